@@ -1,0 +1,33 @@
+//===--- Catalog.cpp - Metadata of the registered checks ------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "Catalog.h"
+
+namespace clang::tidy::libtorch {
+
+namespace {
+constexpr CheckInfo Checks[] = {
+#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Summary)                     \
+  {Id, CheckTier::Tier, HasFixIt, Summary},
+#include "Catalog.def"
+};
+} // namespace
+
+llvm::ArrayRef<CheckInfo> checkCatalog() { return Checks; }
+
+std::string defaultTierChecksGlob() {
+  std::string Glob = "-*";
+  for (const CheckInfo &Check : checkCatalog())
+    if (Check.Tier == CheckTier::Default)
+      Glob += "," + Check.Id.str();
+  return Glob;
+}
+
+llvm::StringRef tierName(CheckTier Tier) {
+  return Tier == CheckTier::Default ? "default" : "opt-in";
+}
+
+} // namespace clang::tidy::libtorch

@@ -1,0 +1,36 @@
+//===--- LibTorchTidyModule.cpp - The `libtorch` clang-tidy module --------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "clang-tidy/ClangTidyModule.h"
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+
+#include "DataloaderNoWorkersCheck.h"
+
+namespace clang::tidy {
+namespace libtorch {
+
+class LibTorchTidyModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
+#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Summary)                     \
+  CheckFactories.registerCheck<Class>(Id);
+#include "Catalog.def"
+  }
+};
+
+} // namespace libtorch
+
+// Register the module with clang-tidy's registry: this is what `--load`
+// and the statically linked CLI both see.
+static ClangTidyModuleRegistry::Add<libtorch::LibTorchTidyModule>
+    X("libtorch-module", "Adds LibTorch GPU-utilization checks.");
+
+// This anchor is used to force the linker to link in the generated object
+// file and thus register the LibTorchTidyModule.
+// NOLINTNEXTLINE(misc-use-anonymous-namespace)
+volatile int LibTorchTidyModuleAnchorSource = 0;
+
+} // namespace clang::tidy

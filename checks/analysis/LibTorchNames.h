@@ -1,0 +1,29 @@
+//===--- LibTorchNames.h - Qualified names of LibTorch entities -*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The fully qualified names our matchers use. They are spelled once here so
+// that every check agrees on them, and so that a LibTorch release that moves
+// an entity is fixed in one place. Names are the declaring namespaces of
+// LibTorch 1.13 and 2.x (aliases such as torch::Tensor resolve to them).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H
+
+namespace clang::tidy::libtorch::names {
+
+inline constexpr char Tensor[] = "::at::Tensor";
+inline constexpr char TensorBase[] = "::at::TensorBase";
+inline constexpr char Module[] = "::torch::nn::Module";
+inline constexpr char Optimizer[] = "::torch::optim::Optimizer";
+inline constexpr char Device[] = "::c10::Device";
+inline constexpr char DataLoaderOptions[] = "::torch::data::DataLoaderOptions";
+inline constexpr char MakeDataLoader[] = "::torch::data::make_data_loader";
+
+} // namespace clang::tidy::libtorch::names
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H

@@ -1,0 +1,131 @@
+//===--- CompilationSetup.cpp - Compile commands for the inputs -----------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "CompilationSetup.h"
+#include "ResourceDir.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace clang::tooling;
+
+namespace libtorch_tidy {
+namespace {
+
+Error inputError(StringRef File, const Twine &Problem, const Twine &Remedy) {
+  return createStringError(inconvertibleErrorCode(), "'" + File.str() +
+                                                         "': " + Problem.str() +
+                                                         "; " + Remedy.str());
+}
+
+/// Resolves \p File against the working directory and checks that it is a
+/// readable regular file.
+Expected<std::string> checkedInput(StringRef File) {
+  SmallString<256> Absolute(File);
+  if (std::error_code EC = sys::fs::make_absolute(Absolute))
+    return inputError(File, EC.message(), "pass an existing source file");
+  sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Absolute, Status))
+    return inputError(File, "no such file", "pass an existing source file");
+  if (sys::fs::is_directory(Status))
+    return inputError(File, "is a directory",
+                      "pass the source files inside it, or use -p <build> to "
+                      "analyze a whole compilation database");
+  if (!sys::fs::is_regular_file(Status))
+    return inputError(File, "not a regular file", "pass a source file");
+  if (std::error_code EC =
+          sys::fs::access(Absolute, sys::fs::AccessMode::Exist))
+    return inputError(File, EC.message(), "make it readable");
+  int FD;
+  if (std::error_code EC = sys::fs::openFileForRead(Absolute, FD))
+    return inputError(File, "cannot be read (" + EC.message() + ")",
+                      "check its permissions");
+  sys::Process::SafelyCloseFileDescriptor(FD);
+  return std::string(Absolute);
+}
+
+} // namespace
+
+Expected<CompilationSetup>
+setUpCompilations(const ToolOptions &Options,
+                  std::unique_ptr<CompilationDatabase> Fixed,
+                  const char *Argv0) {
+  CompilationSetup Setup;
+  for (const std::string &Source : Options.Sources) {
+    Expected<std::string> File = checkedInput(Source);
+    if (!File)
+      return File.takeError();
+    Setup.Files.push_back(std::move(*File));
+  }
+
+  std::unique_ptr<CompilationDatabase> Base = std::move(Fixed);
+  std::string Error;
+  if (!Base && !Options.BuildPath.empty()) {
+    if (!sys::fs::is_directory(Options.BuildPath))
+      return inputError(Options.BuildPath, "no such directory",
+                        "pass the build directory to -p");
+    Base =
+        CompilationDatabase::autoDetectFromDirectory(Options.BuildPath, Error);
+    if (!Base)
+      return inputError(Options.BuildPath,
+                        "no usable compile_commands.json (" +
+                            StringRef(Error).trim() + ")",
+                        "configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, "
+                        "or pass compiler flags after '--'");
+  }
+  if (!Base && !Setup.Files.empty())
+    Base =
+        CompilationDatabase::autoDetectFromSource(Setup.Files.front(), Error);
+  if (!Base) {
+    if (!Options.Quiet && !Setup.Files.empty())
+      errs()
+          << "libtorch-tidy: warning: no compile_commands.json found for '"
+          << Options.Sources.front()
+          << "'; analyzing without flags (pass -p <build> or '-- <flags>')\n";
+    Base = std::make_unique<FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+  }
+  if (Setup.Files.empty() && !Options.BuildPath.empty())
+    Setup.Files = Base->getAllFiles();
+
+  auto Adjusting =
+      std::make_unique<ArgumentsAdjustingCompilations>(std::move(Base));
+  if (!Options.ExtraArgsBefore.empty())
+    Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        Options.ExtraArgsBefore, ArgumentInsertPosition::BEGIN));
+  if (!Options.ExtraArgs.empty())
+    Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
+        Options.ExtraArgs, ArgumentInsertPosition::END));
+
+  // An installed tool does not sit next to clang: point the front end at
+  // clang's builtin headers unless the command already does.
+  std::string Executable = sys::fs::getMainExecutable(
+      Argv0, reinterpret_cast<void *>(&setUpCompilations));
+  std::string ResourceDir = findResourceDir(
+      resourceDirCandidates(Executable, LIBTORCH_TIDY_CLANG_RESOURCE_DIR,
+                            LIBTORCH_TIDY_LLVM_MAJOR_STRING));
+  if (!ResourceDir.empty())
+    Adjusting->appendArgumentsAdjuster(
+        [ResourceDir](const CommandLineArguments &Args, StringRef) {
+          if (hasResourceDirArgument(Args))
+            return Args;
+          CommandLineArguments Adjusted = Args;
+          Adjusted.insert(Adjusted.begin() + std::min<size_t>(1, Args.size()),
+                          "-resource-dir=" + ResourceDir);
+          return Adjusted;
+        });
+  Setup.Compilations = std::move(Adjusting);
+  return Setup;
+}
+
+} // namespace libtorch_tidy

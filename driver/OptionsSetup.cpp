@@ -1,0 +1,235 @@
+//===--- OptionsSetup.cpp - Command line and check configuration ----------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "OptionsSetup.h"
+#include "Catalog.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using clang::tidy::ClangTidyGlobalOptions;
+using clang::tidy::ClangTidyOptions;
+
+namespace libtorch_tidy {
+namespace {
+
+// The option objects of one process; the tool parses its command line once.
+cl::OptionCategory Category("libtorch-tidy options");
+
+const char Overview[] = R"(
+libtorch-tidy finds code in LibTorch training programs that leaves a GPU
+idle. Flags follow clang-tidy where they overlap; without --checks and
+without a .clang-tidy that names checks, the default tier runs.
+
+Exit codes: 0 no findings, 1 findings, 2 usage/configuration/I-O error,
+3 an input could not be parsed (the others are still analyzed).
+)";
+
+cl::opt<std::string>
+    BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
+              cl::value_desc("build-path"), cl::cat(Category));
+cl::list<std::string>
+    SourcePaths(cl::Positional,
+                cl::desc("[<source> ...] [-- <compiler arguments>]"),
+                cl::cat(Category));
+cl::opt<std::string>
+    Checks("checks",
+           cl::desc(R"(Comma-separated globs of checks to run, appended to
+the Checks of .clang-tidy (default: the default tier).)"),
+           cl::cat(Category));
+cl::opt<std::string>
+    WarningsAsErrors("warnings-as-errors",
+                     cl::desc("Globs of checks whose findings are errors"),
+                     cl::cat(Category));
+cl::opt<std::string>
+    HeaderFilter("header-filter",
+                 cl::desc(R"(Regular expression of headers whose findings are
+shown (the main file's always are).)"),
+                 cl::cat(Category));
+cl::opt<bool> SystemHeaders("system-headers",
+                            cl::desc("Show findings in system headers"),
+                            cl::cat(Category));
+cl::opt<bool>
+    UseColor("use-color",
+             cl::desc("Colour the diagnostics (default: when a terminal)"),
+             cl::cat(Category));
+cl::opt<std::string>
+    Config("config",
+           cl::desc("Configuration in YAML/JSON, as a .clang-tidy holds it"),
+           cl::cat(Category));
+cl::opt<std::string>
+    ConfigFile("config-file", cl::desc("Read the configuration from this file"),
+               cl::value_desc("filename"), cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the suggested fixes"),
+                  cl::cat(Category));
+cl::opt<bool>
+    FixErrors("fix-errors",
+              cl::desc("Apply fixes even if the code has compile errors"),
+              cl::cat(Category));
+cl::opt<bool>
+    FixNotes("fix-notes",
+             cl::desc("Also apply fixes attached to notes (implies --fix)"),
+             cl::cat(Category));
+cl::opt<std::string> FormatStyle(
+    "format-style",
+    cl::desc("Style used to format fixed code (none, file, llvm, ...)"),
+    cl::init("none"), cl::cat(Category));
+cl::opt<std::string> ExportFixes("export-fixes",
+                                 cl::desc(R"(Write the fixes as YAML for
+clang-apply-replacements)"),
+                                 cl::value_desc("filename"), cl::cat(Category));
+cl::list<std::string>
+    ExtraArgs("extra-arg",
+              cl::desc("Append an argument to the compile command"),
+              cl::cat(Category));
+cl::list<std::string>
+    ExtraArgsBefore("extra-arg-before",
+                    cl::desc("Prepend an argument to the compile command"),
+                    cl::cat(Category));
+cl::opt<bool> Quiet("quiet", cl::desc("Print only the findings"),
+                    cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the enabled checks and exit"),
+                         cl::cat(Category));
+cl::opt<bool> DumpConfig("dump-config",
+                         cl::desc("Print the effective configuration and exit"),
+                         cl::cat(Category));
+cl::opt<bool> EnableCheckProfile("enable-check-profile",
+                                 cl::desc("Print the time each check took"),
+                                 cl::cat(Category));
+cl::opt<bool>
+    PrintCheckTable("check-table",
+                    cl::desc(R"(Print the Markdown table of all checks (the
+README's) and exit)"),
+                    cl::cat(Category));
+
+void printVersion(raw_ostream &OS) {
+  OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
+        ")\n";
+}
+
+template <typename T> std::optional<T> ifGiven(const cl::opt<T> &Option) {
+  if (Option.getNumOccurrences() == 0)
+    return std::nullopt;
+  return Option.getValue();
+}
+
+} // namespace
+
+Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
+  std::string FixedError;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
+                                                                    FixedError);
+  if (!Fixed && !FixedError.empty())
+    return createStringError(inconvertibleErrorCode(), FixedError);
+
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter(printVersion);
+  std::string Message;
+  raw_string_ostream MessageStream(Message);
+  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &MessageStream)) {
+    StringRef Text = StringRef(MessageStream.str()).trim();
+    Text.consume_front(Argv[0]);
+    Text = Text.ltrim(": ");
+    return createStringError(inconvertibleErrorCode(),
+                             "%s; see 'libtorch-tidy --help'",
+                             Text.str().c_str());
+  }
+  if (!Config.empty() && !ConfigFile.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "--config and --config-file are mutually "
+                             "exclusive; pass one of them");
+
+  Options.BuildPath = BuildPath;
+  Options.Sources.assign(SourcePaths.begin(), SourcePaths.end());
+  Options.Checks = ifGiven(Checks);
+  Options.WarningsAsErrors = ifGiven(WarningsAsErrors);
+  Options.HeaderFilter = ifGiven(HeaderFilter);
+  Options.SystemHeaders = ifGiven(SystemHeaders);
+  Options.UseColor = ifGiven(UseColor);
+  Options.Config = Config;
+  Options.ConfigFile = ConfigFile;
+  Options.FormatStyle = FormatStyle;
+  Options.ExportFixes = ExportFixes;
+  Options.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  Options.ExtraArgsBefore.assign(ExtraArgsBefore.begin(),
+                                 ExtraArgsBefore.end());
+  Options.Fix = Fix;
+  Options.FixErrors = FixErrors;
+  Options.FixNotes = FixNotes;
+  Options.Quiet = Quiet;
+  Options.ListChecks = ListChecks;
+  Options.DumpConfig = DumpConfig;
+  Options.EnableCheckProfile = EnableCheckProfile;
+  Options.PrintCheckTable = PrintCheckTable;
+  return Fixed;
+}
+
+Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>>
+createOptionsProvider(const ToolOptions &Options,
+                      IntrusiveRefCntPtr<vfs::FileSystem> FS) {
+  ClangTidyGlobalOptions GlobalOptions;
+  ClangTidyOptions DefaultOptions;
+  DefaultOptions.Checks = clang::tidy::libtorch::defaultTierChecksGlob();
+  DefaultOptions.WarningsAsErrors = "";
+  DefaultOptions.HeaderFilterRegex = "";
+  DefaultOptions.SystemHeaders = false;
+  DefaultOptions.FormatStyle = Options.FormatStyle;
+  DefaultOptions.User = sys::Process::GetEnv("USER");
+
+  ClangTidyOptions OverrideOptions;
+  OverrideOptions.Checks = Options.Checks;
+  OverrideOptions.WarningsAsErrors = Options.WarningsAsErrors;
+  OverrideOptions.HeaderFilterRegex = Options.HeaderFilter;
+  OverrideOptions.SystemHeaders = Options.SystemHeaders;
+  OverrideOptions.UseColor = Options.UseColor;
+  if (!Options.ExtraArgs.empty())
+    OverrideOptions.ExtraArgs = Options.ExtraArgs;
+  if (!Options.ExtraArgsBefore.empty())
+    OverrideOptions.ExtraArgsBefore = Options.ExtraArgsBefore;
+
+  auto FromText = [&](StringRef Text, StringRef Origin)
+      -> Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>> {
+    ErrorOr<ClangTidyOptions> Parsed =
+        clang::tidy::parseConfiguration(MemoryBufferRef(Text, Origin));
+    if (!Parsed)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "invalid configuration in '%s': %s; fix the YAML (see "
+          "'libtorch-tidy --dump-config' for the format)",
+          Origin.str().c_str(), Parsed.getError().message().c_str());
+    return std::make_unique<clang::tidy::ConfigOptionsProvider>(
+        std::move(GlobalOptions),
+        ClangTidyOptions::getDefaults().merge(DefaultOptions, 0),
+        std::move(*Parsed), std::move(OverrideOptions), std::move(FS));
+  };
+
+  if (!Options.Config.empty())
+    return FromText(Options.Config, "--config");
+  if (!Options.ConfigFile.empty()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+        MemoryBuffer::getFile(Options.ConfigFile);
+    if (!Text)
+      return createStringError(inconvertibleErrorCode(),
+                               "cannot read --config-file '%s': %s; pass an "
+                               "existing .clang-tidy file",
+                               Options.ConfigFile.c_str(),
+                               Text.getError().message().c_str());
+    // Keep the buffer alive while parsing: the text is copied out by then.
+    std::string Contents = (*Text)->getBuffer().str();
+    return FromText(Contents, Options.ConfigFile);
+  }
+  return std::make_unique<clang::tidy::FileOptionsProvider>(
+      std::move(GlobalOptions), std::move(DefaultOptions),
+      std::move(OverrideOptions), std::move(FS));
+}
+
+} // namespace libtorch_tidy

@@ -1,0 +1,60 @@
+//===--- OptionsSetup.h - Command line and check configuration --*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
+#define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
+
+#include "clang-tidy/ClangTidyOptions.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy {
+
+/// Everything the command line said, as plain values.
+struct ToolOptions {
+  std::string BuildPath;
+  std::vector<std::string> Sources;
+  std::optional<std::string> Checks;
+  std::optional<std::string> WarningsAsErrors;
+  std::optional<std::string> HeaderFilter;
+  std::optional<bool> SystemHeaders;
+  std::optional<bool> UseColor;
+  std::string Config;
+  std::string ConfigFile;
+  std::string FormatStyle = "none";
+  std::string ExportFixes;
+  std::vector<std::string> ExtraArgs;
+  std::vector<std::string> ExtraArgsBefore;
+  bool Fix = false;
+  bool FixErrors = false;
+  bool FixNotes = false;
+  bool Quiet = false;
+  bool ListChecks = false;
+  bool DumpConfig = false;
+  bool EnableCheckProfile = false;
+  bool PrintCheckTable = false;
+};
+
+/// Parses clang-tidy-compatible flags into \p Options. Returns the fixed
+/// compilation database given after `--`, or null when there was none; an
+/// error for bad usage (the message says what to do).
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+parseCommandLine(int Argc, const char **Argv, ToolOptions &Options);
+
+/// The `.clang-tidy` discovery of clang-tidy, with the `libtorch` default
+/// tier as the checks enabled when nothing else says otherwise.
+llvm::Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>>
+createOptionsProvider(const ToolOptions &Options,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS);
+
+} // namespace libtorch_tidy
+
+#endif // LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H

@@ -1,0 +1,236 @@
+#!/usr/bin/env python3
+"""Runs one annotated check test through libtorch-tidy's surfaces.
+
+In the spirit of LLVM's check_clang_tidy.py. A test is a C++ file with
+`// CHECK-MESSAGES: :[[@LINE-1]]:...` and `// CHECK-FIXES: ...` lines. For
+each variant (surface x headers):
+
+  plugin-mock  clang-tidy-16 --load=LibTorchTidy.so on the mock headers
+  plugin-real  the same on the real LibTorch headers
+  cli-mock     libtorch-tidy on the mock headers
+  cli-real     libtorch-tidy on the real LibTorch headers
+
+it copies the test with its CHECK lines blanked, runs the tool with --fix,
+FileChecks the diagnostics (any warning or error not expected fails) and the
+fixed file. On real headers, when fixes were applied, it also compiles the
+fixed file with g++ against LibTorch and re-runs the checks: every finding
+that had a fix must be gone, and no new one may appear.
+
+Usage:
+  check_libtorch_tidy.py --tools TOOLS.json [--variants a,b] [--check-suffix S]
+      [--mock-version 2] SOURCE CHECKS TEMP [-- TOOL-ARGS... [-- COMPILER-ARGS...]]
+"""
+
+import argparse
+import collections
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+ALL_VARIANTS = ["plugin-mock", "plugin-real", "cli-mock", "cli-real"]
+DIAG = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): "
+                  r"(?P<level>warning|error|note): (?P<msg>.*?)"
+                  r"(?: \[(?P<check>[\w\-.,]+)\])?$")
+
+
+class TestFailure(Exception):
+    pass
+
+
+def run(cmd, **kwargs):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, **kwargs)
+
+
+def blank_check_lines(text):
+    # Keep line numbers: CHECK comments become empty comments.
+    return re.sub(r"//\s*CHECK-[A-Z0-9\-]*:[^\r\n]*", "//", text)
+
+
+def warnings_with_fix_state(output):
+    """[(check, message, fixed)] for each warning, in order."""
+    found = []
+    for line in output.splitlines():
+        m = DIAG.match(line)
+        if not m:
+            continue
+        if m.group("level") in ("warning", "error"):
+            found.append([m.group("check"), m.group("msg"), False])
+        elif (m.group("msg") == "FIX-IT applied suggested code changes"
+              and found):
+            found[-1][2] = True
+    return [tuple(f) for f in found]
+
+
+class Runner:
+    def __init__(self, args, tools):
+        self.args = args
+        self.tools = tools
+        with open(args.source, encoding="utf-8") as f:
+            self.source_text = f.read()
+        suffix = ("-" + args.check_suffix) if args.check_suffix else ""
+        self.messages_prefix = "CHECK-MESSAGES" + suffix
+        self.fixes_prefix = "CHECK-FIXES" + suffix
+        self.has_messages = re.search(
+            r"//\s*" + re.escape(self.messages_prefix) + r":",
+            self.source_text) is not None
+        self.compiled = set()
+        self.has_fixes = re.search(
+            r"//\s*" + re.escape(self.fixes_prefix) + r":",
+            self.source_text) is not None
+
+    def compiler_args(self, headers):
+        args = ["-std=c++17"]
+        if headers == "mock":
+            args += ["-isystem", self.tools["mock_include_dir"]]
+            if self.args.mock_version:
+                args.append("-DLIBTORCH_MOCK_VERSION_MAJOR=%s" %
+                            self.args.mock_version)
+        else:
+            args += self.tools["torch_compile_flags"]
+        return args + self.args.compiler_args
+
+    def tool_command(self, surface, checks_glob, fix, path, headers):
+        if surface == "plugin":
+            cmd = [self.tools["clang_tidy"], "--load=" + self.tools["plugin"]]
+        else:
+            cmd = [self.tools["cli"]]
+        cmd.append("--checks=-*," + checks_glob)
+        if not any(a.startswith(("--config", "-config"))
+                   for a in self.args.tool_args):
+            cmd.append("--config={}")
+        if fix:
+            cmd.append("--fix")
+        cmd += self.args.tool_args
+        cmd += [path, "--"] + self.compiler_args(headers)
+        return cmd
+
+    def run_tool(self, variant, fix, path):
+        surface, headers = variant.split("-")
+        cmd = self.tool_command(surface, self.args.checks, fix, path, headers)
+        result = run(cmd)
+        ok_codes = (0,) if surface == "plugin" else (0, 1)
+        if result.returncode not in ok_codes:
+            raise TestFailure("%s exited with %d:\n$ %s\n%s" % (
+                cmd[0], result.returncode, shlex.join(cmd), result.stdout))
+        return result.stdout
+
+    def filecheck(self, input_path, prefix, extra):
+        cmd = [self.tools["filecheck"], "-input-file=" + input_path,
+               self.args.source, "-check-prefix=" + prefix] + extra
+        result = run(cmd)
+        if result.returncode != 0:
+            raise TestFailure("FileCheck %s failed:\n%s" % (prefix,
+                                                            result.stdout))
+
+    def run_variant(self, variant):
+        surface, headers = variant.split("-")
+        base = "%s.%s" % (self.args.temp, variant)
+        os.makedirs(os.path.dirname(os.path.abspath(base)), exist_ok=True)
+        fixed_path = base + ".cpp"
+        cleaned = blank_check_lines(self.source_text)
+        with open(fixed_path, "w", encoding="utf-8") as f:
+            f.write(cleaned)
+
+        output = self.run_tool(variant, True, fixed_path)
+        output_path = base + ".msg"
+        with open(output_path, "w", encoding="utf-8") as f:
+            f.write(output)
+        implicit = ["-implicit-check-not={{warning|error}}:"]
+        if self.has_messages:
+            self.filecheck(output_path, self.messages_prefix, implicit)
+        else:
+            unexpected = [w for w in warnings_with_fix_state(output)]
+            if unexpected:
+                raise TestFailure("unexpected diagnostics (the test has no "
+                                  "%s lines):\n%s" % (self.messages_prefix,
+                                                      output))
+        if self.has_fixes:
+            self.filecheck(fixed_path, self.fixes_prefix,
+                           ["-strict-whitespace"])
+
+        with open(fixed_path, encoding="utf-8") as f:
+            fixed_text = f.read()
+        if headers == "real" and fixed_text != cleaned:
+            # Both surfaces usually produce the same fixed file: compile
+            # each distinct one once.
+            if fixed_text not in self.compiled:
+                self.compile_fixed(fixed_path)
+                self.compiled.add(fixed_text)
+            self.recheck_fixed(variant, fixed_path,
+                               warnings_with_fix_state(output))
+
+    def compile_fixed(self, path):
+        cmd = ([self.tools["cxx"], "-c", "-o", os.devnull, "-x", "c++"] +
+               self.compiler_args("real") + [path])
+        result = run(cmd)
+        if result.returncode != 0:
+            raise TestFailure("the fixed file does not compile with g++:\n"
+                              "$ %s\n%s" % (shlex.join(cmd), result.stdout))
+
+    def recheck_fixed(self, variant, path, before):
+        after = warnings_with_fix_state(self.run_tool(variant, False, path))
+        expected = collections.Counter(
+            (check, msg) for check, msg, fixed in before if not fixed)
+        got = collections.Counter((check, msg) for check, msg, _ in after)
+        if expected != got:
+            raise TestFailure(
+                "after applying the fixes, the findings are not those that "
+                "had no fix:\n  expected: %s\n  got:      %s" % (
+                    sorted(expected.elements()), sorted(got.elements())))
+
+
+def main():
+    argv = sys.argv[1:]
+    extra = []
+    if "--" in argv:
+        i = argv.index("--")
+        argv, extra = argv[:i], argv[i + 1:]
+    tool_args, compiler_args = extra, []
+    if "--" in tool_args:
+        i = tool_args.index("--")
+        tool_args, compiler_args = tool_args[:i], tool_args[i + 1:]
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tools", required=True)
+    parser.add_argument("--variants", default=",".join(ALL_VARIANTS))
+    parser.add_argument("--check-suffix", default="")
+    parser.add_argument("--mock-version", default="")
+    parser.add_argument("source")
+    parser.add_argument("checks")
+    parser.add_argument("temp")
+    args = parser.parse_args(argv)
+    args.tool_args = tool_args
+    args.compiler_args = compiler_args
+    with open(args.tools, encoding="utf-8") as f:
+        tools = json.load(f)
+
+    variants = [v for v in args.variants.split(",") if v]
+    only = os.environ.get("LIBTORCH_TIDY_TEST_VARIANTS")
+    if only:
+        variants = [v for v in variants if v in only.split(",")]
+    for v in variants:
+        if v not in ALL_VARIANTS:
+            sys.exit("unknown variant '%s'; use %s" % (v, ", ".join(ALL_VARIANTS)))
+        if v.endswith("-real") and not tools["torch_found"]:
+            sys.exit("variant %s needs LibTorch (Debian's libtorch-dev); "
+                     "install it or set LIBTORCH_TIDY_TEST_VARIANTS" % v)
+
+    runner = Runner(args, tools)
+    failed = []
+    for v in variants:
+        try:
+            runner.run_variant(v)
+            print("%s: ok" % v)
+        except TestFailure as e:
+            failed.append(v)
+            print("%s: FAILED\n%s" % (v, e))
+    if failed:
+        sys.exit("failed variants: " + ", ".join(failed))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,4 @@
+#include <stddef.h>
+#include <torch/torch.h>
+
+size_t batchSize() { return 64; }

@@ -1,0 +1,55 @@
+# -*- Python -*-
+# The lit suites of libtorch-tidy: checks/ (every check test four ways),
+# plugin/ (loading into clang-tidy-16), driver/ (the CLI), examples/ (the
+# bundled programs), mock-conformance/ (mock vs real LibTorch headers).
+import os
+import shlex
+import sys
+
+import lit.formats
+
+config.name = "libtorch-tidy"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+config.test_exec_root = os.path.join(config.libtorch_tidy_obj_root, "test")
+
+# Tests must not depend on the caller's locale, colours or config.
+config.environment["LC_ALL"] = "C"
+if "LIBTORCH_TIDY_TEST_VARIANTS" in os.environ:
+    config.environment["LIBTORCH_TIDY_TEST_VARIANTS"] = os.environ["LIBTORCH_TIDY_TEST_VARIANTS"]
+for var in ("CLANG_TIDY_CONFIG", "XDG_CACHE_HOME"):
+    config.environment.pop(var, None)
+
+python = shlex.quote(sys.executable)
+src = config.libtorch_tidy_src_root
+obj = config.libtorch_tidy_obj_root
+mock = os.path.join(src, "test", "Inputs", "libtorch-mock")
+torch_flags = " ".join(shlex.quote(f) for f in config.torch_compile_flags)
+
+config.substitutions += [
+    ("%check_libtorch_tidy",
+     "%s %s --tools %s" % (python, shlex.quote(os.path.join(src, "test", "check_libtorch_tidy.py")),
+                           shlex.quote(os.path.join(obj, "test", "tools.json")))),
+    ("%expect_exit", "%s %s" % (python, shlex.quote(os.path.join(src, "test", "expect_exit.py")))),
+    ("%libtorch_tidy", shlex.quote(config.cli)),
+    ("%clang_tidy_plugin", "%s --load=%s" % (shlex.quote(config.clang_tidy), shlex.quote(config.plugin))),
+    ("%clang_tidy", shlex.quote(config.clang_tidy)),
+    ("%plugin", shlex.quote(config.plugin)),
+    ("%clangxx_syntax_mock", "%s -std=c++17 -fsyntax-only -isystem %s" % (shlex.quote(config.clangxx), shlex.quote(mock))),
+    ("%clangxx_syntax_real", "%s -std=c++17 -fsyntax-only %s" % (shlex.quote(config.clangxx), torch_flags)),
+    ("%mock_flags", "-std=c++17 -isystem %s" % shlex.quote(mock)),
+    ("%torch_flags", "-std=c++17 " + torch_flags),
+    ("%cxx", shlex.quote(config.cxx)),
+    ("%python", python),
+    ("%src_root", shlex.quote(src)),
+    ("%obj_root", shlex.quote(obj)),
+    ("%clang_apply_replacements", shlex.quote(os.path.join(config.llvm_tools_dir, "clang-apply-replacements"))),
+    ("%clang_format", shlex.quote(os.path.join(config.llvm_tools_dir, "clang-format"))),
+    ("%FileCheck", shlex.quote(os.path.join(config.llvm_tools_dir, "FileCheck"))),
+    ("%not", shlex.quote(os.path.join(config.llvm_tools_dir, "not"))),
+]
+
+if config.torch_found:
+    config.available_features.add("libtorch")
