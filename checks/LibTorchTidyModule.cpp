@@ -8,6 +8,7 @@
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
 #include "DataloaderNoWorkersCheck.h"
+#include "HostSyncInLoopCheck.h"
 
 namespace clang::tidy {
 namespace libtorch {

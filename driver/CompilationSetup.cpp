@@ -8,6 +8,7 @@
 #include "ResourceDir.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,6 +55,25 @@ Expected<std::string> checkedInput(StringRef File) {
   return std::string(Absolute);
 }
 
+/// The database of \p BuildPath. A compile_commands.json there must load: we
+/// do not fall back to a parent directory's database when it is broken, as
+/// clang's own lookup would. Without one, clang's lookup decides.
+std::unique_ptr<CompilationDatabase>
+loadFromBuildDirectory(StringRef BuildPath, std::string &Error) {
+  SmallString<256> JsonPath(BuildPath);
+  sys::path::append(JsonPath, "compile_commands.json");
+  if (!sys::fs::exists(JsonPath))
+    return CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
+  std::unique_ptr<CompilationDatabase> Json =
+      JSONCompilationDatabase::loadFromFile(JsonPath, Error,
+                                            JSONCommandLineSyntax::AutoDetect);
+  if (!Json)
+    return nullptr;
+  // What clang's JSON plugin adds: commands for headers and files missing
+  // from the database, and the target and driver mode from the compiler.
+  return inferTargetAndDriverMode(inferMissingCompileCommands(std::move(Json)));
+}
+
 } // namespace
 
 Expected<CompilationSetup>
@@ -74,14 +94,17 @@ setUpCompilations(const ToolOptions &Options,
     if (!sys::fs::is_directory(Options.BuildPath))
       return inputError(Options.BuildPath, "no such directory",
                         "pass the build directory to -p");
-    Base =
-        CompilationDatabase::autoDetectFromDirectory(Options.BuildPath, Error);
-    if (!Base)
+    Base = loadFromBuildDirectory(Options.BuildPath, Error);
+    if (!Base) {
+      // Clang explains over several lines; keep the one that says why.
+      SmallVector<StringRef, 4> Lines;
+      StringRef(Error).trim().split(Lines, '\n');
+      StringRef Reason = Lines.empty() ? StringRef() : Lines.back().trim();
       return inputError(Options.BuildPath,
-                        "no usable compile_commands.json (" +
-                            StringRef(Error).trim() + ")",
+                        "no usable compile_commands.json (" + Reason + ")",
                         "configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, "
                         "or pass compiler flags after '--'");
+    }
   }
   if (!Base && !Setup.Files.empty())
     Base =

@@ -8,8 +8,11 @@
 #include "Catalog.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -136,12 +139,22 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   std::string Message;
   raw_string_ostream MessageStream(Message);
   if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &MessageStream)) {
-    StringRef Text = StringRef(MessageStream.str()).trim();
-    Text.consume_front(Argv[0]);
-    Text = Text.ltrim(": ");
+    // LLVM prints "<tool>: Unknown command line argument '-x'.  Try: ..."
+    // and "<tool>: Did you mean '-y'?" on two lines: make them one.
+    std::string Program = sys::path::filename(Argv[0]).str() + ": ";
+    SmallVector<StringRef, 4> Lines;
+    StringRef(MessageStream.str()).trim().split(Lines, '\n');
+    std::string Text;
+    for (StringRef Line : Lines) {
+      Line = Line.trim();
+      Line.consume_front(Program);
+      Line = Line.split("  Try: ").first.trim();
+      if (Line.empty())
+        continue;
+      Text += (Text.empty() ? "" : " ") + Line.str();
+    }
     return createStringError(inconvertibleErrorCode(),
-                             "%s; see 'libtorch-tidy --help'",
-                             Text.str().c_str());
+                             "%s; see 'libtorch-tidy --help'", Text.c_str());
   }
   if (!Config.empty() && !ConfigFile.empty())
     return createStringError(inconvertibleErrorCode(),
@@ -198,14 +211,23 @@ createOptionsProvider(const ToolOptions &Options,
 
   auto FromText = [&](StringRef Text, StringRef Origin)
       -> Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>> {
-    ErrorOr<ClangTidyOptions> Parsed =
-        clang::tidy::parseConfiguration(MemoryBufferRef(Text, Origin));
+    // The YAML parser reports where it failed; keep the first report for
+    // our one-line error instead of letting it print on its own.
+    std::string Where;
+    ErrorOr<ClangTidyOptions> Parsed = clang::tidy::parseConfigurationWithDiags(
+        MemoryBufferRef(Text, Origin), [&](const SMDiagnostic &Diag) {
+          if (Where.empty())
+            Where = formatv("line {0}, column {1}: {2}", Diag.getLineNo(),
+                            Diag.getColumnNo() + 1, Diag.getMessage())
+                        .str();
+        });
     if (!Parsed)
       return createStringError(
           inconvertibleErrorCode(),
-          "invalid configuration in '%s': %s; fix the YAML (see "
+          "invalid configuration in '%s' (%s); fix the YAML (see "
           "'libtorch-tidy --dump-config' for the format)",
-          Origin.str().c_str(), Parsed.getError().message().c_str());
+          Origin.str().c_str(),
+          Where.empty() ? Parsed.getError().message().c_str() : Where.c_str());
     return std::make_unique<clang::tidy::ConfigOptionsProvider>(
         std::move(GlobalOptions),
         ClangTidyOptions::getDefaults().merge(DefaultOptions, 0),

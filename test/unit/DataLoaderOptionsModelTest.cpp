@@ -37,11 +37,11 @@ void configure(torch::data::DataLoaderOptions &options);
 /// mock headers and analyzes its (first) make_data_loader call.
 class LoaderOptionsTest : public ::testing::Test {
 protected:
-  Facts analyze(const std::string &Body) {
+  Facts analyze(const std::string &Statements) {
     std::string Code = std::string(Prelude) +
                        "void train(int n, torch::data::DataLoaderOptions "
                        "given) {\n  Points ds;\n" +
-                       Body + "\n}\n";
+                       Statements + "\n}\n";
     AST = tooling::buildASTFromCodeWithArgs(
         Code,
         {"-std=c++17", "-isystem", LIBTORCH_TIDY_MOCK_INCLUDE_DIR,
@@ -50,25 +50,24 @@ protected:
     EXPECT_TRUE(AST);
     EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred()) << Code;
     ASTContext &Context = AST->getASTContext();
-    auto Matches = match(
-        traverse(
-            TK_AsIs,
-            findAll(
-                callExpr(callee(functionDecl(hasName(
-                             clang::tidy::libtorch::names::MakeDataLoader))),
-                         unless(isExpansionInSystemHeader()),
-                         forCallable(functionDecl(
-                             hasName("train"), hasBody(stmt().bind("body")))))
-                    .bind("call"))),
-        *Context.getTranslationUnitDecl(), Context);
-    EXPECT_FALSE(Matches.empty()) << "no make_data_loader call in:\n" << Body;
-    if (Matches.empty())
+    auto Functions = match(
+        functionDecl(hasName("train"), hasBody(stmt().bind("body"))), Context);
+    EXPECT_EQ(Functions.size(), 1u);
+    if (Functions.empty())
       return {};
-    const auto *Call = Matches.front().getNodeAs<CallExpr>("call");
-    const Expr *Options = findLoaderOptionsArgument(*Call);
+    const auto *Body = Functions.front().getNodeAs<Stmt>("body");
+    auto Calls = match(
+        findAll(callExpr(callee(functionDecl(hasName(
+                             clang::tidy::libtorch::names::MakeDataLoader))))
+                    .bind("call")),
+        *Body, Context);
+    EXPECT_FALSE(Calls.empty()) << "no make_data_loader call in:\n" << Code;
+    if (Calls.empty())
+      return {};
+    const Expr *Options =
+        findLoaderOptionsArgument(*Calls.front().getNodeAs<CallExpr>("call"));
     EXPECT_NE(Options, nullptr);
-    return analyzeLoaderOptions(
-        Options, Matches.front().getNodeAs<Stmt>("body"), Context);
+    return analyzeLoaderOptions(Options, Body, Context);
   }
 
   std::string text(const Expr *E) {

@@ -1,0 +1,349 @@
+//===--- HostSyncInLoopCheck.cpp - libtorch-tidy --------------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "HostSyncInLoopCheck.h"
+#include "analysis/DeviceFacts.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
+#include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+/// What kind of wait an operation causes; decides the message and remedy.
+enum class SyncKind {
+  ReadScalar,   ///< item(): one value copied to the host
+  CopyToHost,   ///< cpu(), to(kCPU)
+  Print,        ///< operator<<, at::print
+  DynamicShape, ///< nonzero, masked_select, unique*
+  HostBool,     ///< equal, allclose, is_nonzero
+  HostMemory,   ///< data_ptr, accessor
+  Synchronize,  ///< torch::cuda::synchronize and friends
+};
+
+// Tensor methods that wait for the device (to(kCPU) is decided in check()).
+const StringRef SyncMethods[] = {
+    "item",
+    "cpu",
+    "nonzero",
+    "masked_select",
+    "unique",
+    "unique_dim",
+    "unique_consecutive",
+    "is_nonzero",
+    "equal",
+    "allclose",
+    "data_ptr",
+    "accessor",
+    "to",
+};
+
+// Free functions that wait for the device. The `at::` ops are also the
+// `torch::` ones (LibTorch re-exports them with using-declarations).
+const StringRef SyncFunctions[] = {
+    "::at::print",
+    "::torch::cuda::synchronize",
+    "::c10::cuda::device_synchronize",
+    "::cudaDeviceSynchronize",
+    "::cudaStreamSynchronize",
+    "::at::nonzero",
+    "::at::masked_select",
+    "::at::_unique",
+    "::at::_unique2",
+    "::at::unique_dim",
+    "::at::unique_consecutive",
+    "::at::equal",
+    "::at::allclose",
+    "::at::is_nonzero",
+    "::at::_local_scalar_dense",
+};
+
+SyncKind kindOfMethod(StringRef Name) {
+  return llvm::StringSwitch<SyncKind>(Name)
+      .Case("item", SyncKind::ReadScalar)
+      .Cases("cpu", "to", SyncKind::CopyToHost)
+      .Cases("nonzero", "masked_select", "unique", "unique_dim",
+             SyncKind::DynamicShape)
+      .Case("unique_consecutive", SyncKind::DynamicShape)
+      .Cases("is_nonzero", "equal", "allclose", SyncKind::HostBool)
+      .Cases("data_ptr", "accessor", SyncKind::HostMemory)
+      .Default(SyncKind::Synchronize);
+}
+
+SyncKind kindOfFunction(StringRef QualifiedName) {
+  StringRef Name = QualifiedName.rsplit("::").second;
+  if (Name.empty())
+    Name = QualifiedName;
+  if (Name == "print")
+    return SyncKind::Print;
+  if (Name == "_local_scalar_dense")
+    return SyncKind::ReadScalar;
+  if (Name == "nonzero" || Name == "masked_select" || Name.contains("unique"))
+    return SyncKind::DynamicShape;
+  if (Name == "equal" || Name == "allclose" || Name == "is_nonzero")
+    return SyncKind::HostBool;
+  return SyncKind::Synchronize;
+}
+
+/// `item<float>()`, `cpu()`, `torch::cuda::synchronize()`: how the message
+/// names the operation.
+std::string spelling(const FunctionDecl *Callee, bool IsMember,
+                     const PrintingPolicy &Policy) {
+  std::string Name =
+      IsMember ? Callee->getNameAsString() : Callee->getQualifiedNameAsString();
+  if (const TemplateArgumentList *Args =
+          Callee->getTemplateSpecializationArgs()) {
+    Name += "<";
+    for (unsigned I = 0; I < Args->size(); ++I) {
+      if (I)
+        Name += ", ";
+      llvm::raw_string_ostream OS(Name);
+      Args->get(I).print(Policy, OS, /*IncludeType=*/false);
+    }
+    Name += ">";
+  }
+  return Name + "()";
+}
+
+/// True when \p E is (part of) the condition of an if/while/do/for: the
+/// host branches on a device value.
+bool isBranchCondition(const Expr *E, ASTContext &Context) {
+  const Stmt *Child = E;
+  while (true) {
+    auto Parents = Context.getParents(*Child);
+    if (Parents.empty())
+      return false;
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return false;
+    if (const auto *If = dyn_cast<IfStmt>(Parent))
+      return If->getCond() == Child;
+    if (const auto *While = dyn_cast<WhileStmt>(Parent))
+      return While->getCond() == Child;
+    if (const auto *Do = dyn_cast<DoStmt>(Parent))
+      return Do->getCond() == Child;
+    if (const auto *For = dyn_cast<ForStmt>(Parent))
+      return For->getCond() == Child;
+    if (!isa<Expr>(Parent))
+      return false;
+    Child = Parent;
+  }
+}
+
+std::vector<std::string> toStrings(const std::vector<StringRef> &Refs) {
+  return std::vector<std::string>(Refs.begin(), Refs.end());
+}
+
+/// Option names may omit the leading "::" of a qualified name.
+std::vector<std::string> qualified(std::vector<std::string> Names) {
+  for (std::string &Name : Names)
+    if (!StringRef(Name).startswith("::"))
+      Name = "::" + Name;
+  return Names;
+}
+
+} // namespace
+
+HostSyncInLoopCheck::HostSyncInLoopCheck(StringRef Name,
+                                         ClangTidyContext *Context)
+    : ClangTidyCheck(Name, Context),
+      RawSyncFunctions(Options.get("SyncFunctions", "")),
+      RawGuardMacros(Options.get("PeriodicGuardMacros", "")),
+      GuardMacros(toStrings(utils::options::parseStringList(RawGuardMacros))),
+      ExtraSyncFunctions(qualified(
+          toStrings(utils::options::parseStringList(RawSyncFunctions)))) {}
+
+void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  Options.store(Opts, "SyncFunctions", RawSyncFunctions);
+  Options.store(Opts, "PeriodicGuardMacros", RawGuardMacros);
+}
+
+void HostSyncInLoopCheck::registerMatchers(MatchFinder *Finder) {
+  const auto TensorClass =
+      cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
+  const auto SyncMethodCall = cxxMemberCallExpr(
+      callee(cxxMethodDecl(hasAnyName(llvm::ArrayRef<StringRef>(SyncMethods)),
+                           ofClass(TensorClass))),
+      unless(isExpansionInSystemHeader()));
+  // `std::cout << tensor` calls at::operator<<(std::ostream&, const Tensor&).
+  const auto PrintTensor = cxxOperatorCallExpr(
+      hasOverloadedOperatorName("<<"),
+      callee(functionDecl(
+          hasParameter(1, parmVarDecl(hasType(references(TensorClass)))))),
+      unless(isExpansionInSystemHeader()));
+  // hasAnyName keeps StringRefs: the names it refers to must outlive it.
+  std::vector<StringRef> Functions(std::begin(SyncFunctions),
+                                   std::end(SyncFunctions));
+  for (const std::string &Extra : ExtraSyncFunctions)
+    Functions.push_back(Extra);
+  const auto SyncFunctionCall = callExpr(
+      callee(functionDecl(hasAnyName(Functions))), unless(cxxMemberCallExpr()),
+      unless(cxxOperatorCallExpr()), unless(isExpansionInSystemHeader()));
+
+  Finder->addMatcher(SyncMethodCall.bind("method"), this);
+  Finder->addMatcher(PrintTensor.bind("print"), this);
+  Finder->addMatcher(SyncFunctionCall.bind("function"), this);
+}
+
+void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Context = *Result.Context;
+  const PrintingPolicy &Policy = Context.getPrintingPolicy();
+  const Expr *Operation = nullptr;
+  const Expr *Tensor = nullptr; // the tensor waited for, if any
+  SourceLocation Loc;
+  SyncKind Kind;
+  std::string Name;
+
+  if (const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("method")) {
+    const CXXMethodDecl *Method = Call->getMethodDecl();
+    if (Method->getName() == "to") {
+      // Only a copy to the CPU waits; to(device) and to(dtype) do not.
+      if (Call->getNumArgs() == 0 ||
+          analysis::classifyDevice(Call->getArg(0), Context) !=
+              analysis::DeviceKind::Cpu)
+        return;
+    }
+    Operation = Call;
+    Tensor = Call->getImplicitObjectArgument();
+    Kind = kindOfMethod(Method->getName());
+    Name = spelling(Method, /*IsMember=*/true, Policy);
+    if (Method->getName() == "to")
+      Name = "to(" +
+             Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                      Call->getArg(0)->getSourceRange()),
+                                  *Result.SourceManager, getLangOpts())
+                 .str() +
+             ")";
+    if (const auto *Member = dyn_cast<MemberExpr>(Call->getCallee()))
+      Loc = Member->getMemberLoc();
+  } else if (const auto *Print =
+                 Result.Nodes.getNodeAs<CXXOperatorCallExpr>("print")) {
+    Operation = Print;
+    Tensor = Print->getArg(1);
+    Kind = SyncKind::Print;
+    Loc = Print->getOperatorLoc();
+  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("function")) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    Operation = Call;
+    Kind = kindOfFunction(Callee->getQualifiedNameAsString());
+    if (Kind != SyncKind::Synchronize && Call->getNumArgs() > 0 &&
+        analysis::isTensorType(Call->getArg(0)->getType()))
+      Tensor = Call->getArg(0);
+    Name = spelling(Callee, /*IsMember=*/false, Policy);
+  } else {
+    return;
+  }
+  if (Loc.isInvalid())
+    Loc = Operation->getBeginLoc();
+
+  // The wait already happened where the tensor was copied to the host: we
+  // report it there, not at every read of the host copy.
+  if (Tensor && analysis::isProvablyHostTensor(Tensor, Context))
+    return;
+
+  analysis::TrainingFacts &TU = Facts.get(Context, GuardMacros);
+  std::optional<analysis::StepPath> Path = TU.Loops.perStep(Operation);
+  if (!Path)
+    return;
+  // A program that cannot use a GPU waits for nothing: its missing device
+  // is libtorch-cpu-only-device's finding, not ours.
+  if (TU.Devices.isGpuFreeProgram() ||
+      TU.Devices.isCpuOnlyFunction(
+          analysis::enclosingFunction(Operation, Context)) ||
+      TU.Devices.isCpuOnlyFunction(
+          analysis::enclosingFunction(Path->StepLoop, Context)))
+    return;
+
+  const bool InCondition =
+      Kind == SyncKind::ReadScalar || Kind == SyncKind::HostBool
+          ? isBranchCondition(Operation, Context)
+          : false;
+  switch (Kind) {
+  case SyncKind::ReadScalar:
+  case SyncKind::HostBool:
+    if (InCondition)
+      diag(Loc, "branching on '%0' copies the value to the host and waits for "
+                "the GPU on every training step")
+          << Name;
+    else if (Kind == SyncKind::ReadScalar)
+      diag(Loc, "'%0' copies the value to the host and waits for the GPU on "
+                "every training step")
+          << Name;
+    else
+      diag(Loc, "'%0' returns a host bool: it copies and waits for the GPU on "
+                "every training step")
+          << Name;
+    break;
+  case SyncKind::CopyToHost:
+    diag(Loc, "'%0' copies the tensor to the host and waits for the GPU on "
+              "every training step")
+        << Name;
+    break;
+  case SyncKind::Print:
+    diag(Loc, "printing a tensor copies it to the host and waits for the GPU "
+              "on every training step");
+    break;
+  case SyncKind::DynamicShape:
+    diag(Loc, "'%0' has a data-dependent output size: it waits for the GPU on "
+              "every training step")
+        << Name;
+    break;
+  case SyncKind::HostMemory:
+    diag(Loc, "'%0' reads tensor memory on the host: a GPU tensor must be "
+              "copied and waited for on every training step")
+        << Name;
+    break;
+  case SyncKind::Synchronize:
+    diag(Loc, "'%0' blocks the host until the GPU finishes, on every training "
+              "step")
+        << Name;
+    break;
+  }
+
+  for (const CallExpr *Site : Path->Calls)
+    diag(Site->getBeginLoc(), "called here on every training step",
+         DiagnosticIDs::Note);
+  switch (Kind) {
+  case SyncKind::ReadScalar:
+  case SyncKind::HostBool:
+    if (InCondition) {
+      diag(Loc,
+           "decide on the host only every N steps, under 'if (step %% N "
+           "== 0)', or keep the decision on the device (torch::where)",
+           DiagnosticIDs::Note);
+      break;
+    }
+    [[fallthrough]];
+  case SyncKind::CopyToHost:
+  case SyncKind::Print:
+  case SyncKind::HostMemory:
+    diag(Loc,
+         "accumulate on the device ('running_loss += loss.detach();') and "
+         "read it every N steps under 'if (step %% N == 0)'",
+         DiagnosticIDs::Note);
+    break;
+  case SyncKind::DynamicShape:
+    diag(Loc,
+         "keep shapes fixed: use mask arithmetic or 'torch::where(mask, "
+         "a, b)' instead",
+         DiagnosticIDs::Note);
+    break;
+  case SyncKind::Synchronize:
+    diag(Loc, "remove it; synchronize only around timing code, every N steps",
+         DiagnosticIDs::Note);
+    break;
+  }
+}
+
+} // namespace clang::tidy::libtorch

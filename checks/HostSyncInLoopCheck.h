@@ -1,0 +1,46 @@
+//===--- HostSyncInLoopCheck.h - libtorch-tidy ------------------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_HOSTSYNCINLOOPCHECK_H
+#define LIBTORCH_TIDY_CHECKS_HOSTSYNCINLOOPCHECK_H
+
+#include "analysis/TrainingFacts.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include <string>
+#include <vector>
+
+namespace clang::tidy::libtorch {
+
+/// Finds operations that make the host wait for the GPU on every training
+/// step: `item()`, `cpu()`, printing a tensor, `torch::cuda::synchronize()`,
+/// ops with data-dependent output sizes, and branching on device values.
+///
+/// For the user-facing documentation see:
+/// docs/checks/libtorch-host-sync-in-loop.md
+class HostSyncInLoopCheck : public ClangTidyCheck {
+public:
+  HostSyncInLoopCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Facts.reset(); }
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+
+private:
+  /// Extra functions that synchronize, as qualified names (`SyncFunctions`).
+  const std::string RawSyncFunctions;
+  /// Macros whose expansion is a periodic guard (`PeriodicGuardMacros`).
+  const std::string RawGuardMacros;
+  const std::vector<std::string> GuardMacros;
+  const std::vector<std::string> ExtraSyncFunctions;
+  analysis::TrainingFactsCache Facts;
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_HOSTSYNCINLOOPCHECK_H

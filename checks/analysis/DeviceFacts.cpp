@@ -1,0 +1,382 @@
+//===--- DeviceFacts.cpp - Which devices and tensors are where ------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "DeviceFacts.h"
+#include "LibTorchCalls.h"
+#include "LibTorchNames.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+namespace {
+
+constexpr unsigned MaxDepth = 8;
+
+bool isRecordNamed(QualType Type, StringRef QualifiedName) {
+  QualifiedName.consume_front("::");
+  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
+  return Record && Record->getQualifiedNameAsString() == QualifiedName;
+}
+
+bool isDeviceTypeEnum(QualType Type) {
+  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
+  return Enum &&
+         Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
+}
+
+bool isDeviceLike(QualType Type) {
+  return isRecordNamed(Type, names::Device) ||
+         isRecordNamed(Type, names::TensorOptions) || isDeviceTypeEnum(Type);
+}
+
+const Expr *strip(const Expr *E) {
+  while (E) {
+    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Next))
+      Next = Cast->getSubExpr();
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
+/// Whether a local variable is assigned after its declaration (so its
+/// initializer no longer tells its value).
+bool isReassigned(const VarDecl *Variable) {
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
+  if (!Function || !Function->getBody())
+    return true;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *Variable;
+    bool Found = false;
+    bool refersToVariable(const Expr *E) const {
+      const auto *Ref = dyn_cast_or_null<DeclRefExpr>(strip(E));
+      return Ref && Ref->getDecl() == Variable;
+    }
+    bool VisitBinaryOperator(BinaryOperator *Op) {
+      if (Op->isAssignmentOp() && refersToVariable(Op->getLHS()))
+        Found = true;
+      return !Found;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+      if (Op->isAssignmentOp() && Op->getNumArgs() > 0 &&
+          refersToVariable(Op->getArg(0)))
+        Found = true;
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *Op) {
+      // Taking the address lets anyone change it.
+      if (Op->getOpcode() == UO_AddrOf && refersToVariable(Op->getSubExpr()))
+        Found = true;
+      return !Found;
+    }
+  } Finder;
+  Finder.Variable = Variable;
+  Finder.TraverseStmt(Function->getBody());
+  return Finder.Found;
+}
+
+/// The initializer of a variable whose value it still holds: a local that
+/// is never reassigned, or a const namespace-scope constant (c10::kCUDA).
+const Expr *stableInitializer(const VarDecl *Variable) {
+  if (!Variable || isa<ParmVarDecl>(Variable) || !Variable->getInit())
+    return nullptr;
+  if (Variable->getType()->isReferenceType())
+    return nullptr;
+  if (Variable->hasLocalStorage())
+    return isReassigned(Variable) ? nullptr : Variable->getInit();
+  return Variable->getType().isConstQualified() ? Variable->getInit() : nullptr;
+}
+
+DeviceKind merge(DeviceKind A, DeviceKind B) {
+  if (A == B)
+    return A;
+  if ((A == DeviceKind::Cpu && B == DeviceKind::NoDevice) ||
+      (A == DeviceKind::NoDevice && B == DeviceKind::Cpu))
+    return DeviceKind::Cpu;
+  return DeviceKind::MaybeCuda;
+}
+
+DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > MaxDepth)
+    return DeviceKind::MaybeCuda;
+
+  if (const auto *String = dyn_cast<StringLiteral>(E)) {
+    StringRef Text = String->getString();
+    if (Text.startswith("cuda"))
+      return DeviceKind::Cuda;
+    if (Text == "cpu" || Text.startswith("cpu:"))
+      return DeviceKind::Cpu;
+    return DeviceKind::MaybeCuda;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return llvm::StringSwitch<DeviceKind>(Enumerator->getName())
+          .Case("CPU", DeviceKind::Cpu)
+          .Case("CUDA", DeviceKind::Cuda)
+          .Default(DeviceKind::MaybeCuda);
+    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(Ref->getDecl())))
+      return classify(Init, Context, Depth + 1);
+    return DeviceKind::MaybeCuda;
+  }
+  if (const auto *Conditional = dyn_cast<ConditionalOperator>(E))
+    return merge(classify(Conditional->getTrueExpr(), Context, Depth + 1),
+                 classify(Conditional->getFalseExpr(), Context, Depth + 1));
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    QualType Type = Construct->getType();
+    if (Construct->getNumArgs() == 0)
+      return isRecordNamed(Type, names::TensorOptions) ? DeviceKind::NoDevice
+                                                       : DeviceKind::MaybeCuda;
+    const Expr *First = Construct->getArg(0);
+    // TensorOptions(kFloat): a dtype, no device.
+    if (isRecordNamed(Type, names::TensorOptions) &&
+        !isDeviceLike(First->getType()) && !First->getType()->isPointerType() &&
+        !isRecordNamed(First->getType(), "::std::basic_string"))
+      return DeviceKind::NoDevice;
+    return classify(First, Context, Depth + 1);
+  }
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (Method &&
+        isRecordNamed(QualType(Method->getParent()->getTypeForDecl(), 0),
+                      names::TensorOptions)) {
+      if (Method->getName() == "device" && Member->getNumArgs() == 1)
+        return classify(Member->getArg(0), Context, Depth + 1);
+      // dtype(), requires_grad(), layout(), ...: the device is unchanged.
+      return classify(Member->getImplicitObjectArgument(), Context, Depth + 1);
+    }
+    return DeviceKind::MaybeCuda;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // torch::device(d) / at::device(d) make TensorOptions with a device;
+    // torch::dtype(t) makes options without one.
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      std::string Name = Callee->getQualifiedNameAsString();
+      if ((Name == "torch::device" || Name == "at::device" ||
+           Name == "c10::device") &&
+          Call->getNumArgs() == 1)
+        return classify(Call->getArg(0), Context, Depth + 1);
+      if (Name == "torch::dtype" || Name == "at::dtype" || Name == "c10::dtype")
+        return DeviceKind::NoDevice;
+    }
+    return DeviceKind::MaybeCuda;
+  }
+  return DeviceKind::MaybeCuda;
+}
+
+bool isFactoryName(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("zeros", "ones", "empty", "full", "rand", "randn", true)
+      .Cases("randint", "arange", "eye", "linspace", "logspace", true)
+      .Cases("tensor", "from_blob", "empty_strided", "randperm", true)
+      .Default(false);
+}
+
+/// Tensor methods whose result lives where their object lives.
+bool preservesDevice(StringRef Method) {
+  return llvm::StringSwitch<bool>(Method)
+      .Cases("detach", "clone", "contiguous", "view", "reshape", true)
+      .Cases("flatten", "squeeze", "unsqueeze", "t", "transpose", true)
+      .Cases("sum", "mean", "max", "min", "argmax", true)
+      .Cases("argmin", "abs", "float", "double", "half", true)
+      .Cases("to_dense", "select", "narrow", "slice", "permute", true)
+      .Default(false);
+}
+
+bool isHost(const Expr *E, ASTContext &Context, unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > MaxDepth)
+    return false;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
+        Construct->getNumArgs() == 1)
+      return isHost(Construct->getArg(0), Context, Depth + 1);
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
+    const auto *Call = cast<CXXMemberCallExpr>(E);
+    StringRef Name = Method->getName();
+    if (Name == "cpu")
+      return true;
+    if (Name == "to" && Call->getNumArgs() > 0) {
+      const Expr *Target = Call->getArg(0);
+      if (isDeviceLike(strip(Target)->getType()) ||
+          isDeviceLike(Target->getType())) {
+        DeviceKind Kind = classify(Target, Context, Depth + 1);
+        if (Kind == DeviceKind::Cpu)
+          return true;
+        if (Kind != DeviceKind::NoDevice)
+          return false;
+      }
+      // A dtype-only conversion stays where it is.
+      return isHost(Call->getImplicitObjectArgument(), Context, Depth + 1);
+    }
+    if (preservesDevice(Name))
+      return isHost(Call->getImplicitObjectArgument(), Context, Depth + 1);
+    return false;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        !isFactoryName(Callee->getName()))
+      return false;
+    std::string Name = Callee->getQualifiedNameAsString();
+    if (!StringRef(Name).startswith("torch::") &&
+        !StringRef(Name).startswith("at::"))
+      return false;
+    for (const Expr *Arg : Call->arguments()) {
+      if (isa<CXXDefaultArgExpr>(Arg) || !isDeviceLike(Arg->getType()))
+        continue;
+      DeviceKind Kind = classify(Arg, Context, Depth + 1);
+      if (Kind != DeviceKind::Cpu && Kind != DeviceKind::NoDevice)
+        return false;
+    }
+    return true;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(Ref->getDecl())))
+      if (cast<VarDecl>(Ref->getDecl())->hasLocalStorage())
+        return isHost(Init, Context, Depth + 1);
+  return false;
+}
+
+bool isCudaQuery(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return false;
+  std::string Name = Callee->getQualifiedNameAsString();
+  return Name == "torch::cuda::is_available" ||
+         Name == "torch::cuda::device_count" ||
+         Name == "torch::cuda::cudnn_is_available" || Name == "at::hasCUDA" ||
+         Name == "at::Context::hasCUDA";
+}
+
+} // namespace
+
+DeviceKind classifyDevice(const Expr *E, ASTContext &Context) {
+  return classify(E, Context, 0);
+}
+
+bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
+  return isHost(E, Context, 0);
+}
+
+DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    ASTContext &Context;
+    Mentions Found;
+    explicit Visitor(ASTContext &Context) : Context(Context) {}
+    bool shouldVisitLambdaBodies() const { return true; }
+    void note(DeviceKind Kind) {
+      if (Kind == DeviceKind::Cpu)
+        Found.Cpu = true;
+      else if (Kind != DeviceKind::NoDevice)
+        Found.CudaCapable = true;
+    }
+    // Any CUDA device counts; a CPU device counts only where the program
+    // chooses its device (a Device variable or construction), not where a
+    // tensor is copied back with to(kCPU).
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (isa<EnumConstantDecl>(Ref->getDecl()) &&
+          isDeviceTypeEnum(Ref->getType())) {
+        if (classify(Ref, Context, 0) != DeviceKind::Cpu)
+          Found.CudaCapable = true;
+      } else if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl())) {
+        // Device constants (kCUDA) and variables we cannot see into.
+        if (isDeviceLike(Variable->getType()) &&
+            (!Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable)) &&
+            classify(Ref, Context, 0) != DeviceKind::Cpu)
+          Found.CudaCapable = true;
+      }
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *Variable) {
+      if (isDeviceLike(Variable->getType()) && Variable->getInit() &&
+          !isa<ParmVarDecl>(Variable))
+        note(classify(Variable->getInit(), Context, 0));
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+      if (isRecordNamed(Construct->getType(), names::Device))
+        note(classify(Construct, Context, 0));
+      return true;
+    }
+    bool VisitStringLiteral(StringLiteral *String) {
+      StringRef Text = String->getString();
+      if (Text.startswith("cuda"))
+        Found.CudaCapable = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isCudaQuery(Call))
+        Found.CudaCapable = true;
+      else if (const CXXMethodDecl *Method = tensorMethodCalled(Call))
+        if (Method->getName() == "cuda")
+          Found.CudaCapable = true;
+      // A device that comes out of a call (`tensor.device()`) is unknown.
+      if (isRecordNamed(Call->getType(), names::Device))
+        Found.CudaCapable = true;
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *Member) {
+      if (isDeviceLike(Member->getType()) &&
+          !isa<CXXMethodDecl>(Member->getMemberDecl()))
+        Found.CudaCapable = true;
+      return true;
+    }
+  } V(Context);
+  V.TraverseStmt(const_cast<Stmt *>(Body));
+  return V.Found;
+}
+
+bool DeviceScopeFacts::isCpuOnlyFunction(const FunctionDecl *Function) {
+  if (!Function || !Function->getBody())
+    return false;
+  auto Known = CpuOnly.find(Function);
+  if (Known != CpuOnly.end())
+    return Known->second;
+  Mentions Found = mentionsIn(Function->getBody());
+  bool Result = Found.Cpu && !Found.CudaCapable;
+  CpuOnly[Function] = Result;
+  return Result;
+}
+
+bool DeviceScopeFacts::isGpuFreeProgram() {
+  if (GpuFree)
+    return *GpuFree;
+  const SourceManager &SM = Context.getSourceManager();
+  bool HasMain = false;
+  Mentions Found;
+  struct BodyCollector : RecursiveASTVisitor<BodyCollector> {
+    std::vector<const Stmt *> Bodies;
+    bool &HasMain;
+    explicit BodyCollector(bool &HasMain) : HasMain(HasMain) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *Function) {
+      if (Function->isMain())
+        HasMain = true;
+      if (Function->doesThisDeclarationHaveABody())
+        Bodies.push_back(Function->getBody());
+      return true;
+    }
+  } Collector(HasMain);
+  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
+    if (TopLevel->getLocation().isValid() &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(TopLevel->getLocation())))
+      Collector.TraverseDecl(TopLevel);
+  for (const Stmt *Body : Collector.Bodies) {
+    Mentions InBody = mentionsIn(Body);
+    Found.CudaCapable |= InBody.CudaCapable;
+  }
+  GpuFree = HasMain && !Found.CudaCapable;
+  return *GpuFree;
+}
+
+} // namespace clang::tidy::libtorch::analysis

@@ -1,0 +1,70 @@
+//===--- DeviceFacts.h - Which devices and tensors are where ----*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Device facts (DESIGN.md §4): which `c10::Device` / `DeviceType` /
+// `TensorOptions` expressions are CUDA, may be CUDA, or are provably CPU;
+// which tensors are provably host tensors; whether a function or a whole
+// program provably never touches a GPU. Where a value comes from somewhere
+// we cannot see (a parameter, a member, a call), the answer is the one that
+// produces no finding: "may be CUDA" for devices, "not provably host" for
+// tensors, "not provably CPU-only" for functions.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEFACTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEFACTS_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+enum class DeviceKind {
+  Cpu,       ///< provably the CPU
+  Cuda,      ///< provably a CUDA device
+  MaybeCuda, ///< `is_available() ? kCUDA : kCPU`, a parameter, a member...
+  NoDevice,  ///< options that name no device (`TensorOptions().dtype(...)`)
+};
+
+/// Classifies an expression of type c10::Device, c10::DeviceType,
+/// c10::TensorOptions, or a string naming a device ("cuda:0").
+DeviceKind classifyDevice(const Expr *E, ASTContext &Context);
+
+/// True when \p E certainly evaluates to a tensor in host memory: the
+/// result of `.cpu()`, `.to(<CPU device>)`, `from_blob`, a factory without
+/// a device, or a local variable initialized so and never reassigned.
+bool isProvablyHostTensor(const Expr *E, ASTContext &Context);
+
+/// Facts about whole functions and the whole translation unit, cached.
+class DeviceScopeFacts {
+public:
+  explicit DeviceScopeFacts(ASTContext &Context) : Context(Context) {}
+
+  /// Every device the function names is provably CPU, it names at least
+  /// one, and it never calls `.cuda()`: it cannot use a GPU.
+  bool isCpuOnlyFunction(const FunctionDecl *Function);
+
+  /// The TU defines `main` and its user code names no device that is or may
+  /// be CUDA, never calls `.cuda()` and never asks whether CUDA is
+  /// available: the program as written cannot use a GPU.
+  bool isGpuFreeProgram();
+
+private:
+  struct Mentions {
+    bool Cpu = false;
+    bool CudaCapable = false; // CUDA, may be CUDA, .cuda(), is_available()
+  };
+  Mentions mentionsIn(const Stmt *Body);
+
+  ASTContext &Context;
+  llvm::DenseMap<const FunctionDecl *, bool> CpuOnly;
+  std::optional<bool> GpuFree;
+};
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEFACTS_H

@@ -1,0 +1,48 @@
+//===--- LibTorchCalls.h - Recognizing LibTorch calls and types -*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Small predicates over the AST that many checks need: is this type a
+// tensor, a module, an optimizer; is this call a tensor method, a backward
+// pass, an optimizer step. Types are compared by their fully qualified
+// declaring names (LibTorchNames.h), so aliases such as torch::Tensor and
+// derived user classes are recognized.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHCALLS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHCALLS_H
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+/// True when \p Record is, or derives from, the class named \p QualifiedName
+/// (written with a leading "::").
+bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
+                         llvm::StringRef QualifiedName);
+
+/// at::Tensor / at::TensorBase (references, cv and typedefs looked through).
+bool isTensorType(QualType Type);
+
+/// The method called by \p E if it is a member call on a tensor, else null.
+const CXXMethodDecl *tensorMethodCalled(const Expr *E);
+
+/// `t.backward(...)` or `torch::autograd::backward(...)`.
+bool isBackwardCall(const Expr *E);
+
+/// `optimizer.step(...)` on a torch::optim::Optimizer (or subclass).
+bool isOptimizerStepCall(const Expr *E);
+
+/// A backward pass or an optimizer step: what makes a loop a training loop.
+inline bool isParameterUpdateCall(const Expr *E) {
+  return isBackwardCall(E) || isOptimizerStepCall(E);
+}
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHCALLS_H

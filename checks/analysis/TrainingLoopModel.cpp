@@ -1,0 +1,348 @@
+//===--- TrainingLoopModel.cpp - Where training steps happen --------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "TrainingLoopModel.h"
+#include "LibTorchCalls.h"
+#include "TrainingFacts.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+namespace {
+
+/// True when \p Child of \p Loop is evaluated on every iteration: the body,
+/// the condition and the increment, but not a for-loop's init or a
+/// range-for's range.
+bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return Child != For->getInit();
+  if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
+    return Child == RangeFor->getBody() || Child == RangeFor->getInc() ||
+           Child == RangeFor->getCond() || Child == RangeFor->getLoopVarStmt();
+  return true;
+}
+
+bool isInUserCode(const Decl *D, const SourceManager &SM) {
+  return D && D->getLocation().isValid() &&
+         !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
+const Expr *stripNoise(const Expr *E) {
+  return E ? E->IgnoreParenImpCasts() : nullptr;
+}
+
+bool isIntegerValue(const Expr *E) {
+  return E && E->getType()->isIntegralOrEnumerationType() &&
+         !E->getType()->isBooleanType();
+}
+
+/// A modulo of integers somewhere in \p E (`i % N`, `(step + 1) % N`).
+bool containsIntegerModulo(const Expr *E) {
+  E = stripNoise(E);
+  if (!E)
+    return false;
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E)) {
+    if (Binary->getOpcode() == BO_Rem &&
+        isIntegerValue(Binary->getLHS()->IgnoreImpCasts())) {
+      // `x % 1` is always 0: it runs every step.
+      if (const auto *Literal =
+              dyn_cast<IntegerLiteral>(stripNoise(Binary->getRHS())))
+        return Literal->getValue().ugt(1);
+      return true;
+    }
+  }
+  // An overloaded % on a tensor is a device value, not a counter.
+  if (isa<CXXOperatorCallExpr>(E))
+    return false;
+  for (const Stmt *Child : E->children())
+    if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+      if (containsIntegerModulo(ChildExpr))
+        return true;
+  return false;
+}
+
+/// `verbose`, `options.log`, `this->debug_`: a plain bool, not a tensor.
+bool isPlainBoolFlag(const Expr *E) {
+  E = stripNoise(E);
+  if (!E || !E->getType()->isBooleanType())
+    return false;
+  return isa<DeclRefExpr>(E) || isa<MemberExpr>(E);
+}
+
+/// Walks the ancestors of a node; stops when \p Visit returns false.
+template <typename Fn>
+void forEachAncestor(ASTContext &Context, DynTypedNode Node, Fn Visit) {
+  while (true) {
+    auto Parents = Context.getParents(Node);
+    if (Parents.empty())
+      return;
+    DynTypedNode Parent = Parents[0];
+    if (!Visit(Parent, Node))
+      return;
+    Node = Parent;
+  }
+}
+
+} // namespace
+
+TrainingLoopModel::TrainingLoopModel(ASTContext &Context,
+                                     llvm::ArrayRef<std::string> GuardMacros)
+    : Context(Context) {
+  for (const std::string &Name : GuardMacros)
+    this->GuardMacros.insert(Name);
+}
+
+bool TrainingLoopModel::isLoop(const Stmt *S) {
+  return S && isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
+}
+
+bool TrainingLoopModel::reachesUpdate(const Stmt *S, bool SkipTrainingLoops,
+                                      unsigned Depth) {
+  if (!S)
+    return false;
+  if (const auto *E = dyn_cast<Expr>(S)) {
+    if (isParameterUpdateCall(E))
+      return true;
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      if (functionReachesUpdate(Call->getDirectCallee(), SkipTrainingLoops,
+                                Depth + 1))
+        return true;
+  }
+  // A lambda's body runs where it is called, not where it is written.
+  if (isa<LambdaExpr>(S))
+    return false;
+  if (SkipTrainingLoops && isLoop(S) && isTrainingLoop(S))
+    return false;
+  for (const Stmt *Child : S->children())
+    if (reachesUpdate(Child, SkipTrainingLoops, Depth))
+      return true;
+  return false;
+}
+
+bool TrainingLoopModel::functionReachesUpdate(const FunctionDecl *Function,
+                                              bool SkipTrainingLoops,
+                                              unsigned Depth) {
+  if (!Function || Depth > MaxCallDepth)
+    return false;
+  // LibTorch's own functions are not training code of the user's.
+  const FunctionDecl *Definition = nullptr;
+  if (!Function->hasBody(Definition) ||
+      !isInUserCode(Definition, Context.getSourceManager()))
+    return false;
+  auto &Cache = FunctionReach[SkipTrainingLoops ? 1 : 0];
+  auto Known = Cache.find(Definition);
+  if (Known != Cache.end())
+    return Known->second;
+  Cache[Definition] = false; // breaks recursion
+  bool Reaches = reachesUpdate(Definition->getBody(), SkipTrainingLoops, Depth);
+  Cache[Definition] = Reaches;
+  return Reaches;
+}
+
+bool TrainingLoopModel::isTrainingLoop(const Stmt *Loop) {
+  if (!isLoop(Loop))
+    return false;
+  auto Known = TrainingLoops.find(Loop);
+  if (Known != TrainingLoops.end())
+    return Known->second;
+  TrainingLoops[Loop] = false;
+  bool Result = false;
+  for (const Stmt *Child : Loop->children())
+    if (Child && runsPerIteration(Loop, Child) &&
+        reachesUpdate(Child, /*SkipTrainingLoops=*/false, 0))
+      Result = true;
+  TrainingLoops[Loop] = Result;
+  return Result;
+}
+
+bool TrainingLoopModel::isStepLoop(const Stmt *Loop) {
+  if (!isTrainingLoop(Loop))
+    return false;
+  auto Known = StepLoops.find(Loop);
+  if (Known != StepLoops.end())
+    return Known->second;
+  bool Result = false;
+  for (const Stmt *Child : Loop->children())
+    if (Child && runsPerIteration(Loop, Child) &&
+        reachesUpdate(Child, /*SkipTrainingLoops=*/true, 0))
+      Result = true;
+  StepLoops[Loop] = Result;
+  return Result;
+}
+
+bool TrainingLoopModel::isStepFunction(const FunctionDecl *Function) {
+  return functionReachesUpdate(Function, /*SkipTrainingLoops=*/true, 0);
+}
+
+bool TrainingLoopModel::isPeriodicCondition(const Expr *Condition) const {
+  const Expr *E = stripNoise(Condition);
+  if (!E)
+    return false;
+  if (const auto *Unary = dyn_cast<UnaryOperator>(E))
+    if (Unary->getOpcode() == UO_LNot)
+      return isPeriodicCondition(Unary->getSubExpr());
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E)) {
+    switch (Binary->getOpcode()) {
+    case BO_LAnd:
+    case BO_LOr:
+      return isPeriodicCondition(Binary->getLHS()) ||
+             isPeriodicCondition(Binary->getRHS());
+    case BO_EQ:
+      // `i == 0`, `step == last_step`: integers, not device values.
+      if (isIntegerValue(stripNoise(Binary->getLHS())) &&
+          isIntegerValue(stripNoise(Binary->getRHS())))
+        return true;
+      [[fallthrough]];
+    case BO_NE:
+      return containsIntegerModulo(Binary->getLHS()) ||
+             containsIntegerModulo(Binary->getRHS());
+    case BO_Rem:
+      return containsIntegerModulo(E);
+    default:
+      return false;
+    }
+  }
+  return isPlainBoolFlag(E);
+}
+
+bool TrainingLoopModel::isInGuardMacro(SourceLocation Loc) const {
+  if (GuardMacros.empty())
+    return false;
+  const SourceManager &SM = Context.getSourceManager();
+  while (Loc.isMacroID()) {
+    StringRef Name =
+        Lexer::getImmediateMacroName(Loc, SM, Context.getLangOpts());
+    if (GuardMacros.contains(Name))
+      return true;
+    Loc = SM.getImmediateMacroCallerLoc(Loc);
+  }
+  return false;
+}
+
+void TrainingLoopModel::indexCallSites() {
+  CallSitesIndexed = true;
+  struct Indexer : RecursiveASTVisitor<Indexer> {
+    llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
+        &Sites;
+    explicit Indexer(decltype(Sites) Sites) : Sites(Sites) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool shouldVisitLambdaBodies() const { return true; }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (const FunctionDecl *Callee = Call->getDirectCallee())
+        Sites[Callee->getCanonicalDecl()].push_back(Call);
+      return true;
+    }
+  } Visitor(CallSites);
+  const SourceManager &SM = Context.getSourceManager();
+  // Only user code: LibTorch's headers hold no calls of the user's functions.
+  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
+    if (isInUserCode(TopLevel, SM))
+      Visitor.TraverseDecl(TopLevel);
+}
+
+llvm::ArrayRef<const CallExpr *>
+TrainingLoopModel::callSitesOf(const FunctionDecl *Function) {
+  if (!CallSitesIndexed)
+    indexCallSites();
+  auto Found = CallSites.find(Function->getCanonicalDecl());
+  if (Found == CallSites.end())
+    return {};
+  return Found->second;
+}
+
+std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S) {
+  return perStep(S, 0);
+}
+
+std::optional<StepPath>
+TrainingLoopModel::perStepViaCallers(const FunctionDecl *Callable,
+                                     unsigned Depth) {
+  if (!Callable || Depth >= MaxCallDepth)
+    return std::nullopt;
+  for (const CallExpr *Site : callSitesOf(Callable)) {
+    if (std::optional<StepPath> Path = perStep(Site, Depth + 1)) {
+      Path->Calls.push_back(Site);
+      return Path;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
+                                                   unsigned Depth) {
+  if (!S || isInGuardMacro(S->getBeginLoc()))
+    return std::nullopt;
+  std::optional<StepPath> Result;
+  bool Done = false;
+  forEachAncestor(
+      Context, DynTypedNode::create(*S),
+      [&](const DynTypedNode &Parent, const DynTypedNode &Child) {
+        const auto *ChildStmt = Child.get<Stmt>();
+        if (const auto *If = Parent.get<IfStmt>()) {
+          if (ChildStmt && ChildStmt == If->getThen() &&
+              (isPeriodicCondition(If->getCond()) ||
+               isInGuardMacro(If->getBeginLoc()))) {
+            Done = true;
+            return false;
+          }
+          return true;
+        }
+        if (const auto *Loop = Parent.get<Stmt>(); Loop && isLoop(Loop)) {
+          if (ChildStmt && runsPerIteration(Loop, ChildStmt) &&
+              isStepLoop(Loop)) {
+            Result = StepPath{Loop, {}};
+            Done = true;
+            return false;
+          }
+          return true;
+        }
+        if (const auto *Lambda = Parent.get<LambdaExpr>()) {
+          // A lambda defined before the loop and called in it runs per
+          // step; one written inside the loop is found by walking on.
+          if ((Result = perStepViaCallers(Lambda->getCallOperator(), Depth))) {
+            Done = true;
+            return false;
+          }
+          return true;
+        }
+        if (const auto *Function = Parent.get<FunctionDecl>()) {
+          if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
+              Method && Method->getParent()->isLambda())
+            return true; // walk on to the LambdaExpr
+          Result = perStepViaCallers(Function, Depth);
+          Done = true;
+          return false;
+        }
+        return true;
+      });
+  (void)Done;
+  return Result;
+}
+
+const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {
+  if (!S)
+    return nullptr;
+  const FunctionDecl *Found = nullptr;
+  forEachAncestor(Context, DynTypedNode::create(*S),
+                  [&](const DynTypedNode &Parent, const DynTypedNode &) {
+                    const auto *Function = Parent.get<FunctionDecl>();
+                    if (!Function)
+                      return true;
+                    if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
+                        Method && Method->getParent()->isLambda())
+                      return true;
+                    Found = Function;
+                    return false;
+                  });
+  return Found;
+}
+
+} // namespace clang::tidy::libtorch::analysis

@@ -1,0 +1,111 @@
+//===--- TrainingLoopModel.h - Where training steps happen ------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The shared model of a LibTorch training loop (DESIGN.md §4):
+//
+// - A *training loop* is a for / range-for / while / do loop whose body
+//   reaches a backward pass (`Tensor::backward`, `torch::autograd::backward`)
+//   or an optimizer step (`Optimizer::step`): directly, through a lambda
+//   called in it, or through a function of this translation unit called in
+//   it (up to MaxCallDepth calls deep).
+// - A *step loop* reaches one outside any nested training loop: its body
+//   runs once per step. An epoch loop around a step loop is a training loop
+//   but not a step loop, so what it runs outside the step loop runs once per
+//   epoch. A function called in an epoch loop that holds the whole step loop
+//   (`train_epoch()`) does not make the epoch loop a step loop.
+// - A statement runs *per step* when its innermost enclosing step loop is
+//   reached without passing a periodic guard, or when it sits in a function
+//   or lambda that is called per step (same TU, up to MaxCallDepth).
+// - A *periodic guard* is an `if` whose then-branch holds the statement and
+//   whose condition uses a modulo (`i % N == 0`, `(i + 1) % N != 0`,
+//   `batch_idx++ % N == 0`, `!(i % N)`), compares integers for equality
+//   (`i == 0`, `step == last`), or is a plain `bool` variable or member
+//   (`verbose`, `!options.quiet`); or a user macro named as a guard.
+//
+// When the model cannot see something (a call into another TU, a function
+// pointer) it answers "not per step": checks stay silent on what they cannot
+// prove.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::libtorch::analysis {
+
+/// How a statement comes to run on every training step.
+struct StepPath {
+  /// The step loop whose every iteration runs the statement.
+  const Stmt *StepLoop = nullptr;
+  /// The calls walked from the step loop down to the statement's function,
+  /// outermost first; empty when the statement is in the loop's own body.
+  llvm::SmallVector<const CallExpr *, 2> Calls;
+};
+
+class TrainingLoopModel {
+public:
+  /// How many calls deep the model follows functions of this TU.
+  static constexpr unsigned MaxCallDepth = 3;
+
+  /// \p GuardMacros: names of user macros whose expansion counts as a
+  /// periodic guard (check option PeriodicGuardMacros).
+  explicit TrainingLoopModel(ASTContext &Context,
+                             llvm::ArrayRef<std::string> GuardMacros = {});
+
+  static bool isLoop(const Stmt *S);
+
+  /// The loop reaches a parameter update at all (step or epoch loop).
+  bool isTrainingLoop(const Stmt *Loop);
+  /// The loop reaches a parameter update outside nested training loops.
+  bool isStepLoop(const Stmt *Loop);
+  /// One call of \p Function runs (at most) one training step: its body
+  /// reaches an update outside any training loop of its own.
+  bool isStepFunction(const FunctionDecl *Function);
+
+  /// How \p S runs on every training step, or nothing if it does not (once
+  /// per epoch, after training, under a periodic guard, outside training).
+  std::optional<StepPath> perStep(const Stmt *S);
+
+  /// True for a condition that makes its then-branch run periodically.
+  bool isPeriodicCondition(const Expr *Condition) const;
+  /// True when \p Loc is inside an expansion of a guard macro.
+  bool isInGuardMacro(SourceLocation Loc) const;
+
+  /// The calls of \p Function (canonical) in this TU's user code.
+  llvm::ArrayRef<const CallExpr *> callSitesOf(const FunctionDecl *Function);
+
+private:
+  bool reachesUpdate(const Stmt *S, bool SkipTrainingLoops, unsigned Depth);
+  bool functionReachesUpdate(const FunctionDecl *Function,
+                             bool SkipTrainingLoops, unsigned Depth);
+  std::optional<StepPath> perStep(const Stmt *S, unsigned Depth);
+  std::optional<StepPath> perStepViaCallers(const FunctionDecl *Callable,
+                                            unsigned Depth);
+  void indexCallSites();
+
+  ASTContext &Context;
+  llvm::StringSet<> GuardMacros;
+  llvm::DenseMap<const Stmt *, bool> TrainingLoops;
+  llvm::DenseMap<const Stmt *, bool> StepLoops;
+  /// Per function: reaches an update [0] anywhere, [1] outside its loops.
+  llvm::DenseMap<const FunctionDecl *, bool> FunctionReach[2];
+  bool CallSitesIndexed = false;
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
+      CallSites;
+};
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
