@@ -343,6 +343,10 @@ bool DeviceScopeFacts::isCpuOnlyFunction(const FunctionDecl *Function) {
   if (Known != CpuOnly.end())
     return Known->second;
   Mentions Found = mentionsIn(Function->getBody());
+  // A device handed in by the caller may be anything.
+  for (const ParmVarDecl *Parameter : Function->parameters())
+    if (isDeviceLike(Parameter->getType()))
+      Found.CudaCapable = true;
   bool Result = Found.Cpu && !Found.CudaCapable;
   CpuOnly[Function] = Result;
   return Result;

@@ -69,6 +69,19 @@ bool containsIntegerModulo(const Expr *E) {
   return false;
 }
 
+bool containsModulo(const Stmt *S) {
+  if (const auto *Binary = dyn_cast_or_null<BinaryOperator>(S))
+    if (Binary->getOpcode() == BO_Rem)
+      return true;
+  for (const Stmt *Child :
+       S ? S->children()
+         : Stmt::const_child_range(Stmt::const_child_iterator(),
+                                   Stmt::const_child_iterator()))
+    if (containsModulo(Child))
+      return true;
+  return false;
+}
+
 /// `verbose`, `options.log`, `this->debug_`: a plain bool, not a tensor.
 bool isPlainBoolFlag(const Expr *E) {
   E = stripNoise(E);
@@ -104,47 +117,51 @@ bool TrainingLoopModel::isLoop(const Stmt *S) {
   return S && isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
 }
 
-bool TrainingLoopModel::reachesUpdate(const Stmt *S, bool SkipTrainingLoops,
-                                      unsigned Depth) {
+unsigned TrainingLoopModel::updateDistance(const Stmt *S,
+                                           bool SkipTrainingLoops) {
   if (!S)
-    return false;
+    return Unreachable;
+  unsigned Best = Unreachable;
   if (const auto *E = dyn_cast<Expr>(S)) {
     if (isParameterUpdateCall(E))
-      return true;
-    if (const auto *Call = dyn_cast<CallExpr>(E))
-      if (functionReachesUpdate(Call->getDirectCallee(), SkipTrainingLoops,
-                                Depth + 1))
-        return true;
+      return 0;
+    if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      unsigned ViaCall =
+          functionUpdateDistance(Call->getDirectCallee(), SkipTrainingLoops);
+      if (ViaCall < Unreachable)
+        Best = ViaCall + 1;
+    }
   }
   // A lambda's body runs where it is called, not where it is written.
   if (isa<LambdaExpr>(S))
-    return false;
+    return Best;
   if (SkipTrainingLoops && isLoop(S) && isTrainingLoop(S))
-    return false;
+    return Best;
   for (const Stmt *Child : S->children())
-    if (reachesUpdate(Child, SkipTrainingLoops, Depth))
-      return true;
-  return false;
+    Best = std::min(Best, updateDistance(Child, SkipTrainingLoops));
+  return Best;
 }
 
-bool TrainingLoopModel::functionReachesUpdate(const FunctionDecl *Function,
-                                              bool SkipTrainingLoops,
-                                              unsigned Depth) {
-  if (!Function || Depth > MaxCallDepth)
-    return false;
+unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
+                                                   bool SkipTrainingLoops) {
+  if (!Function)
+    return Unreachable;
   // LibTorch's own functions are not training code of the user's.
   const FunctionDecl *Definition = nullptr;
   if (!Function->hasBody(Definition) ||
       !isInUserCode(Definition, Context.getSourceManager()))
-    return false;
-  auto &Cache = FunctionReach[SkipTrainingLoops ? 1 : 0];
+    return Unreachable;
+  auto &Cache = FunctionDistance[SkipTrainingLoops ? 1 : 0];
   auto Known = Cache.find(Definition);
   if (Known != Cache.end())
     return Known->second;
-  Cache[Definition] = false; // breaks recursion
-  bool Reaches = reachesUpdate(Definition->getBody(), SkipTrainingLoops, Depth);
-  Cache[Definition] = Reaches;
-  return Reaches;
+  Cache[Definition] = Unreachable; // breaks recursion
+  unsigned Distance = updateDistance(Definition->getBody(), SkipTrainingLoops);
+  // Past the depth we follow, a function counts as not training.
+  if (Distance >= MaxCallDepth)
+    Distance = Unreachable;
+  Cache[Definition] = Distance;
+  return Distance;
 }
 
 bool TrainingLoopModel::isTrainingLoop(const Stmt *Loop) {
@@ -157,7 +174,7 @@ bool TrainingLoopModel::isTrainingLoop(const Stmt *Loop) {
   bool Result = false;
   for (const Stmt *Child : Loop->children())
     if (Child && runsPerIteration(Loop, Child) &&
-        reachesUpdate(Child, /*SkipTrainingLoops=*/false, 0))
+        updateDistance(Child, /*SkipTrainingLoops=*/false) <= MaxCallDepth)
       Result = true;
   TrainingLoops[Loop] = Result;
   return Result;
@@ -172,14 +189,15 @@ bool TrainingLoopModel::isStepLoop(const Stmt *Loop) {
   bool Result = false;
   for (const Stmt *Child : Loop->children())
     if (Child && runsPerIteration(Loop, Child) &&
-        reachesUpdate(Child, /*SkipTrainingLoops=*/true, 0))
+        updateDistance(Child, /*SkipTrainingLoops=*/true) <= MaxCallDepth)
       Result = true;
   StepLoops[Loop] = Result;
   return Result;
 }
 
 bool TrainingLoopModel::isStepFunction(const FunctionDecl *Function) {
-  return functionReachesUpdate(Function, /*SkipTrainingLoops=*/true, 0);
+  return functionUpdateDistance(Function, /*SkipTrainingLoops=*/true) <
+         MaxCallDepth;
 }
 
 bool TrainingLoopModel::isPeriodicCondition(const Expr *Condition) const {
@@ -196,8 +214,10 @@ bool TrainingLoopModel::isPeriodicCondition(const Expr *Condition) const {
       return isPeriodicCondition(Binary->getLHS()) ||
              isPeriodicCondition(Binary->getRHS());
     case BO_EQ:
-      // `i == 0`, `step == last_step`: integers, not device values.
-      if (isIntegerValue(stripNoise(Binary->getLHS())) &&
+      // `i == 0`, `step == last_step`: integers, not device values. A
+      // modulo in it is judged as a modulo (`i % 1 == 0` is every step).
+      if (!containsModulo(Binary) &&
+          isIntegerValue(stripNoise(Binary->getLHS())) &&
           isIntegerValue(stripNoise(Binary->getRHS())))
         return true;
       [[fallthrough]];

@@ -87,9 +87,12 @@ public:
   llvm::ArrayRef<const CallExpr *> callSitesOf(const FunctionDecl *Function);
 
 private:
-  bool reachesUpdate(const Stmt *S, bool SkipTrainingLoops, unsigned Depth);
-  bool functionReachesUpdate(const FunctionDecl *Function,
-                             bool SkipTrainingLoops, unsigned Depth);
+  /// Calls between \p S and a parameter update: 0 when S holds one itself,
+  /// Unreachable when none is within MaxCallDepth.
+  unsigned updateDistance(const Stmt *S, bool SkipTrainingLoops);
+  unsigned functionUpdateDistance(const FunctionDecl *Function,
+                                  bool SkipTrainingLoops);
+  static constexpr unsigned Unreachable = ~0U;
   std::optional<StepPath> perStep(const Stmt *S, unsigned Depth);
   std::optional<StepPath> perStepViaCallers(const FunctionDecl *Callable,
                                             unsigned Depth);
@@ -99,8 +102,8 @@ private:
   llvm::StringSet<> GuardMacros;
   llvm::DenseMap<const Stmt *, bool> TrainingLoops;
   llvm::DenseMap<const Stmt *, bool> StepLoops;
-  /// Per function: reaches an update [0] anywhere, [1] outside its loops.
-  llvm::DenseMap<const FunctionDecl *, bool> FunctionReach[2];
+  /// Per function: the update distance [0] anywhere, [1] outside its loops.
+  llvm::DenseMap<const FunctionDecl *, unsigned> FunctionDistance[2];
   bool CallSitesIndexed = false;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
       CallSites;

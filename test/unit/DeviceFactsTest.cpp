@@ -1,0 +1,143 @@
+//===--- DeviceFactsTest.cpp - device facts unit tests --------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/DeviceFacts.h"
+#include "ASTTestSupport.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace clang::tidy::libtorch::analysis;
+using libtorch_tidy::testing::initializerOf;
+using libtorch_tidy::testing::parseWithMockTorch;
+
+namespace {
+
+const char Devices[] = R"cpp(
+#include <torch/torch.h>
+void devices(torch::Device given, torch::Tensor param) {
+  auto cuda = torch::kCUDA;
+  auto cpu = torch::kCPU;
+  torch::Device fromString("cuda:0");
+  auto cudaDevice = torch::Device(torch::kCUDA, 1);
+  auto maybe = torch::Device(torch::cuda::is_available() ? torch::kCUDA
+                                                         : torch::kCPU);
+  auto fromParameter = given;
+  torch::Device local(torch::kCUDA);
+  auto fromLocal = local;
+  torch::Device changed(torch::kCPU);
+  changed = given;
+  auto fromChanged = changed;
+  auto dtypeOnly = torch::TensorOptions().dtype(torch::kFloat);
+  auto cpuOptions = torch::TensorOptions().dtype(torch::kFloat).device(torch::kCPU);
+  auto cudaOptions = torch::TensorOptions(torch::kCUDA);
+
+  auto copied = param.cpu();
+  auto moved = param.to(torch::kCPU);
+  auto made = torch::zeros({2, 2});
+  auto madeOnDevice = torch::zeros({2, 2}, local);
+  auto madeWithDtype = torch::ones({2}, torch::TensorOptions().dtype(torch::kFloat));
+  float buffer[4] = {};
+  auto blob = torch::from_blob(buffer, {4});
+  auto hostLocal = copied;
+  auto converted = copied.to(torch::kFloat).detach();
+  auto deviceParam = param;
+  auto paramConverted = param.to(torch::kFloat);
+}
+)cpp";
+
+class DeviceFactsTest : public ::testing::Test {
+protected:
+  void SetUp() override { AST = parseWithMockTorch(Devices); }
+  DeviceKind device(llvm::StringRef Name) {
+    return classifyDevice(initializerOf(*AST, Name), AST->getASTContext());
+  }
+  bool host(llvm::StringRef Name) {
+    return isProvablyHostTensor(initializerOf(*AST, Name),
+                                AST->getASTContext());
+  }
+  std::unique_ptr<ASTUnit> AST;
+};
+
+TEST_F(DeviceFactsTest, ClassifiesDevices) {
+  EXPECT_EQ(device("cuda"), DeviceKind::Cuda);
+  EXPECT_EQ(device("cpu"), DeviceKind::Cpu);
+  EXPECT_EQ(device("fromString"), DeviceKind::Cuda);
+  EXPECT_EQ(device("cudaDevice"), DeviceKind::Cuda);
+  EXPECT_EQ(device("maybe"), DeviceKind::MaybeCuda);
+  EXPECT_EQ(device("fromParameter"), DeviceKind::MaybeCuda);
+  EXPECT_EQ(device("fromLocal"), DeviceKind::Cuda);
+  EXPECT_EQ(device("fromChanged"), DeviceKind::MaybeCuda)
+      << "reassigned: its initializer no longer tells";
+}
+
+TEST_F(DeviceFactsTest, ClassifiesTensorOptions) {
+  EXPECT_EQ(device("dtypeOnly"), DeviceKind::NoDevice);
+  EXPECT_EQ(device("cpuOptions"), DeviceKind::Cpu);
+  EXPECT_EQ(device("cudaOptions"), DeviceKind::Cuda);
+}
+
+TEST_F(DeviceFactsTest, ProvablyHostTensors) {
+  EXPECT_TRUE(host("copied"));
+  EXPECT_TRUE(host("moved"));
+  EXPECT_TRUE(host("made"));
+  EXPECT_FALSE(host("madeOnDevice"));
+  EXPECT_TRUE(host("madeWithDtype"));
+  EXPECT_TRUE(host("blob"));
+  EXPECT_TRUE(host("hostLocal"));
+  EXPECT_TRUE(host("converted"));
+  EXPECT_FALSE(host("deviceParam"));
+  EXPECT_FALSE(host("paramConverted"));
+}
+
+const FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {
+  auto Found = match(functionDecl(hasName(Name), isDefinition()).bind("f"),
+                     AST.getASTContext());
+  EXPECT_FALSE(Found.empty()) << Name.str();
+  return Found.empty() ? nullptr : Found[0].getNodeAs<FunctionDecl>("f");
+}
+
+TEST(DeviceScopeFactsTest, CpuOnlyFunctions) {
+  auto AST = parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+void cpuOnly(torch::Tensor x) {
+  torch::Device device(torch::kCPU);
+  x.to(device);
+}
+void copiesBack(torch::Tensor x) { x.to(torch::kCPU); }
+void picksCuda(torch::Tensor x) {
+  torch::Device device(torch::kCPU);
+  x.cuda();
+}
+void asks() {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+}
+void takesDevice(torch::Device device) { torch::Device cpu(torch::kCPU); }
+)cpp");
+  DeviceScopeFacts Facts(AST->getASTContext());
+  EXPECT_TRUE(Facts.isCpuOnlyFunction(function(*AST, "cpuOnly")));
+  EXPECT_FALSE(Facts.isCpuOnlyFunction(function(*AST, "copiesBack")))
+      << "to(kCPU) copies back: it chooses no device";
+  EXPECT_FALSE(Facts.isCpuOnlyFunction(function(*AST, "picksCuda")));
+  EXPECT_FALSE(Facts.isCpuOnlyFunction(function(*AST, "asks")));
+  EXPECT_FALSE(Facts.isCpuOnlyFunction(function(*AST, "takesDevice")));
+  EXPECT_FALSE(Facts.isGpuFreeProgram()) << "no main";
+}
+
+TEST(DeviceScopeFactsTest, GpuFreePrograms) {
+  auto GpuFree = parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+int main() { auto x = torch::zeros({2}); x.sum(); }
+)cpp");
+  EXPECT_TRUE(DeviceScopeFacts(GpuFree->getASTContext()).isGpuFreeProgram());
+  auto AsksForCuda = parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+int main() { return torch::cuda::is_available() ? 0 : 1; }
+)cpp");
+  EXPECT_FALSE(
+      DeviceScopeFacts(AsksForCuda->getASTContext()).isGpuFreeProgram());
+}
+
+} // namespace

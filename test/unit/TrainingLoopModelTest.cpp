@@ -1,0 +1,203 @@
+//===--- TrainingLoopModelTest.cpp - training-loop model unit tests -------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/TrainingLoopModel.h"
+#include "ASTTestSupport.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using clang::tidy::libtorch::analysis::StepPath;
+using clang::tidy::libtorch::analysis::TrainingLoopModel;
+
+namespace {
+
+const char Prelude[] = R"cpp(
+#include <torch/torch.h>
+void probe(int id);
+struct Step {
+  torch::nn::Linear model{4, 2};
+  torch::optim::SGD optimizer{model->parameters(), 0.1};
+  torch::Tensor x = torch::zeros({8, 4});
+  void once() {
+    auto loss = model(x).sum();
+    loss.backward();
+    optimizer.step();
+  }
+};
+)cpp";
+
+/// Parses the snippet and answers questions about `probe(N)` calls in it.
+class TrainingLoopModelTest : public ::testing::Test {
+protected:
+  void parse(const std::string &Code, std::vector<std::string> Macros = {}) {
+    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
+    ASSERT_TRUE(AST);
+    Model = std::make_unique<TrainingLoopModel>(AST->getASTContext(), Macros);
+  }
+
+  const CallExpr *probe(int Id) {
+    auto Found = match(callExpr(callee(functionDecl(hasName("probe"))),
+                                hasArgument(0, integerLiteral(equals(Id))))
+                           .bind("probe"),
+                       AST->getASTContext());
+    EXPECT_EQ(Found.size(), 1u) << "probe(" << Id << ")";
+    return Found.empty() ? nullptr : Found[0].getNodeAs<CallExpr>("probe");
+  }
+
+  std::optional<StepPath> perStep(int Id) { return Model->perStep(probe(Id)); }
+  bool isPerStep(int Id) { return perStep(Id).has_value(); }
+
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<TrainingLoopModel> Model;
+};
+
+TEST_F(TrainingLoopModelTest, StepLoopInsideEpochLoop) {
+  parse(R"cpp(
+void train(Step &s) {
+  probe(1);
+  for (int epoch = 0; epoch < 3; ++epoch) {
+    probe(2);
+    for (int i = 0; i < 10; ++i) {
+      probe(3);
+      s.optimizer.zero_grad();
+      auto loss = s.model(s.x).sum();
+      loss.backward();
+      s.optimizer.step();
+      for (int j = 0; j < 2; ++j)
+        probe(4);
+    }
+    probe(5);
+  }
+  probe(6);
+})cpp");
+  EXPECT_FALSE(isPerStep(1));
+  EXPECT_FALSE(isPerStep(2)) << "once per epoch";
+  EXPECT_TRUE(isPerStep(3));
+  EXPECT_TRUE(isPerStep(4)) << "a nested non-training loop is still per step";
+  EXPECT_FALSE(isPerStep(5)) << "once per epoch";
+  EXPECT_FALSE(isPerStep(6));
+}
+
+TEST_F(TrainingLoopModelTest, LoopKinds) {
+  parse(R"cpp(
+void train(Step &s, std::vector<torch::Tensor> batches) {
+  int i = 0;
+  while (i++ < 10) { probe(1); s.optimizer.step(); }
+  do { probe(2); torch::autograd::backward({s.x}); } while (i-- > 0);
+  for (auto &batch : batches) { probe(3); batch.backward(); }
+  for (auto &batch : batches) { probe(4); batch.sum(); }
+})cpp");
+  EXPECT_TRUE(isPerStep(1)) << "while + Optimizer::step";
+  EXPECT_TRUE(isPerStep(2)) << "do + torch::autograd::backward";
+  EXPECT_TRUE(isPerStep(3)) << "range-for + Tensor::backward";
+  EXPECT_FALSE(isPerStep(4)) << "no backward, no step: not training";
+}
+
+TEST_F(TrainingLoopModelTest, StepFunctionsAndCallers) {
+  parse(R"cpp(
+struct Trainer {
+  Step s;
+  float trainStep() { probe(1); s.once(); return 0; }
+  void fit() { for (int i = 0; i < 10; ++i) trainStep(); }
+};
+void trainEpoch(Step &s) {
+  for (int i = 0; i < 10; ++i) { probe(2); s.once(); }
+}
+void run(Step &s) {
+  for (int epoch = 0; epoch < 3; ++epoch) {
+    trainEpoch(s);
+    probe(3);
+  }
+})cpp");
+  std::optional<StepPath> ViaMember = perStep(1);
+  ASSERT_TRUE(ViaMember.has_value()) << "Trainer::fit calls trainStep per step";
+  EXPECT_EQ(ViaMember->Calls.size(), 1u);
+  EXPECT_TRUE(isPerStep(2));
+  EXPECT_FALSE(isPerStep(3))
+      << "a function holding a whole step loop makes no step loop";
+  auto Functions = match(functionDecl(hasName("trainEpoch")).bind("f"),
+                         AST->getASTContext());
+  ASSERT_FALSE(Functions.empty());
+  EXPECT_FALSE(
+      Model->isStepFunction(Functions[0].getNodeAs<FunctionDecl>("f")));
+}
+
+TEST_F(TrainingLoopModelTest, Lambdas) {
+  parse(R"cpp(
+void train(Step &s) {
+  auto step = [&] { probe(1); s.once(); };
+  for (int i = 0; i < 10; ++i)
+    step();
+  for (int i = 0; i < 10; ++i) {
+    auto inner = [&] { probe(2); };
+    inner();
+    s.once();
+  }
+  auto unused = [&] { probe(3); s.once(); };
+})cpp");
+  EXPECT_TRUE(isPerStep(1)) << "lambda defined before the loop, called in it";
+  EXPECT_TRUE(isPerStep(2)) << "lambda defined in the loop";
+  EXPECT_FALSE(isPerStep(3)) << "never called";
+}
+
+TEST_F(TrainingLoopModelTest, PeriodicGuards) {
+  parse(R"cpp(
+#define LOG_EVERY(n, i) if ((i) % (n) == 0)
+void train(Step &s, int log_interval, bool verbose, torch::Tensor loss) {
+  int batch_idx = 0;
+  for (int i = 0; i < 100; ++i) {
+    s.once();
+    if (i % 10 == 0) probe(1);
+    if ((i + 1) % log_interval != 0) probe(2);
+    if (batch_idx++ % log_interval == 0) probe(3);
+    if (!(i % 5)) probe(4);
+    if (verbose) probe(5);
+    if (i == 99) probe(6);
+    LOG_EVERY(10, i) probe(7);
+    if (i % 1 == 0) probe(8);
+    if (i % 10 == 0) {} else probe(9);
+    if (loss.item<float>() > 1) probe(10);
+    if (i > 5) probe(11);
+  }
+})cpp");
+  for (int Guarded : {1, 2, 3, 4, 5, 6, 7})
+    EXPECT_FALSE(isPerStep(Guarded)) << "probe(" << Guarded << ") is guarded";
+  for (int Unguarded : {8, 9, 10, 11})
+    EXPECT_TRUE(isPerStep(Unguarded))
+        << "probe(" << Unguarded << ") runs per step";
+}
+
+TEST_F(TrainingLoopModelTest, GuardMacrosFromOptions) {
+  const std::string Code = R"cpp(
+bool should_log();
+#define EVERY_N_STEPS(body) do { if (should_log()) { body; } } while (0)
+void train(Step &s) {
+  for (int i = 0; i < 100; ++i) {
+    s.once();
+    EVERY_N_STEPS(probe(1));
+  }
+})cpp";
+  parse(Code);
+  EXPECT_TRUE(isPerStep(1)) << "a call condition is not known to be periodic";
+  parse(Code, {"EVERY_N_STEPS"});
+  EXPECT_FALSE(isPerStep(1)) << "named in PeriodicGuardMacros";
+}
+
+TEST_F(TrainingLoopModelTest, CallDepthIsBounded) {
+  parse(R"cpp(
+void d3(Step &s) { s.x.sum().backward(); }
+void d2(Step &s) { d3(s); }
+void d1(Step &s) { d2(s); }
+void d0(Step &s) { d1(s); }
+void train(Step &s) {
+  for (int i = 0; i < 10; ++i) { d1(s); probe(1); }
+  for (int i = 0; i < 10; ++i) { d0(s); probe(2); }
+})cpp");
+  EXPECT_TRUE(isPerStep(1)) << "a backward 3 calls deep is seen";
+  EXPECT_FALSE(isPerStep(2)) << "4 calls deep is past MaxCallDepth";
+}
+
+} // namespace
