@@ -8,6 +8,7 @@
 #include "analysis/DataLoaderOptionsModel.h"
 #include "analysis/LibTorchNames.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include <optional>
@@ -98,6 +99,70 @@ std::optional<FixItHint> makeFix(const CallExpr &Call,
   return std::nullopt;
 }
 
+/// The variable a make_data_loader call initializes, if any.
+const VarDecl *loaderVariable(const CallExpr &Call, ASTContext &Context) {
+  const Stmt *Node = &Call;
+  while (true) {
+    auto Parents = Context.getParents(*Node);
+    if (Parents.size() != 1)
+      return nullptr;
+    if (const auto *Variable = Parents[0].get<VarDecl>())
+      return Variable;
+    const auto *Parent = Parents[0].get<Expr>();
+    if (!Parent ||
+        !isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
+             ExprWithCleanups, CXXConstructExpr, ParenExpr>(Parent))
+      return nullptr;
+    Node = Parent;
+  }
+}
+
+/// A `break` (or `goto`) that leaves \p Loop itself, not a nested loop or
+/// switch.
+const Stmt *exitOf(const Stmt *S, bool Nested) {
+  if (!S)
+    return nullptr;
+  if (isa<GotoStmt>(S) || (!Nested && isa<BreakStmt>(S)))
+    return S;
+  bool InnerNested =
+      Nested || isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt, SwitchStmt>(S);
+  for (const Stmt *Child : S->children())
+    if (const Stmt *Exit = exitOf(Child, InnerNested))
+      return Exit;
+  return nullptr;
+}
+
+/// The first statement that leaves a loop over the loader created by
+/// \p Call before the loader is exhausted.
+const Stmt *breakOutOfLoaderLoop(const CallExpr &Call, const Stmt &Body,
+                                 ASTContext &Context) {
+  const VarDecl *Loader = loaderVariable(Call, Context);
+  if (!Loader)
+    return nullptr;
+  const auto UsesLoader =
+      hasDescendant(declRefExpr(to(varDecl(equalsNode(Loader)))));
+  const auto Loops =
+      match(findAll(stmt(anyOf(cxxForRangeStmt(hasRangeInit(UsesLoader)),
+                               forStmt(anyOf(hasLoopInit(UsesLoader),
+                                             hasCondition(UsesLoader))),
+                               whileStmt(hasCondition(UsesLoader))))
+                        .bind("loop")),
+            Body, Context);
+  for (const auto &Bound : Loops) {
+    const Stmt *Loop = Bound.getNodeAs<Stmt>("loop");
+    const Stmt *LoopBody = nullptr;
+    if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
+      LoopBody = RangeFor->getBody();
+    else if (const auto *For = dyn_cast<ForStmt>(Loop))
+      LoopBody = For->getBody();
+    else
+      LoopBody = cast<WhileStmt>(Loop)->getBody();
+    if (const Stmt *Exit = exitOf(LoopBody, /*Nested=*/false))
+      return Exit;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 void DataloaderNoWorkersCheck::check(const MatchFinder::MatchResult &Result) {
@@ -120,6 +185,11 @@ void DataloaderNoWorkersCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Ref =
           dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit()))
     ReportLoc = Ref->getLocation();
+  // With workers, LibTorch refuses a new pass over a loader whose previous
+  // pass was left early: the fix-it would turn a working program into one
+  // that throws, so we only suggest it there.
+  const Stmt *EarlyExit =
+      Body ? breakOutOfLoaderLoop(*Call, *Body, *Result.Context) : nullptr;
 
   {
     auto Diag =
@@ -132,9 +202,19 @@ void DataloaderNoWorkersCheck::check(const MatchFinder::MatchResult &Result) {
                               "batch on the training thread while the GPU "
                               "waits; add '.%0' to its options");
     Diag << Setter;
-    if (std::optional<FixItHint> Fix =
-            makeFix(*Call, Facts, Workers, SM, LangOpts))
-      Diag << *Fix;
+    if (!EarlyExit)
+      if (std::optional<FixItHint> Fix =
+              makeFix(*Call, Facts, Workers, SM, LangOpts))
+        Diag << *Fix;
+  }
+  if (EarlyExit) {
+    diag(EarlyExit->getBeginLoc(),
+         "no fix-it: this loop leaves the loader early, and with worker "
+         "threads a new pass before the last one is exhausted throws "
+         "('Attempted to get a new DataLoader iterator while another "
+         "iterator is not yet exhausted'); let each pass finish first",
+         DiagnosticIDs::Note);
+    return;
   }
   // `DataLoaderOptions opts(64);` has no expression to extend; a new
   // statement would be ours to place, so we only suggest it.

@@ -8,6 +8,7 @@
 #include "analysis/DeviceFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
+#include "analysis/SourceText.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -220,10 +221,8 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     Name = spelling(Method, /*IsMember=*/true, Policy);
     if (Method->getName() == "to")
       Name = "to(" +
-             Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                      Call->getArg(0)->getSourceRange()),
-                                  *Result.SourceManager, getLangOpts())
-                 .str() +
+             analysis::spelledText(Call->getArg(0), *Result.SourceManager,
+                                   getLangOpts()) +
              ")";
     if (const auto *Member = dyn_cast<MemberExpr>(Call->getCallee()))
       Loc = Member->getMemberLoc();

@@ -7,8 +7,11 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
+#include "BlockingHostToDeviceCopyCheck.h"
+#include "DataloaderEnforceOrderingCheck.h"
 #include "DataloaderNoWorkersCheck.h"
 #include "HostSyncInLoopCheck.h"
+#include "PinMemoryInLoopCheck.h"
 
 namespace clang::tidy {
 namespace libtorch {

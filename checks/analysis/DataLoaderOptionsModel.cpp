@@ -111,7 +111,9 @@ void applyLaterUses(const VarDecl *Variable, const Stmt *Body,
   const auto References =
       match(findAll(declRefExpr(to(varDecl(equalsNode(Variable)))).bind("ref")),
             *Body, Context);
-  const CXXMemberCallExpr *LastWorkersCall = nullptr;
+  // Later statements override the initializer, the last one in the source
+  // winning for each setter.
+  std::map<std::string, const CXXMemberCallExpr *> LastCalls;
   for (const auto &Bound : References) {
     const auto *Ref = Bound.getNodeAs<DeclRefExpr>("ref");
     const Stmt *Parent = meaningfulParent(Ref, Context);
@@ -127,13 +129,13 @@ void applyLaterUses(const VarDecl *Variable, const Stmt *Body,
         Result.Origin = Facts::OriginKind::Opaque;
         return;
       }
-      if (Method->getName() == "workers" && Call->getNumArgs() == 1) {
-        if (!LastWorkersCall ||
-            Context.getSourceManager().isBeforeInTranslationUnit(
-                LastWorkersCall->getBeginLoc(), Call->getBeginLoc()))
-          LastWorkersCall = Call;
-      } else if (!Method->isConst() &&
-                 !isDataLoaderOptionsType(Method->getReturnType())) {
+      if (Call->getNumArgs() == 1 && Method->getIdentifier() &&
+          isDataLoaderOptionsType(Method->getReturnType())) {
+        const CXXMemberCallExpr *&Last = LastCalls[Method->getName().str()];
+        if (!Last || Context.getSourceManager().isBeforeInTranslationUnit(
+                         Last->getBeginLoc(), Call->getBeginLoc()))
+          Last = Call;
+      } else if (!Method->isConst()) {
         // A member we do not know: stay on the safe side.
         Result.Origin = Facts::OriginKind::Opaque;
         return;
@@ -149,10 +151,16 @@ void applyLaterUses(const VarDecl *Variable, const Stmt *Body,
     Result.Origin = Facts::OriginKind::Opaque;
     return;
   }
-  if (LastWorkersCall) {
-    Result.WorkersArg = LastWorkersCall->getArg(0);
-    Result.Workers = classifyWorkersArgument(Result.WorkersArg);
-  }
+  for (const auto &[Name, Call] : LastCalls)
+    Result.SetterArguments[Name] = Call->getArg(0);
+}
+
+/// Derives the worker facts from the setters seen.
+void decideWorkers(Facts &Result) {
+  Result.WorkersArg = Result.setterArgument("workers");
+  Result.Workers = Result.WorkersArg
+                       ? classifyWorkersArgument(Result.WorkersArg)
+                       : Facts::WorkersKind::Unset;
 }
 
 Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
@@ -175,11 +183,8 @@ Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
                        QualType(Method->getParent()->getTypeForDecl(), 0)))
       return Result;
     HasSetters = true;
-    if (Method->getName() == "workers" && Call->getNumArgs() == 1 &&
-        !Result.WorkersArg) {
-      Result.WorkersArg = Call->getArg(0);
-      Result.Workers = classifyWorkersArgument(Result.WorkersArg);
-    }
+    if (Call->getNumArgs() == 1 && Method->getIdentifier())
+      Result.SetterArguments.emplace(Method->getName().str(), Call->getArg(0));
     Node = skipValuePreserving(Call->getImplicitObjectArgument());
   }
 
@@ -229,11 +234,22 @@ Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
 
 } // namespace
 
+std::optional<bool> literalBool(const Expr *Argument) {
+  if (!Argument)
+    return std::nullopt;
+  if (const auto *Literal = dyn_cast<CXXBoolLiteralExpr>(
+          Argument->IgnoreImplicit()->IgnoreParens()))
+    return Literal->getValue();
+  return std::nullopt;
+}
+
 LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
                                         const Stmt *EnclosingFunctionBody,
                                         ASTContext &Context) {
-  return analyze(OptionsArg, EnclosingFunctionBody, Context,
-                 /*AllowVariable=*/true);
+  Facts Result = analyze(OptionsArg, EnclosingFunctionBody, Context,
+                         /*AllowVariable=*/true);
+  decideWorkers(Result);
+  return Result;
 }
 
 } // namespace clang::tidy::libtorch::analysis

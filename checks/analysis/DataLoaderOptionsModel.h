@@ -20,6 +20,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include <map>
+#include <optional>
+#include <string>
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -47,6 +50,9 @@ struct LoaderOptionsFacts {
   WorkersKind Workers = WorkersKind::Unset;
   /// The argument of the `.workers(...)` call that decides, if any.
   const Expr *WorkersArg = nullptr;
+  /// For each setter seen (`batch_size`, `enforce_ordering`, ...), the
+  /// argument of the call that decides: the last one applied.
+  std::map<std::string, const Expr *> SetterArguments;
   /// BareBatchSize: the batch-size expression as written.
   const Expr *BatchSizeArg = nullptr;
   /// SetterChain: the written expression after which `.workers(N)` can be
@@ -55,6 +61,12 @@ struct LoaderOptionsFacts {
   const Expr *AppendAfter = nullptr;
   /// The local variable the options were read from, if any.
   const VarDecl *Variable = nullptr;
+
+  /// The deciding argument of setter \p Name, or null if it is never set.
+  const Expr *setterArgument(llvm::StringRef Name) const {
+    auto Found = SetterArguments.find(Name.str());
+    return Found == SetterArguments.end() ? nullptr : Found->second;
+  }
 
   /// True when the options certainly give the loader no worker threads.
   bool hasNoWorkers() const {
@@ -74,6 +86,9 @@ LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
 /// The argument of a `make_data_loader` call bound to its DataLoaderOptions
 /// parameter (a CXXDefaultArgExpr when defaulted), or null.
 const Expr *findLoaderOptionsArgument(const CallExpr &MakeDataLoaderCall);
+
+/// The value of a literal `true`/`false` argument, if it is one.
+std::optional<bool> literalBool(const Expr *Argument);
 
 /// True for the type `torch::data::DataLoaderOptions` (cv and references
 /// ignored).

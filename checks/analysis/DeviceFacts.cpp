@@ -247,6 +247,54 @@ bool isHost(const Expr *E, ASTContext &Context, unsigned Depth) {
   return false;
 }
 
+bool isOnDevice(const Expr *E, ASTContext &Context, unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > MaxDepth)
+    return false;
+  auto IsGpu = [&](const Expr *Target) {
+    DeviceKind Kind = classify(Target, Context, Depth + 1);
+    return Kind == DeviceKind::Cuda || Kind == DeviceKind::MaybeCuda;
+  };
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
+        Construct->getNumArgs() == 1)
+      return isOnDevice(Construct->getArg(0), Context, Depth + 1);
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
+    const auto *Call = cast<CXXMemberCallExpr>(E);
+    StringRef Name = Method->getName();
+    if (Name == "cuda")
+      return true;
+    if (Name == "to" && Call->getNumArgs() > 0) {
+      const Expr *Target = Call->getArg(0);
+      if (isDeviceLike(Target->getType()) ||
+          isDeviceLike(strip(Target)->getType())) {
+        if (classify(Target, Context, Depth + 1) != DeviceKind::NoDevice)
+          return IsGpu(Target);
+      }
+      return isOnDevice(Call->getImplicitObjectArgument(), Context, Depth + 1);
+    }
+    if (preservesDevice(Name))
+      return isOnDevice(Call->getImplicitObjectArgument(), Context, Depth + 1);
+    return false;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        !isFactoryName(Callee->getName()))
+      return false;
+    for (const Expr *Arg : Call->arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLike(Arg->getType()) &&
+          IsGpu(Arg))
+        return true;
+    return false;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(Ref->getDecl())))
+      if (cast<VarDecl>(Ref->getDecl())->hasLocalStorage())
+        return isOnDevice(Init, Context, Depth + 1);
+  return false;
+}
+
 bool isCudaQuery(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
@@ -266,6 +314,10 @@ DeviceKind classifyDevice(const Expr *E, ASTContext &Context) {
 
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
   return isHost(E, Context, 0);
+}
+
+bool isProvablyOnDevice(const Expr *E, ASTContext &Context) {
+  return isOnDevice(E, Context, 0);
 }
 
 DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {

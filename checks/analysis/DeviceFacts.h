@@ -39,6 +39,12 @@ DeviceKind classifyDevice(const Expr *E, ASTContext &Context);
 /// a device, or a local variable initialized so and never reassigned.
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context);
 
+/// True when \p E certainly evaluates to a tensor already placed on a
+/// (maybe-)CUDA device: the result of `.cuda()`, `.to(<CUDA or maybe-CUDA
+/// device>)`, a factory given such a device, or a local variable
+/// initialized so and never reassigned.
+bool isProvablyOnDevice(const Expr *E, ASTContext &Context);
+
 /// Facts about whole functions and the whole translation unit, cached.
 class DeviceScopeFacts {
 public:

@@ -23,6 +23,9 @@ inline constexpr char Optimizer[] = "::torch::optim::Optimizer";
 inline constexpr char Device[] = "::c10::Device";
 inline constexpr char DataLoaderOptions[] = "::torch::data::DataLoaderOptions";
 inline constexpr char MakeDataLoader[] = "::torch::data::make_data_loader";
+inline constexpr char BatchDataset[] = "::torch::data::datasets::BatchDataset";
+inline constexpr char BatchTransform[] =
+    "::torch::data::transforms::BatchTransform";
 inline constexpr char AutogradBackward[] = "::torch::autograd::backward";
 inline constexpr char DeviceType[] = "::c10::DeviceType";
 inline constexpr char TensorOptions[] = "::c10::TensorOptions";

@@ -78,6 +78,25 @@ void inMacro() {
   // CHECK-FIXES: {{^}}  auto loader = MAKE_LOADER(Points());{{$}}
 }
 
+// Leaving a pass early is fine without workers, but with workers the next
+// pass throws: warn, and suggest instead of rewriting.
+void breaksEarly() {
+  auto loader = torch::data::make_data_loader(Points(), 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: data loader without worker
+  // CHECK-FIXES: {{^}}  auto loader = torch::data::make_data_loader(Points(), 8);{{$}}
+  for (int epoch = 0; epoch < 2; ++epoch) {
+    int steps = 0;
+    for (auto &batch : *loader) {
+      for (int i = 0; i < 2; ++i)
+        if (i == 1)
+          break; // leaves the inner loop only
+      if (++steps == 2)
+        break;
+      // CHECK-MESSAGES: :[[@LINE-1]]:9: note: no fix-it: this loop leaves the loader early, and with worker threads a new pass before the last one is exhausted throws
+    }
+  }
+}
+
 // Negative cases: the loader has workers, or we cannot know.
 
 void workersFromVariable(size_t threads) {

@@ -1,0 +1,136 @@
+//===--- BlockingHostToDeviceCopyCheck.cpp - libtorch-tidy ----------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "BlockingHostToDeviceCopyCheck.h"
+#include "analysis/DataLoaderOptionsModel.h"
+#include "analysis/DeviceFacts.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
+#include "analysis/SourceText.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+bool isRecordNamed(QualType Type, StringRef QualifiedName) {
+  QualifiedName.consume_front("::");
+  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
+  return Record && Record->getQualifiedNameAsString() == QualifiedName;
+}
+
+/// The position of the `non_blocking` parameter of a `Tensor::to` overload
+/// that moves to a device: `to(TensorOptions, bool non_blocking, ...)` or
+/// `to(Device, ScalarType, bool non_blocking, ...)`. None for the overloads
+/// that take a dtype or another tensor.
+std::optional<unsigned> nonBlockingParameter(const CXXMethodDecl &To) {
+  if (To.getNumParams() < 2)
+    return std::nullopt;
+  QualType First = To.getParamDecl(0)->getType();
+  if (isRecordNamed(First, names::TensorOptions))
+    return 1;
+  if (isRecordNamed(First, names::Device) && To.getNumParams() >= 3)
+    return 2;
+  return std::nullopt;
+}
+
+} // namespace
+
+void BlockingHostToDeviceCopyCheck::registerMatchers(MatchFinder *Finder) {
+  const auto TensorClass =
+      cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
+  Finder->addMatcher(
+      cxxMemberCallExpr(
+          callee(cxxMethodDecl(hasAnyName("to", "cuda"), ofClass(TensorClass))),
+          unless(isExpansionInSystemHeader()))
+          .bind("copy"),
+      this);
+}
+
+void BlockingHostToDeviceCopyCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy");
+  ASTContext &Context = *Result.Context;
+  const CXXMethodDecl *Method = Copy->getMethodDecl();
+  const bool IsCuda = Method->getName() == "cuda";
+  const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
+  if (!Member)
+    return;
+
+  const Expr *Destination = nullptr;
+  const Expr *NonBlocking = nullptr;
+  std::optional<unsigned> Position;
+  if (!IsCuda) {
+    Position = nonBlockingParameter(*Method);
+    if (!Position || Copy->getNumArgs() <= *Position)
+      return;
+    Destination = Copy->getArg(0);
+    // Only copies to a GPU: a device-to-host copy must stay blocking (a
+    // non-blocking one reads garbage without a sync), and dtype-only
+    // conversions copy nothing between devices.
+    analysis::DeviceKind Kind = analysis::classifyDevice(Destination, Context);
+    if (Kind != analysis::DeviceKind::Cuda &&
+        Kind != analysis::DeviceKind::MaybeCuda)
+      return;
+    NonBlocking = Copy->getArg(*Position);
+    // non_blocking given as true or as a value we cannot read: silent.
+    if (!isa<CXXDefaultArgExpr>(NonBlocking) &&
+        analysis::literalBool(NonBlocking) != std::optional<bool>(false))
+      return;
+  }
+  // A tensor just made or moved on the device copies nothing from the
+  // host (one made on the host and moved is another check's finding).
+  if (analysis::isProvablyOnDevice(Copy->getImplicitObjectArgument(), Context))
+    return;
+
+  analysis::TrainingFacts &TU = Facts.get(Context);
+  if (!TU.Loops.perStep(Copy))
+    return;
+
+  const SourceManager &SM = *Result.SourceManager;
+  const LangOptions &LangOpts = getLangOpts();
+  std::string Spelled =
+      IsCuda ? "cuda()"
+             : "to(" + analysis::spelledText(Destination, SM, LangOpts) + ")";
+  {
+    auto Diag =
+        diag(Member->getMemberLoc(),
+             "'%0' copies to the GPU synchronously: the training thread "
+             "waits for the transfer on every step; pass "
+             "'/*non_blocking=*/true'")
+        << Spelled;
+    if (IsCuda) {
+      SourceRange Call(Member->getMemberLoc(), Copy->getRParenLoc());
+      if (analysis::isRewritable(Call))
+        Diag << FixItHint::CreateReplacement(
+            Call, "to(torch::kCUDA, /*non_blocking=*/true)");
+    } else if (isa<CXXDefaultArgExpr>(NonBlocking)) {
+      // Insert after the argument before it: the destination, or the dtype
+      // of the (Device, ScalarType) overload.
+      const Expr *Before = Copy->getArg(*Position - 1);
+      if (!isa<CXXDefaultArgExpr>(Before) &&
+          analysis::isRewritable(Before->getSourceRange()))
+        Diag << FixItHint::CreateInsertion(
+            Lexer::getLocForEndOfToken(Before->getEndLoc(), 0, SM, LangOpts),
+            ", /*non_blocking=*/true");
+    } else if (analysis::isRewritable(NonBlocking->getSourceRange())) {
+      Diag << FixItHint::CreateReplacement(NonBlocking->getSourceRange(),
+                                           "true");
+    }
+  }
+  diag(Member->getMemberLoc(),
+       "the copy overlaps with GPU work only from pinned memory: pin in the "
+       "dataset's get() (worker threads) or copy through reused pinned "
+       "staging buffers (torch::empty(..., "
+       "torch::TensorOptions().pinned_memory(true)))",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::libtorch

@@ -1,0 +1,36 @@
+//===--- BlockingHostToDeviceCopyCheck.h - libtorch-tidy --------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_BLOCKINGHOSTTODEVICECOPYCHECK_H
+#define LIBTORCH_TIDY_CHECKS_BLOCKINGHOSTTODEVICECOPYCHECK_H
+
+#include "analysis/TrainingFacts.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::libtorch {
+
+/// Finds copies to a (maybe-)CUDA device in a training step that do not ask
+/// for `non_blocking`: the training thread waits for each transfer.
+///
+/// For the user-facing documentation see:
+/// docs/checks/libtorch-blocking-host-to-device-copy.md
+class BlockingHostToDeviceCopyCheck : public ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Facts.reset(); }
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+
+private:
+  analysis::TrainingFactsCache Facts;
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_BLOCKINGHOSTTODEVICECOPYCHECK_H

@@ -1,0 +1,77 @@
+//===--- DataloaderEnforceOrderingCheck.cpp - libtorch-tidy ---------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "DataloaderEnforceOrderingCheck.h"
+#include "analysis/DataLoaderOptionsModel.h"
+#include "analysis/LibTorchNames.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+using analysis::LoaderOptionsFacts;
+
+void DataloaderEnforceOrderingCheck::registerMatchers(MatchFinder *Finder) {
+  // LibTorch's own headers forward options between overloads: user code only.
+  Finder->addMatcher(
+      callExpr(
+          callee(functionDecl(hasName(names::MakeDataLoader))),
+          unless(isExpansionInSystemHeader()),
+          optionally(forCallable(functionDecl(hasBody(stmt().bind("body"))))))
+          .bind("call"),
+      this);
+}
+
+void DataloaderEnforceOrderingCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const Expr *OptionsArg = analysis::findLoaderOptionsArgument(*Call);
+  if (!OptionsArg)
+    return;
+  const LoaderOptionsFacts Facts = analysis::analyzeLoaderOptions(
+      OptionsArg, Result.Nodes.getNodeAs<Stmt>("body"), *Result.Context);
+  // Without workers there is nothing to reorder (that is
+  // libtorch-dataloader-no-workers' finding); options we cannot read are
+  // not ours to judge.
+  if (Facts.Origin == LoaderOptionsFacts::OriginKind::Opaque ||
+      (Facts.Workers != LoaderOptionsFacts::WorkersKind::LiteralPositive &&
+       Facts.Workers != LoaderOptionsFacts::WorkersKind::NonLiteral))
+    return;
+  const Expr *Ordering = Facts.setterArgument("enforce_ordering");
+  std::optional<bool> Literal = analysis::literalBool(Ordering);
+  // enforce_ordering(false), or a value we cannot know: silent.
+  if (Ordering && Literal != std::optional<bool>(true))
+    return;
+
+  SourceLocation ReportLoc = Call->getBeginLoc();
+  if (const auto *Ref =
+          dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit()))
+    ReportLoc = Ref->getLocation();
+  auto Diag = diag(ReportLoc,
+                   "data loader delivers batches in sampler order: one slow "
+                   "batch holds back the ready ones behind it; use "
+                   "'.enforce_ordering(false)' if batch order does not matter");
+
+  const SourceManager &SM = *Result.SourceManager;
+  // No fix-it inside macro expansions.
+  if (Ordering) {
+    if (Ordering->getSourceRange().isValid() &&
+        Ordering->getBeginLoc().isFileID() && Ordering->getEndLoc().isFileID())
+      Diag << FixItHint::CreateReplacement(Ordering->getSourceRange(), "false");
+    return;
+  }
+  if (Facts.AppendAfter && Facts.AppendAfter->getBeginLoc().isFileID() &&
+      Facts.AppendAfter->getEndLoc().isFileID())
+    Diag << FixItHint::CreateInsertion(
+        Lexer::getLocForEndOfToken(Facts.AppendAfter->getEndLoc(), 0, SM,
+                                   getLangOpts()),
+        ".enforce_ordering(false)");
+}
+
+} // namespace clang::tidy::libtorch

@@ -1,0 +1,32 @@
+//===--- DataloaderEnforceOrderingCheck.h - libtorch-tidy -------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_DATALOADERENFORCEORDERINGCHECK_H
+#define LIBTORCH_TIDY_CHECKS_DATALOADERENFORCEORDERINGCHECK_H
+
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::libtorch {
+
+/// Finds data loaders with worker threads that still deliver batches in
+/// order (`enforce_ordering` defaults to true), so one slow batch holds back
+/// those behind it.
+///
+/// For the user-facing documentation see:
+/// docs/checks/libtorch-dataloader-enforce-ordering.md
+class DataloaderEnforceOrderingCheck : public ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_DATALOADERENFORCEORDERINGCHECK_H

@@ -1,0 +1,31 @@
+//===--- SourceText.h - How expressions are spelled -------------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include <string>
+
+namespace clang::tidy::libtorch::analysis {
+
+/// The text of \p E for a message: as written in the file, or, inside a
+/// macro expansion, as spelled in the macro. Empty if neither is readable.
+std::string spelledText(const Expr *E, const SourceManager &SM,
+                        const LangOptions &LangOpts);
+
+/// True when \p Range is written in a file, outside any macro expansion:
+/// the only places we rewrite.
+inline bool isRewritable(SourceRange Range) {
+  return Range.isValid() && Range.getBegin().isFileID() &&
+         Range.getEnd().isFileID();
+}
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
