@@ -68,10 +68,12 @@ bool feedsACopy(const CXXMemberCallExpr *Pin, ASTContext &Context) {
           return true;
       return false;
     }
+    // The value flows on through conversions, temporaries, copies and a
+    // conditional (`pin ? x.pin_memory() : x`).
     const auto *Parent = Parents[0].get<Expr>();
-    if (!Parent ||
-        !isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             ParenExpr, ExprWithCleanups, CXXConstructExpr>(Parent))
+    if (!Parent || !isa<ImplicitCastExpr, MaterializeTemporaryExpr,
+                        CXXBindTemporaryExpr, ParenExpr, ExprWithCleanups,
+                        CXXConstructExpr, ConditionalOperator>(Parent))
       return false;
     Node = Parent;
   }

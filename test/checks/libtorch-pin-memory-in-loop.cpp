@@ -17,7 +17,7 @@ using Loader = decltype(torch::data::make_data_loader(
     torch::data::DataLoaderOptions().batch_size(8).workers(2)));
 
 void train(Loader &loader, torch::Device device, torch::nn::Linear model,
-           torch::optim::SGD &optimizer) {
+           torch::optim::SGD &optimizer, bool use_pinned) {
   // A reused pinned staging buffer, made once: fine.
   auto staging = torch::empty({8, 4}).pin_memory();
   for (auto &batch : *loader) {
@@ -29,13 +29,17 @@ void train(Loader &loader, torch::Device device, torch::nn::Linear model,
     // CHECK-MESSAGES: :[[@LINE-1]]:32: warning: 'pin_memory()' on the training thread
     // CHECK-FIXES: {{^}}    auto pinned = batch.target;{{$}}
     auto target = pinned.to(device, /*non_blocking=*/true);
+    auto maybe = use_pinned ? batch.data.pin_memory() : batch.data;
+    // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: 'pin_memory()' on the training thread
+    // CHECK-FIXES: {{^}}    auto maybe = use_pinned ? batch.data : batch.data;{{$}}
+    auto copied = maybe.to(device);
 
     // Pinned but never copied here: not this check's business.
     auto kept = batch.data.pin_memory();
     staging.copy_(batch.data);
 
     optimizer.zero_grad();
-    auto loss = model(data).sum() + target.sum() + kept.sum();
+    auto loss = model(data).sum() + target.sum() + kept.sum() + copied.sum();
     loss.backward();
     optimizer.step();
   }
