@@ -48,8 +48,8 @@ void BlockingHostToDeviceCopyCheck::registerMatchers(MatchFinder *Finder) {
       cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
   Finder->addMatcher(
       cxxMemberCallExpr(
-          callee(cxxMethodDecl(hasAnyName("to", "cuda"), ofClass(TensorClass))),
-          unless(isExpansionInSystemHeader()))
+          unless(isExpansionInSystemHeader()),
+          callee(cxxMethodDecl(hasAnyName("to", "cuda"), ofClass(TensorClass))))
           .bind("copy"),
       this);
 }

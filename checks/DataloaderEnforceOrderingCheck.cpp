@@ -21,8 +21,8 @@ void DataloaderEnforceOrderingCheck::registerMatchers(MatchFinder *Finder) {
   // LibTorch's own headers forward options between overloads: user code only.
   Finder->addMatcher(
       callExpr(
-          callee(functionDecl(hasName(names::MakeDataLoader))),
           unless(isExpansionInSystemHeader()),
+          callee(functionDecl(hasName(names::MakeDataLoader))),
           optionally(forCallable(functionDecl(hasBody(stmt().bind("body"))))))
           .bind("call"),
       this);

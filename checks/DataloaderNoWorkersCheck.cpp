@@ -34,9 +34,8 @@ void DataloaderNoWorkersCheck::registerMatchers(MatchFinder *Finder) {
       forCallable(functionDecl(hasBody(stmt().bind("body"))));
   // LibTorch's own headers call make_data_loader too (the overload without a
   // sampler forwards its options); only user code is ours to judge.
-  Finder->addMatcher(callExpr(callee(MakeDataLoader),
-                              unless(isExpansionInSystemHeader()),
-                              optionally(EnclosingBody))
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(MakeDataLoader), optionally(EnclosingBody))
                          .bind("call"),
                      this);
 }

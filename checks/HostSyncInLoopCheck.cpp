@@ -171,26 +171,28 @@ void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 }
 
 void HostSyncInLoopCheck::registerMatchers(MatchFinder *Finder) {
+  // Each matcher rules out system headers first: LibTorch's inline bodies
+  // hold thousands of tensor calls, and the location test is the cheap one.
   const auto TensorClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
   const auto SyncMethodCall = cxxMemberCallExpr(
+      unless(isExpansionInSystemHeader()),
       callee(cxxMethodDecl(hasAnyName(llvm::ArrayRef<StringRef>(SyncMethods)),
-                           ofClass(TensorClass))),
-      unless(isExpansionInSystemHeader()));
+                           ofClass(TensorClass))));
   // `std::cout << tensor` calls at::operator<<(std::ostream&, const Tensor&).
   const auto PrintTensor = cxxOperatorCallExpr(
-      hasOverloadedOperatorName("<<"),
+      unless(isExpansionInSystemHeader()), hasOverloadedOperatorName("<<"),
       callee(functionDecl(
-          hasParameter(1, parmVarDecl(hasType(references(TensorClass)))))),
-      unless(isExpansionInSystemHeader()));
+          hasParameter(1, parmVarDecl(hasType(references(TensorClass)))))));
   // hasAnyName keeps StringRefs: the names it refers to must outlive it.
   std::vector<StringRef> Functions(std::begin(SyncFunctions),
                                    std::end(SyncFunctions));
   for (const std::string &Extra : ExtraSyncFunctions)
     Functions.push_back(Extra);
-  const auto SyncFunctionCall = callExpr(
-      callee(functionDecl(hasAnyName(Functions))), unless(cxxMemberCallExpr()),
-      unless(cxxOperatorCallExpr()), unless(isExpansionInSystemHeader()));
+  const auto SyncFunctionCall =
+      callExpr(unless(isExpansionInSystemHeader()),
+               callee(functionDecl(hasAnyName(Functions))),
+               unless(cxxMemberCallExpr()), unless(cxxOperatorCallExpr()));
 
   Finder->addMatcher(SyncMethodCall.bind("method"), this);
   Finder->addMatcher(PrintTensor.bind("print"), this);

@@ -84,10 +84,10 @@ bool feedsACopy(const CXXMemberCallExpr *Pin, ASTContext &Context) {
 void PinMemoryInLoopCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       cxxMemberCallExpr(
+          unless(isExpansionInSystemHeader()),
           callee(cxxMethodDecl(
               hasName("pin_memory"),
-              ofClass(cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase))))),
-          unless(isExpansionInSystemHeader()))
+              ofClass(cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase))))))
           .bind("pin"),
       this);
 }
