@@ -192,107 +192,76 @@ bool preservesDevice(StringRef Method) {
       .Default(false);
 }
 
-bool isHost(const Expr *E, ASTContext &Context, unsigned Depth) {
-  E = strip(E);
-  if (!E || Depth > MaxDepth)
-    return false;
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-    if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
-        Construct->getNumArgs() == 1)
-      return isHost(Construct->getArg(0), Context, Depth + 1);
-  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
-    const auto *Call = cast<CXXMemberCallExpr>(E);
-    StringRef Name = Method->getName();
-    if (Name == "cpu")
-      return true;
-    if (Name == "to" && Call->getNumArgs() > 0) {
-      const Expr *Target = Call->getArg(0);
-      if (isDeviceLike(strip(Target)->getType()) ||
-          isDeviceLike(Target->getType())) {
-        DeviceKind Kind = classify(Target, Context, Depth + 1);
-        if (Kind == DeviceKind::Cpu)
-          return true;
-        if (Kind != DeviceKind::NoDevice)
-          return false;
-      }
-      // A dtype-only conversion stays where it is.
-      return isHost(Call->getImplicitObjectArgument(), Context, Depth + 1);
-    }
-    if (preservesDevice(Name))
-      return isHost(Call->getImplicitObjectArgument(), Context, Depth + 1);
-    return false;
+/// Where a tensor expression certainly lives, if the source tells.
+enum class Placement { Host, Device, Unknown };
+
+Placement placementOfDevice(DeviceKind Kind) {
+  switch (Kind) {
+  case DeviceKind::Cpu:
+  case DeviceKind::NoDevice: // factories default to the CPU
+    return Placement::Host;
+  case DeviceKind::Cuda:
+  case DeviceKind::MaybeCuda:
+    return Placement::Device;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() ||
-        !isFactoryName(Callee->getName()))
-      return false;
-    std::string Name = Callee->getQualifiedNameAsString();
-    if (!StringRef(Name).startswith("torch::") &&
-        !StringRef(Name).startswith("at::"))
-      return false;
-    for (const Expr *Arg : Call->arguments()) {
-      if (isa<CXXDefaultArgExpr>(Arg) || !isDeviceLike(Arg->getType()))
-        continue;
-      DeviceKind Kind = classify(Arg, Context, Depth + 1);
-      if (Kind != DeviceKind::Cpu && Kind != DeviceKind::NoDevice)
-        return false;
-    }
-    return true;
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(Ref->getDecl())))
-      if (cast<VarDecl>(Ref->getDecl())->hasLocalStorage())
-        return isHost(Init, Context, Depth + 1);
-  return false;
+  return Placement::Unknown;
 }
 
-bool isOnDevice(const Expr *E, ASTContext &Context, unsigned Depth) {
+Placement placement(const Expr *E, ASTContext &Context, unsigned Depth) {
   E = strip(E);
   if (!E || Depth > MaxDepth)
-    return false;
-  auto IsGpu = [&](const Expr *Target) {
-    DeviceKind Kind = classify(Target, Context, Depth + 1);
-    return Kind == DeviceKind::Cuda || Kind == DeviceKind::MaybeCuda;
-  };
+    return Placement::Unknown;
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
     if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
         Construct->getNumArgs() == 1)
-      return isOnDevice(Construct->getArg(0), Context, Depth + 1);
+      return placement(Construct->getArg(0), Context, Depth + 1);
   if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
     const auto *Call = cast<CXXMemberCallExpr>(E);
+    const Expr *Object = Call->getImplicitObjectArgument();
     StringRef Name = Method->getName();
+    if (Name == "cpu")
+      return Placement::Host;
     if (Name == "cuda")
-      return true;
+      return Placement::Device;
     if (Name == "to" && Call->getNumArgs() > 0) {
       const Expr *Target = Call->getArg(0);
       if (isDeviceLike(Target->getType()) ||
           isDeviceLike(strip(Target)->getType())) {
-        if (classify(Target, Context, Depth + 1) != DeviceKind::NoDevice)
-          return IsGpu(Target);
+        DeviceKind Kind = classify(Target, Context, Depth + 1);
+        if (Kind != DeviceKind::NoDevice)
+          return placementOfDevice(Kind);
       }
-      return isOnDevice(Call->getImplicitObjectArgument(), Context, Depth + 1);
+      // A dtype-only conversion stays where it is.
+      return placement(Object, Context, Depth + 1);
     }
     if (preservesDevice(Name))
-      return isOnDevice(Call->getImplicitObjectArgument(), Context, Depth + 1);
-    return false;
+      return placement(Object, Context, Depth + 1);
+    return Placement::Unknown;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier() ||
         !isFactoryName(Callee->getName()))
-      return false;
+      return Placement::Unknown;
+    std::string Name = Callee->getQualifiedNameAsString();
+    if (!StringRef(Name).startswith("torch::") &&
+        !StringRef(Name).startswith("at::"))
+      return Placement::Unknown;
+    // A factory makes its tensor where its options say, on the CPU if none.
+    Placement Result = Placement::Host;
     for (const Expr *Arg : Call->arguments())
       if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLike(Arg->getType()) &&
-          IsGpu(Arg))
-        return true;
-    return false;
+          placementOfDevice(classify(Arg, Context, Depth + 1)) ==
+              Placement::Device)
+        Result = Placement::Device;
+    return Result;
   }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(Ref->getDecl())))
-      if (cast<VarDecl>(Ref->getDecl())->hasLocalStorage())
-        return isOnDevice(Init, Context, Depth + 1);
-  return false;
+    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
+        Variable && Variable->hasLocalStorage())
+      if (const Expr *Init = stableInitializer(Variable))
+        return placement(Init, Context, Depth + 1);
+  return Placement::Unknown;
 }
 
 bool isCudaQuery(const CallExpr *Call) {
@@ -313,11 +282,11 @@ DeviceKind classifyDevice(const Expr *E, ASTContext &Context) {
 }
 
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
-  return isHost(E, Context, 0);
+  return placement(E, Context, 0) == Placement::Host;
 }
 
 bool isProvablyOnDevice(const Expr *E, ASTContext &Context) {
-  return isOnDevice(E, Context, 0);
+  return placement(E, Context, 0) == Placement::Device;
 }
 
 DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {

@@ -45,6 +45,8 @@ void devices(torch::Device given, torch::Tensor param) {
   auto converted = copied.to(torch::kFloat).detach();
   auto deviceParam = param;
   auto paramConverted = param.to(torch::kFloat);
+  auto movedToCuda = param.cuda();
+  auto fromMovedLocal = movedToCuda.detach();
 }
 )cpp";
 
@@ -90,6 +92,18 @@ TEST_F(DeviceFactsTest, ProvablyHostTensors) {
   EXPECT_TRUE(host("converted"));
   EXPECT_FALSE(host("deviceParam"));
   EXPECT_FALSE(host("paramConverted"));
+}
+
+TEST_F(DeviceFactsTest, ProvablyOnDeviceTensors) {
+  auto onDevice = [&](llvm::StringRef Name) {
+    return isProvablyOnDevice(initializerOf(*AST, Name), AST->getASTContext());
+  };
+  EXPECT_TRUE(onDevice("madeOnDevice"));
+  EXPECT_TRUE(onDevice("movedToCuda"));
+  EXPECT_TRUE(onDevice("fromMovedLocal"));
+  EXPECT_FALSE(onDevice("copied"));
+  EXPECT_FALSE(onDevice("made"));
+  EXPECT_FALSE(onDevice("deviceParam")) << "a parameter may live anywhere";
 }
 
 const FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {
