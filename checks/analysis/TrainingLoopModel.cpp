@@ -233,6 +233,25 @@ bool TrainingLoopModel::isPeriodicCondition(const Expr *Condition) const {
   return isPlainBoolFlag(E);
 }
 
+bool TrainingLoopModel::isSkippedPeriodically(const CompoundStmt &Block,
+                                              const Stmt *Child) const {
+  // `if (i % N != 0) continue;` before \p Child: what follows runs only when
+  // the guard lets it through.
+  for (const Stmt *Earlier : Block.body()) {
+    if (Earlier == Child)
+      return false;
+    const auto *If = dyn_cast<IfStmt>(Earlier);
+    if (!If || If->getElse() || !isPeriodicCondition(If->getCond()))
+      continue;
+    const Stmt *Then = If->getThen();
+    if (const auto *Compound = dyn_cast<CompoundStmt>(Then))
+      Then = Compound->body_empty() ? nullptr : Compound->body_back();
+    if (isa_and_nonnull<ContinueStmt, BreakStmt, ReturnStmt>(Then))
+      return true;
+  }
+  return false;
+}
+
 bool TrainingLoopModel::isInGuardMacro(SourceLocation Loc) const {
   if (GuardMacros.empty())
     return false;
@@ -310,6 +329,13 @@ std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
           if (ChildStmt && ChildStmt == If->getThen() &&
               (isPeriodicCondition(If->getCond()) ||
                isInGuardMacro(If->getBeginLoc()))) {
+            Done = true;
+            return false;
+          }
+          return true;
+        }
+        if (const auto *Block = Parent.get<CompoundStmt>()) {
+          if (ChildStmt && isSkippedPeriodically(*Block, ChildStmt)) {
             Done = true;
             return false;
           }

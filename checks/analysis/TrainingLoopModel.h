@@ -23,7 +23,9 @@
 //   whose condition uses a modulo (`i % N == 0`, `(i + 1) % N != 0`,
 //   `batch_idx++ % N == 0`, `!(i % N)`), compares integers for equality
 //   (`i == 0`, `step == last`), or is a plain `bool` variable or member
-//   (`verbose`, `!options.quiet`); or a user macro named as a guard.
+//   (`verbose`, `!options.quiet`); or a user macro named as a guard. An
+//   earlier `if (<periodic>) continue;` (or break/return) in the same block
+//   guards what follows it.
 //
 // When the model cannot see something (a call into another TU, a function
 // pointer) it answers "not per step": checks stay silent on what they cannot
@@ -80,6 +82,10 @@ public:
 
   /// True for a condition that makes its then-branch run periodically.
   bool isPeriodicCondition(const Expr *Condition) const;
+  /// True when a statement before \p Child in \p Block leaves the block
+  /// unless a periodic condition holds (`if (i % N != 0) continue;`).
+  bool isSkippedPeriodically(const CompoundStmt &Block,
+                             const Stmt *Child) const;
   /// True when \p Loc is inside an expansion of a guard macro.
   bool isInGuardMacro(SourceLocation Loc) const;
 

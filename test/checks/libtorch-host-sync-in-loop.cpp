@@ -190,6 +190,19 @@ void macrosAndFlags(std::shared_ptr<Net> model, torch::optim::SGD &optimizer,
   }
 }
 
+// Leaving the step early unless a periodic condition holds guards the rest.
+void continueGuard(std::shared_ptr<Net> model, torch::optim::SGD &optimizer,
+                   torch::Tensor x, torch::Device device) {
+  for (int step = 0; step < 100; ++step) {
+    auto loss = model->forward(x.to(device)).sum();
+    loss.backward();
+    optimizer.step();
+    if (step % 10 != 0)
+      continue;
+    std::cout << loss.item<float>() << '\n';
+  }
+}
+
 // Evaluation after training, and code outside any training loop: fine.
 void evaluate(std::shared_ptr<Net> model, torch::Tensor x,
               torch::Device device) {

@@ -162,7 +162,16 @@ void train(Step &s, int log_interval, bool verbose, torch::Tensor loss) {
     if (loss.item<float>() > 1) probe(10);
     if (i > 5) probe(11);
   }
+  for (int i = 0; i < 100; ++i) {
+    s.once();
+    probe(12);
+    if (i % log_interval != 0)
+      continue;
+    probe(13);
+  }
 })cpp");
+  EXPECT_TRUE(isPerStep(12)) << "before the early continue";
+  EXPECT_FALSE(isPerStep(13)) << "after 'if (i % N != 0) continue;'";
   for (int Guarded : {1, 2, 3, 4, 5, 6, 7})
     EXPECT_FALSE(isPerStep(Guarded)) << "probe(" << Guarded << ") is guarded";
   for (int Unguarded : {8, 9, 10, 11})
