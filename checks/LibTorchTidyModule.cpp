@@ -7,11 +7,14 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang-tidy/ClangTidyModuleRegistry.h"
 
+#include "AnomalyDetectionEnabledCheck.h"
 #include "BlockingHostToDeviceCopyCheck.h"
 #include "DataloaderEnforceOrderingCheck.h"
 #include "DataloaderNoWorkersCheck.h"
 #include "HostSyncInLoopCheck.h"
 #include "PinMemoryInLoopCheck.h"
+#include "ZeroGradAccumulationCheck.h"
+#include "ZeroGradSetToNoneCheck.h"
 
 namespace clang::tidy {
 namespace libtorch {

@@ -29,6 +29,9 @@ inline constexpr char BatchTransform[] =
 inline constexpr char AutogradBackward[] = "::torch::autograd::backward";
 inline constexpr char DeviceType[] = "::c10::DeviceType";
 inline constexpr char TensorOptions[] = "::c10::TensorOptions";
+inline constexpr char AnomalyMode[] = "::torch::autograd::AnomalyMode";
+inline constexpr char DetectAnomalyGuard[] =
+    "::torch::autograd::DetectAnomalyGuard";
 
 } // namespace clang::tidy::libtorch::names
 

@@ -1,0 +1,159 @@
+//===--- AnomalyDetectionEnabledCheck.cpp - libtorch-tidy -----------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "AnomalyDetectionEnabledCheck.h"
+#include "analysis/LibTorchNames.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+/// Decides whether a function is "code that trains": it holds a training
+/// loop, calls (within MaxCallDepth) a function of this TU that does, or is
+/// called (within MaxCallDepth) from inside a training loop. A function
+/// that only runs a backward pass once (a gradient check, a debugging
+/// helper) and is never reached from a training loop does not train.
+class TrainingReach {
+public:
+  TrainingReach(ASTContext &Context, analysis::TrainingLoopModel &Loops)
+      : Context(Context), Loops(Loops) {}
+
+  bool trains(const FunctionDecl *Function) {
+    return holdsTrainingLoop(Function, 0) ||
+           calledFromTrainingLoop(Function, 0);
+  }
+
+private:
+  static constexpr unsigned MaxDepth =
+      analysis::TrainingLoopModel::MaxCallDepth;
+
+  bool holdsTrainingLoop(const FunctionDecl *Function, unsigned Depth) {
+    if (!Function || Depth > MaxDepth)
+      return false;
+    const FunctionDecl *Definition = nullptr;
+    if (!Function->hasBody(Definition) || !Definition->getBody())
+      return false;
+    if (!Visited.insert(Definition).second)
+      return false; // recursion
+    const Stmt *Body = Definition->getBody();
+    for (const BoundNodes &Loop :
+         match(findAll(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(),
+                                  doStmt()))
+                           .bind("loop")),
+               *Body, Context))
+      if (Loops.isTrainingLoop(Loop.getNodeAs<Stmt>("loop")))
+        return true;
+    for (const BoundNodes &Call :
+         match(findAll(callExpr().bind("call")), *Body, Context)) {
+      const FunctionDecl *Callee =
+          Call.getNodeAs<CallExpr>("call")->getDirectCallee();
+      // LibTorch's own functions hold no user training loop.
+      if (Callee &&
+          !Context.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
+          holdsTrainingLoop(Callee, Depth + 1))
+        return true;
+    }
+    return false;
+  }
+
+  bool calledFromTrainingLoop(const FunctionDecl *Function, unsigned Depth) {
+    if (!Function || Depth >= MaxDepth)
+      return false;
+    for (const CallExpr *Site :
+         Loops.callSitesOf(Function->getCanonicalDecl())) {
+      if (insideTrainingLoop(Site))
+        return true;
+      if (calledFromTrainingLoop(analysis::enclosingFunction(Site, Context),
+                                 Depth + 1))
+        return true;
+    }
+    return false;
+  }
+
+  bool insideTrainingLoop(const Stmt *S) {
+    DynTypedNodeList Parents = Context.getParents(*S);
+    while (!Parents.empty()) {
+      const Stmt *Parent = Parents[0].get<Stmt>();
+      if (!Parent)
+        return false; // reached the function (or a lambda's declaration)
+      if (analysis::TrainingLoopModel::isLoop(Parent) &&
+          Loops.isTrainingLoop(Parent))
+        return true;
+      Parents = Context.getParents(*Parent);
+    }
+    return false;
+  }
+
+  ASTContext &Context;
+  analysis::TrainingLoopModel &Loops;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
+};
+
+} // namespace
+
+void AnomalyDetectionEnabledCheck::registerMatchers(MatchFinder *Finder) {
+  // set_enabled(false) switches it off again; a non-literal argument is a
+  // debug flag the user chose (`set_enabled(options.debug)`): both are fine.
+  Finder->addMatcher(
+      callExpr(
+          callee(cxxMethodDecl(hasName("set_enabled"),
+                               ofClass(hasName(names::AnomalyMode)))),
+          hasArgument(0, ignoringParenImpCasts(cxxBoolLiteral(equals(true)))),
+          unless(isExpansionInSystemHeader()))
+          .bind("enable"),
+      this);
+  Finder->addMatcher(cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
+                                          hasName(names::DetectAnomalyGuard)))),
+                                      unless(isExpansionInSystemHeader()))
+                         .bind("guard"),
+                     this);
+}
+
+void AnomalyDetectionEnabledCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  ASTContext &Context = *Result.Context;
+  const Expr *Found = Result.Nodes.getNodeAs<Expr>("enable");
+  const bool IsGuard = !Found;
+  if (IsGuard)
+    Found = Result.Nodes.getNodeAs<Expr>("guard");
+  if (!Found)
+    return;
+
+  analysis::TrainingFacts &TU = Facts.get(Context);
+  const FunctionDecl *Function = analysis::enclosingFunction(Found, Context);
+  // At namespace scope (a static initializer) we cannot tell what runs
+  // under it; stay silent.
+  if (!Function)
+    return;
+  TrainingReach Reach(Context, TU.Loops);
+  if (!Reach.trains(Function))
+    return;
+
+  if (IsGuard)
+    diag(Found->getBeginLoc(),
+         "'DetectAnomalyGuard' enables autograd anomaly detection in training "
+         "code: every forward op records a stack trace and every backward "
+         "checks for NaNs, which slows each step; remove it once debugging "
+         "is done");
+  else
+    diag(Found->getBeginLoc(),
+         "'AnomalyMode::set_enabled(true)' enables autograd anomaly detection "
+         "in training code: every forward op records a stack trace and every "
+         "backward checks for NaNs, which slows each step; remove it once "
+         "debugging is done");
+  diag(Found->getBeginLoc(),
+       "enable it only behind a debug flag, e.g. "
+       "'torch::autograd::AnomalyMode::set_enabled(options.debug);'",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::libtorch

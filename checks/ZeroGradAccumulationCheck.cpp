@@ -1,0 +1,430 @@
+//===--- ZeroGradAccumulationCheck.cpp - libtorch-tidy --------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "ZeroGradAccumulationCheck.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/SourceText.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+using clang::tidy::libtorch::analysis::GradEvent;
+using clang::tidy::libtorch::analysis::GradEventKind;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+const Expr *stripNoise(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
+      E = Cleanups->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr();
+    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = Temp->getSubExpr();
+    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+             Construct && Construct->getNumArgs() == 1 &&
+             !isa<CXXTemporaryObjectExpr>(Construct))
+      E = Construct->getArg(0);
+    else if (const auto *Functional = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Functional->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+/// A direct event in the loop body that one iteration runs in order.
+bool isOrdered(const GradEvent &Event) {
+  return !Event.Via && !Event.Unordered;
+}
+
+/// The statement that \p E is the whole of (an expression statement), when
+/// its parent is a compound statement or an `if`'s then-branch; else null.
+const Stmt *wholeStatement(const Expr *E, ASTContext &Context,
+                           const Stmt **ParentOut) {
+  const Stmt *Child = E;
+  while (true) {
+    DynTypedNodeList Parents = Context.getParents(*Child);
+    if (Parents.empty())
+      return nullptr;
+    const Stmt *Parent = Parents[0].get<Stmt>();
+    if (!Parent)
+      return nullptr;
+    if (isa<ExprWithCleanups, CXXBindTemporaryExpr, MaterializeTemporaryExpr,
+            ImplicitCastExpr>(Parent)) {
+      Child = Parent;
+      continue;
+    }
+    if (isa<CompoundStmt>(Parent) ||
+        (isa<IfStmt>(Parent) && cast<IfStmt>(Parent)->getThen() == Child)) {
+      *ParentOut = Parent;
+      return Child;
+    }
+    return nullptr;
+  }
+}
+
+/// The location just past the `;` that ends statement \p S, or invalid.
+SourceLocation afterSemicolon(const Stmt *S, const SourceManager &SM,
+                              const LangOptions &LangOpts) {
+  return Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, LangOpts,
+                                       /*SkipTrailingWhitespaceAndNewLine=*/
+                                       false);
+}
+
+/// True when every local variable \p E names is declared before \p Loc.
+bool declaredBefore(const Expr *E, SourceLocation Loc,
+                    const SourceManager &SM) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    SourceLocation Loc;
+    const SourceManager &SM;
+    bool Ok = true;
+    Finder(SourceLocation Loc, const SourceManager &SM) : Loc(Loc), SM(SM) {}
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
+        if (Var->isLocalVarDeclOrParm() &&
+            !SM.isBeforeInTranslationUnit(Var->getLocation(), Loc))
+          Ok = false;
+      return Ok;
+    }
+  } F(Loc, SM);
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Ok;
+}
+
+/// True when the loss expression is visibly scaled: its outermost operation
+/// is a division or multiplication (`loss / accum`, `loss * scale`,
+/// `loss.div(n)`).
+bool isScaled(const Expr *E) {
+  E = stripNoise(E);
+  if (!E)
+    return false;
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E))
+    return Binary->getOpcode() == BO_Div || Binary->getOpcode() == BO_Mul ||
+           Binary->getOpcode() == BO_DivAssign ||
+           Binary->getOpcode() == BO_MulAssign;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    return Op->getOperator() == OO_Slash || Op->getOperator() == OO_Star ||
+           Op->getOperator() == OO_SlashEqual ||
+           Op->getOperator() == OO_StarEqual;
+  if (const CXXMethodDecl *Method = analysis::tensorMethodCalled(E))
+    if (Method->getIdentifier()) {
+      StringRef Name = Method->getName();
+      return Name == "div" || Name == "div_" || Name == "mul" ||
+             Name == "mul_" || Name == "divide" || Name == "true_divide";
+    }
+  return false;
+}
+
+/// What we know about the scaling of the value \p Loss passed to backward:
+/// true when it is provably unscaled (every value the local variable takes
+/// in its function is an unscaled expression we can see).
+bool isProvablyUnscaled(const Expr *Loss, const FunctionDecl *Function) {
+  Loss = stripNoise(Loss);
+  if (!Loss)
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Loss);
+  if (!Ref)
+    return !isScaled(Loss) && isa<CallExpr>(Loss);
+  const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+  // Parameters, members and globals get values we cannot see.
+  if (!Var || !Var->isLocalVarDecl() || !Function || !Function->getBody())
+    return false;
+  unsigned Values = 0;
+  bool Unscaled = true;
+  if (const Expr *Init = Var->getInit()) {
+    const Expr *Value = stripNoise(Init);
+    if (!isa<CXXConstructExpr>(Value) ||
+        cast<CXXConstructExpr>(Value)->getNumArgs() != 0) {
+      ++Values;
+      Unscaled &= !isScaled(Init) && isa<CallExpr>(Value);
+    }
+  }
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *Var;
+    unsigned &Values;
+    bool &Unscaled;
+    Writes(const VarDecl *Var, unsigned &Values, bool &Unscaled)
+        : Var(Var), Values(Values), Unscaled(Unscaled) {}
+    bool shouldVisitLambdaBodies() const { return true; }
+    bool names(const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == Var;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+      if (Op->getNumArgs() == 2 && Op->isAssignmentOp() &&
+          names(Op->getArg(0))) {
+        ++Values;
+        Unscaled &= Op->getOperator() == OO_Equal && !isScaled(Op->getArg(1)) &&
+                    isa<CallExpr>(stripNoise(Op->getArg(1)));
+      }
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      // loss.div_(n), loss.mul_(s) scale in place.
+      if (names(Call->getImplicitObjectArgument()) && isScaled(Call))
+        Unscaled = false;
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *Unary) {
+      if (Unary->getOpcode() == UO_AddrOf && names(Unary->getSubExpr()))
+        Unscaled = false; // escapes: anything may write it
+      return true;
+    }
+  } W(Var, Values, Unscaled);
+  W.TraverseStmt(Function->getBody());
+  return Values > 0 && Unscaled;
+}
+
+} // namespace
+
+void ZeroGradAccumulationCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()),
+           unless(isExpansionInSystemHeader()))
+          .bind("loop"),
+      this);
+}
+
+void ZeroGradAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop"))
+    checkLoop(Loop, *Result.Context);
+}
+
+void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
+                                          ASTContext &Context) {
+  analysis::TrainingFacts &TU = Facts.get(Context);
+  if (!TU.Loops.isStepLoop(Loop))
+    return;
+  // Template patterns are checked in their instantiations, which the
+  // matcher also visits; skip the dependent form.
+  const FunctionDecl *Function = analysis::enclosingFunction(Loop, Context);
+  if (Function && Function->isDependentContext())
+    return;
+  // A program that cannot use a GPU is not what this tool measures.
+  if (TU.Devices.isGpuFreeProgram())
+    return;
+
+  llvm::SmallVector<GradEvent, 8> Events =
+      analysis::gradientEvents(Loop, Context, TU.Loops);
+
+  const GradEvent *GuardedStep = nullptr;
+  const GradEvent *UnguardedStep = nullptr;
+  const GradEvent *AnyDirectStep = nullptr;
+  bool AnyReset = false, AnyBackward = false;
+  for (const GradEvent &Event : Events) {
+    switch (Event.Kind) {
+    case GradEventKind::ZeroGrad:
+    case GradEventKind::GradReset:
+      AnyReset = true;
+      break;
+    case GradEventKind::Backward:
+      AnyBackward = true;
+      break;
+    case GradEventKind::Step:
+      if (Event.Via)
+        break;
+      if (!AnyDirectStep)
+        AnyDirectStep = &Event;
+      if (Event.Unordered)
+        break;
+      if (Event.PeriodicGuard &&
+          analysis::accumulationCount(Event.PeriodicGuard->getCond())) {
+        if (!GuardedStep)
+          GuardedStep = &Event;
+      } else if (!Event.PeriodicGuard && !UnguardedStep) {
+        UnguardedStep = &Event;
+      }
+      break;
+    }
+  }
+
+  // 3. A step with no reset anywhere in the loop: gradients pile up.
+  if (AnyDirectStep && !AnyReset && AnyBackward) {
+    const auto *Step = cast<CXXMemberCallExpr>(AnyDirectStep->Call);
+    // step(closure): the closure decides (LBFGS-style code zeroes in it).
+    const bool HasClosure =
+        Step->getNumArgs() > 0 && !isa<CXXDefaultArgExpr>(Step->getArg(0));
+    if (!HasClosure) {
+      const auto *Member = dyn_cast<MemberExpr>(Step->getCallee());
+      diag(Member ? Member->getMemberLoc() : Step->getBeginLoc(),
+           "'step()' runs in a loop that never zeroes the gradients: "
+           "backward() adds to them, so each step applies the sum of all "
+           "gradients so far; call 'optimizer.zero_grad()' once per step");
+    }
+    return;
+  }
+
+  if (GuardedStep && !UnguardedStep) {
+    // 1. step() under `if (i % N == 0)`, zero_grad() on every micro-batch.
+    bool Reported = false;
+    for (const GradEvent &Event : Events)
+      if (Event.Kind == GradEventKind::ZeroGrad && isOrdered(Event) &&
+          !Event.PeriodicGuard)
+        Reported |=
+            reportUnguardedZeroGrad(Event, *GuardedStep, Events, Context);
+    if (Reported)
+      return;
+
+    // 4. Correct structure (zero_grad() with the step, backward() on every
+    // micro-batch), but the loss is not divided by the count.
+    const IfStmt *Guard = GuardedStep->PeriodicGuard;
+    bool ZeroWithStep = false;
+    for (const GradEvent &Event : Events)
+      if ((Event.Kind == GradEventKind::ZeroGrad ||
+           Event.Kind == GradEventKind::GradReset) &&
+          Event.PeriodicGuard == Guard)
+        ZeroWithStep = true;
+    if (!ZeroWithStep)
+      return;
+    const Expr *Count = analysis::accumulationCount(Guard->getCond());
+    for (const GradEvent &Event : Events) {
+      if (Event.Kind != GradEventKind::Backward || !isOrdered(Event) ||
+          Event.PeriodicGuard)
+        continue;
+      const CXXMethodDecl *Method = analysis::tensorMethodCalled(Event.Call);
+      if (!Method)
+        continue; // torch::autograd::backward({...}): not read
+      const auto *Call = cast<CXXMemberCallExpr>(Event.Call);
+      if (!isProvablyUnscaled(Call->getImplicitObjectArgument(), Function))
+        continue;
+      const auto *Member = dyn_cast<MemberExpr>(Call->getCallee());
+      const std::string CountText = analysis::spelledText(
+          Count, Context.getSourceManager(), getLangOpts());
+      diag(Member ? Member->getMemberLoc() : Call->getBeginLoc(),
+           "gradients are accumulated over '%0' micro-batches but the loss "
+           "is not divided by it: each step applies the sum, multiplying the "
+           "effective learning rate by '%0'; backward 'loss / %0'")
+          << (CountText.empty() ? std::string("N") : CountText);
+    }
+    return;
+  }
+
+  // 2. zero_grad() between backward() and step() in one iteration.
+  for (const GradEvent &Zero : Events) {
+    if (Zero.Kind != GradEventKind::ZeroGrad || !isOrdered(Zero))
+      continue;
+    const SourceManager &SM = Context.getSourceManager();
+    auto Before = [&](const GradEvent &A, const GradEvent &B) {
+      return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                          B.Call->getBeginLoc());
+    };
+    bool BackwardBefore = false;
+    for (const GradEvent &Backward : Events)
+      if (Backward.Kind == GradEventKind::Backward && isOrdered(Backward) &&
+          Backward.PeriodicGuard == Zero.PeriodicGuard &&
+          Before(Backward, Zero))
+        BackwardBefore = true;
+    if (!BackwardBefore)
+      continue;
+    for (const GradEvent &Step : Events) {
+      if (Step.Kind != GradEventKind::Step || !isOrdered(Step) ||
+          Step.PeriodicGuard != Zero.PeriodicGuard || !Before(Zero, Step))
+        continue;
+      const auto *Call = cast<CXXMemberCallExpr>(Zero.Call);
+      const auto *Member = dyn_cast<MemberExpr>(Call->getCallee());
+      diag(Member ? Member->getMemberLoc() : Call->getBeginLoc(),
+           "'zero_grad()' runs between 'backward()' and 'step()': the step "
+           "applies zero gradients and the backward pass is wasted; zero the "
+           "gradients before the forward pass or after 'step()'");
+      break;
+    }
+  }
+}
+
+bool ZeroGradAccumulationCheck::reportUnguardedZeroGrad(
+    const GradEvent &Zero, const GradEvent &Step,
+    llvm::ArrayRef<GradEvent> Events, ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &LangOpts = getLangOpts();
+  const auto *ZeroCall = cast<CXXMemberCallExpr>(Zero.Call);
+  const auto *Member = dyn_cast<MemberExpr>(ZeroCall->getCallee());
+  const SourceLocation Loc =
+      Member ? Member->getMemberLoc() : ZeroCall->getBeginLoc();
+  const IfStmt *Guard = Step.PeriodicGuard;
+
+  // The fix-it moves the statement; it is offered only when that is a
+  // mechanical edit of plain file text.
+  FixItHint Remove, Insert;
+  const Stmt *ZeroParent = nullptr, *StepParent = nullptr;
+  const Stmt *ZeroStmt = wholeStatement(ZeroCall, Context, &ZeroParent);
+  const Stmt *StepStmt = wholeStatement(Step.Call, Context, &StepParent);
+  bool ZeroInGuard = false;
+  for (const GradEvent &Event : Events)
+    if (Event.Kind == GradEventKind::ZeroGrad && Event.PeriodicGuard == Guard)
+      ZeroInGuard = true;
+  if (ZeroStmt && StepStmt && isa<CompoundStmt>(ZeroParent) &&
+      StepParent == Guard->getThen() && isa<CompoundStmt>(StepParent) &&
+      !ZeroInGuard && analysis::isRewritable(ZeroStmt->getSourceRange()) &&
+      analysis::isRewritable(StepStmt->getSourceRange()) &&
+      analysis::isRewritable(Guard->getSourceRange()) &&
+      declaredBefore(ZeroCall, Guard->getBeginLoc(), SM)) {
+    const SourceLocation ZeroEnd = afterSemicolon(ZeroStmt, SM, LangOpts);
+    const SourceLocation StepEnd = afterSemicolon(StepStmt, SM, LangOpts);
+    if (ZeroEnd.isValid() && StepEnd.isValid()) {
+      const StringRef ZeroText = Lexer::getSourceText(
+          CharSourceRange::getCharRange(ZeroStmt->getBeginLoc(), ZeroEnd), SM,
+          LangOpts);
+      // Remove the whole line when the statement is alone on it, from the
+      // newline before it: the rewriter joins whitespace around a removal
+      // and would eat the next line's indentation.
+      const std::pair<FileID, unsigned> Begin =
+          SM.getDecomposedLoc(ZeroStmt->getBeginLoc());
+      const std::pair<FileID, unsigned> End = SM.getDecomposedLoc(ZeroEnd);
+      const StringRef Buffer = SM.getBufferData(Begin.first);
+      const size_t LineStart = Buffer.rfind('\n', Begin.second) + 1;
+      size_t LineEnd = Buffer.find('\n', End.second);
+      if (LineEnd == StringRef::npos)
+        LineEnd = Buffer.size();
+      const bool AloneOnLine =
+          Buffer.slice(LineStart, Begin.second).trim().empty() &&
+          Buffer.slice(End.second, LineEnd).trim().empty() && LineStart > 0;
+      const SourceLocation FileStart = SM.getLocForStartOfFile(Begin.first);
+      Remove = FixItHint::CreateRemoval(
+          AloneOnLine ? CharSourceRange::getCharRange(
+                            FileStart.getLocWithOffset(LineStart - 1),
+                            FileStart.getLocWithOffset(LineEnd))
+                      : CharSourceRange::getCharRange(ZeroStmt->getBeginLoc(),
+                                                      ZeroEnd));
+      // Indent like the step() statement.
+      const std::pair<FileID, unsigned> StepBegin =
+          SM.getDecomposedLoc(StepStmt->getBeginLoc());
+      const size_t StepLineStart = Buffer.rfind('\n', StepBegin.second) + 1;
+      const StringRef Indent = Buffer.slice(StepLineStart, StepBegin.second);
+      if (Indent.trim().empty() && !ZeroText.empty())
+        Insert = FixItHint::CreateInsertion(StepEnd,
+                                            ("\n" + Indent + ZeroText).str());
+      else
+        Remove = FixItHint();
+    }
+  }
+
+  {
+    auto Diag = diag(Loc, "'zero_grad()' runs on every micro-batch but "
+                          "'step()' only every few: the gradients being "
+                          "accumulated are discarded before each step uses "
+                          "them; zero them right after 'step()'");
+    if (!Remove.isNull() && !Insert.isNull())
+      Diag << Remove << Insert;
+  }
+  diag(Step.Call->getBeginLoc(),
+       "the optimizer steps here, under a periodic "
+       "guard",
+       DiagnosticIDs::Note);
+  if (Remove.isNull() || Insert.isNull())
+    diag(Step.Call->getBeginLoc(),
+         "move the 'zero_grad()' call into this block, right after 'step()'",
+         DiagnosticIDs::Note);
+  return true;
+}
+
+} // namespace clang::tidy::libtorch

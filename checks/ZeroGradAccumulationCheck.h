@@ -1,0 +1,49 @@
+//===--- ZeroGradAccumulationCheck.h - libtorch-tidy ------------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ZEROGRADACCUMULATIONCHECK_H
+#define LIBTORCH_TIDY_CHECKS_ZEROGRADACCUMULATIONCHECK_H
+
+#include "analysis/GradientOrder.h"
+#include "analysis/TrainingFacts.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::libtorch {
+
+/// Finds gradient handling that silently breaks training or gradient
+/// accumulation, by ordering the zero_grad / backward / step calls of one
+/// step loop (analysis/GradientOrder.h):
+/// 1. `step()` under a periodic guard, `zero_grad()` unguarded;
+/// 2. `zero_grad()` between `backward()` and `step()`;
+/// 3. `step()` in a loop that never resets gradients;
+/// 4. correct accumulation whose loss is not divided by the count.
+///
+/// For the user-facing documentation see:
+/// docs/checks/libtorch-zero-grad-accumulation.md
+class ZeroGradAccumulationCheck : public ClangTidyCheck {
+public:
+  ZeroGradAccumulationCheck(StringRef Name, ClangTidyContext *Context)
+      : ClangTidyCheck(Name, Context) {}
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Facts.reset(); }
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+
+private:
+  void checkLoop(const Stmt *Loop, ASTContext &Context);
+  bool reportUnguardedZeroGrad(const analysis::GradEvent &Zero,
+                               const analysis::GradEvent &Step,
+                               llvm::ArrayRef<analysis::GradEvent> Events,
+                               ASTContext &Context);
+
+  analysis::TrainingFactsCache Facts;
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_ZEROGRADACCUMULATIONCHECK_H
