@@ -10,7 +10,10 @@
 #include "BlockingHostToDeviceCopyCheck.h"
 #include "DataloaderEnforceOrderingCheck.h"
 #include "DataloaderNoWorkersCheck.h"
+#include "EmptyCacheInLoopCheck.h"
+#include "EvalWithoutNoGradCheck.h"
 #include "HostSyncInLoopCheck.h"
+#include "LoopInvariantSetupCheck.h"
 #include "PinMemoryInLoopCheck.h"
 
 namespace clang::tidy {
