@@ -68,9 +68,11 @@ llvm::SmallVector<const Stmt *, 4> enclosingLoops(const Stmt *S,
 
 /// What a function body does that matters here.
 struct BodyFacts {
-  /// Calls a backward pass or optimizer step, holds a training loop, or
-  /// calls a function of this TU that runs a training step.
+  /// Calls a backward pass or optimizer step or holds a training loop,
+  /// itself or in a function of this TU that it calls (a few calls deep).
   bool Trains = false;
+  /// Calls a user function whose body this TU does not have: it may train.
+  bool CallsUnseen = false;
   /// Names `backward` / `step` on a type that is not known yet (template
   /// code): it may train, we cannot tell.
   bool MayTrain = false;
@@ -84,11 +86,14 @@ struct BodyFacts {
   llvm::SmallVector<const CXXMemberCallExpr *, 4> ModeCalls;
 };
 
-BodyFacts factsOf(const Stmt *Body, analysis::TrainingLoopModel &Loops) {
+BodyFacts factsOf(const Stmt *Body, analysis::TrainingLoopModel &Loops,
+                  unsigned Depth = 0) {
   struct Visitor : RecursiveASTVisitor<Visitor> {
     analysis::TrainingLoopModel &Loops;
+    unsigned Depth;
     BodyFacts Facts;
-    explicit Visitor(analysis::TrainingLoopModel &Loops) : Loops(Loops) {}
+    Visitor(analysis::TrainingLoopModel &Loops, unsigned Depth)
+        : Loops(Loops), Depth(Depth) {}
     bool VisitCallExpr(CallExpr *Call) {
       if (analysis::isParameterUpdateCall(Call)) {
         Facts.Trains = true;
@@ -99,18 +104,24 @@ BodyFacts factsOf(const Stmt *Body, analysis::TrainingLoopModel &Loops) {
         return true;
       if (Callee->getQualifiedNameAsString() == SetGradEnabled + 2)
         Facts.SetsGradMode = true;
-      // LibTorch's own inline functions never train.
-      if (Callee->hasBody() &&
-          !Callee->getASTContext().getSourceManager().isInSystemHeader(
-              Callee->getLocation()) &&
-          Loops.isStepFunction(Callee))
-        Facts.Trains = true;
       if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
         const CXXMethodDecl *Method = Member->getMethodDecl();
         if (Method && Method->getIdentifier() &&
             (Method->getName() == "eval" || Method->getName() == "train") &&
             analysis::isSameOrDerivedFrom(Method->getParent(), names::Module))
           Facts.ModeCalls.push_back(Member);
+      }
+      // LibTorch's own inline functions never train.
+      if (Callee->getASTContext().getSourceManager().isInSystemHeader(
+              Callee->getLocation()))
+        return true;
+      const FunctionDecl *Definition = Callee->getDefinition();
+      if (!Definition || !Definition->getBody()) {
+        Facts.CallsUnseen = true;
+      } else if (Depth < TrainingLoopModel::MaxCallDepth) {
+        BodyFacts Called = factsOf(Definition->getBody(), Loops, Depth + 1);
+        Facts.Trains |= Called.Trains || Called.MayTrain;
+        Facts.CallsUnseen |= Called.CallsUnseen;
       }
       return true;
     }
@@ -141,7 +152,7 @@ BodyFacts factsOf(const Stmt *Body, analysis::TrainingLoopModel &Loops) {
         Facts.HasNoGradName = true;
       return true;
     }
-  } V(Loops);
+  } V(Loops, Depth);
   V.TraverseStmt(const_cast<Stmt *>(Body));
   return V.Facts;
 }
@@ -312,9 +323,11 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   if (Body.HasNoGradName)
     return;
   // The guard goes at the top of the function, or of the loop body when
-  // the function also trains or the loop is in a lambda.
+  // the function also trains, may train through a function we cannot see,
+  // or the loop is in a lambda.
   const auto *Block = dyn_cast<CompoundStmt>(
-      Body.Trains || InLambda ? loopBody(Loop) : Function->getBody());
+      Body.Trains || Body.CallsUnseen || InLambda ? loopBody(Loop)
+                                                  : Function->getBody());
   if (!Block || Block->body_empty() || FixedFunctions.count(Block))
     return;
   const Stmt *First = Block->body_front();

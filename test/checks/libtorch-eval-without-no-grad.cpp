@@ -210,3 +210,40 @@ void train_any(Net &model, L &loader, O &optimizer) {
 void use_train(Net &model, Loader &loader, torch::optim::SGD &optimizer) {
   train_any(model, *loader, optimizer);
 }
+
+// Training in a helper, then evaluation: the guard goes into the loop body,
+// where it cannot switch off the training.
+void fit(Net &model, Loader &loader, torch::optim::SGD &optimizer) {
+  for (auto &batch : *loader) {
+    optimizer.zero_grad();
+    model->forward(batch.data).sum().backward();
+    optimizer.step();
+  }
+}
+double fit_and_score(Net &model, Loader &loader, torch::optim::SGD &optimizer) {
+  fit(model, loader, optimizer);
+  model->eval();
+  // CHECK-MESSAGES: :[[@LINE+2]]:3: warning: evaluation loop runs the model with autograd on
+  double score = 0;
+  for (auto &batch : *loader) {
+    score += model->forward(batch.data).sum().item<double>();
+  }
+  return score;
+}
+// CHECK-FIXES: {{^}}  double score = 0;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  for (auto &batch : *loader) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    torch::NoGradGuard no_grad;{{$}}
+
+// A function of another translation unit may train: same.
+void train_elsewhere(Net &model);
+void train_then_test(Net &model, Loader &loader) {
+  train_elsewhere(model);
+  model->eval();
+  // CHECK-MESSAGES: :[[@LINE+1]]:3: warning: evaluation loop runs the model with autograd on
+  for (auto &batch : *loader) {
+    model->forward(batch.data);
+  }
+}
+// CHECK-FIXES: {{^}}  for (auto &batch : *loader) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}    torch::NoGradGuard no_grad;{{$}}
+// CHECK-FIXES-NEXT: {{^}}    model->forward(batch.data);{{$}}
