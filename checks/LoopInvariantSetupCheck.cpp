@@ -1,0 +1,146 @@
+//===--- LoopInvariantSetupCheck.cpp - libtorch-tidy ----------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopInvariantSetupCheck.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+constexpr char JitModule[] = "::torch::jit::Module";
+constexpr char ModuleHolder[] = "::torch::nn::ModuleHolder";
+constexpr char SharedPtr[] = "::std::shared_ptr";
+
+/// A module or optimizer, held directly, by a ModuleHolder (`Net`) or by a
+/// `std::shared_ptr`: what `torch::load` reads once, as setup.
+bool isModelOrOptimizer(QualType Type) {
+  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  if (analysis::isSameOrDerivedFrom(Record, names::Module) ||
+      analysis::isSameOrDerivedFrom(Record, names::Optimizer) ||
+      analysis::isSameOrDerivedFrom(Record, JitModule) ||
+      analysis::isSameOrDerivedFrom(Record, ModuleHolder))
+    return true;
+  const auto *Pointer = dyn_cast<ClassTemplateSpecializationDecl>(Record);
+  if (!Pointer || Pointer->getQualifiedNameAsString() != SharedPtr + 2 ||
+      Pointer->getTemplateArgs().size() < 1 ||
+      Pointer->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return false;
+  const auto *Held =
+      Pointer->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
+  return Held && (analysis::isSameOrDerivedFrom(Held, names::Module) ||
+                  analysis::isSameOrDerivedFrom(Held, names::Optimizer));
+}
+
+} // namespace
+
+void LoopInvariantSetupCheck::registerMatchers(MatchFinder *Finder) {
+  const auto OptimizerClass =
+      cxxRecordDecl(isSameOrDerivedFrom(names::Optimizer));
+  const auto ModuleTo = cxxMemberCallExpr(
+      callee(cxxMethodDecl(
+          hasName("to"),
+          ofClass(cxxRecordDecl(anyOf(isSameOrDerivedFrom(names::Module),
+                                      isSameOrDerivedFrom(JitModule)))))),
+      unless(isExpansionInSystemHeader()));
+  // Copies and moves of an optimizer build nothing new.
+  const auto NewOptimizer =
+      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
+                           ofClass(OptimizerClass), unless(isCopyConstructor()),
+                           unless(isMoveConstructor()))),
+                       unless(isExpansionInSystemHeader()));
+  // `std::make_shared<torch::optim::Adam>(...)` constructs it in a system
+  // header: match the user's call instead.
+  const auto MakeOptimizer =
+      callExpr(callee(functionDecl(
+                   hasAnyName("::std::make_shared", "::std::make_unique"),
+                   hasTemplateArgument(
+                       0, refersToType(hasUnqualifiedDesugaredType(
+                              recordType(hasDeclaration(OptimizerClass))))))),
+               unless(isExpansionInSystemHeader()));
+  const auto MakeLoader =
+      callExpr(callee(functionDecl(hasName(names::MakeDataLoader))),
+               unless(isExpansionInSystemHeader()));
+  const auto Load = callExpr(callee(functionDecl(hasName("::torch::load"))),
+                             unless(isExpansionInSystemHeader()));
+  const auto ContextSetter = cxxMemberCallExpr(
+      callee(cxxMethodDecl(ofClass(hasName("::at::Context")),
+                           matchesName("::set[A-Za-z0-9_]*$"))),
+      unless(isExpansionInSystemHeader()));
+
+  Finder->addMatcher(ModuleTo.bind("to"), this);
+  Finder->addMatcher(NewOptimizer.bind("optimizer"), this);
+  Finder->addMatcher(MakeOptimizer.bind("optimizer"), this);
+  Finder->addMatcher(MakeLoader.bind("loader"), this);
+  Finder->addMatcher(Load.bind("load"), this);
+  Finder->addMatcher(ContextSetter.bind("setter"), this);
+}
+
+void LoopInvariantSetupCheck::check(const MatchFinder::MatchResult &Result) {
+  ASTContext &Context = *Result.Context;
+  const Expr *Setup = nullptr;
+  SourceLocation Loc;
+  std::string Message;
+  if (const auto *To = Result.Nodes.getNodeAs<CXXMemberCallExpr>("to")) {
+    Setup = To;
+    Loc = To->getExprLoc();
+    Message = "'to()' on a module runs on every training step and walks "
+              "every parameter and buffer each time; move the model once, "
+              "before the loop";
+  } else if (const auto *Optimizer =
+                 Result.Nodes.getNodeAs<Expr>("optimizer")) {
+    Setup = Optimizer;
+    Loc = Optimizer->getBeginLoc();
+    Message = "an optimizer constructed on every training step is allocated "
+              "again and loses its state (momentum, running averages) at "
+              "each step; construct it once, before the loop";
+  } else if (const auto *Loader = Result.Nodes.getNodeAs<CallExpr>("loader")) {
+    Setup = Loader;
+    Loc = Loader->getBeginLoc();
+    Message = "'make_data_loader' on every training step builds a new loader "
+              "(and starts its worker threads) for each batch; make it once, "
+              "before the loop";
+  } else if (const auto *Load = Result.Nodes.getNodeAs<CallExpr>("load")) {
+    // Loading tensors per step is reading data, not setup.
+    if (Load->getNumArgs() == 0 ||
+        !isModelOrOptimizer(Load->getArg(0)->getType()))
+      return;
+    Setup = Load;
+    Loc = Load->getBeginLoc();
+    Message = "'torch::load' of a model or optimizer on every training step "
+              "reads it from disk again and again; load it once, before the "
+              "loop";
+  } else if (const auto *Setter =
+                 Result.Nodes.getNodeAs<CXXMemberCallExpr>("setter")) {
+    Setup = Setter;
+    Loc = Setter->getExprLoc();
+    Message = "'" + Setter->getMethodDecl()->getNameAsString() +
+              "()' changes a global setting on every training step that "
+              "only needs to be set once; set it before the loop";
+  }
+  if (!Setup)
+    return;
+
+  analysis::TrainingFacts &TU = Facts.get(Context);
+  std::optional<analysis::StepPath> Path = TU.Loops.perStep(Setup);
+  if (!Path)
+    return;
+  // A program that cannot use a GPU moves nothing: `to()` is cheap there.
+  if (Result.Nodes.getNodeAs<Expr>("to") && TU.Devices.isGpuFreeProgram())
+    return;
+  diag(Loc, Message);
+  diag(Path->StepLoop->getBeginLoc(), "hoist it above this training loop",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::libtorch

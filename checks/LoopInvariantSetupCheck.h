@@ -1,0 +1,38 @@
+//===--- LoopInvariantSetupCheck.h - libtorch-tidy ----------------*- C++
+//-*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_LOOPINVARIANTSETUPCHECK_H
+#define LIBTORCH_TIDY_CHECKS_LOOPINVARIANTSETUPCHECK_H
+
+#include "analysis/TrainingFacts.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::libtorch {
+
+/// Finds setup work in a training step that belongs before the loop:
+/// `Module::to`, optimizer construction, `make_data_loader`, `torch::load`
+/// of a model or optimizer, `at::globalContext().set...()`.
+///
+/// For the user-facing documentation see:
+/// docs/checks/libtorch-loop-invariant-setup.md
+class LoopInvariantSetupCheck : public ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override { Facts.reset(); }
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+
+private:
+  analysis::TrainingFactsCache Facts;
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_LOOPINVARIANTSETUPCHECK_H
