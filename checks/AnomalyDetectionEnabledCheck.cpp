@@ -128,7 +128,7 @@ void AnomalyDetectionEnabledCheck::check(
   if (!Found)
     return;
 
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   const FunctionDecl *Function = analysis::enclosingFunction(Found, Context);
   // At namespace scope (a static initializer) we cannot tell what runs
   // under it; stay silent.

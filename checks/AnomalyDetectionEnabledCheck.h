@@ -7,8 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANOMALYDETECTIONENABLEDCHECK_H
 #define LIBTORCH_TIDY_CHECKS_ANOMALYDETECTIONENABLEDCHECK_H
 
-#include "analysis/TrainingFacts.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "LibTorchCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -18,19 +17,11 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-anomaly-detection-enabled.md
-class AnomalyDetectionEnabledCheck : public ClangTidyCheck {
+class AnomalyDetectionEnabledCheck : public LibTorchCheck {
 public:
-  AnomalyDetectionEnabledCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  using LibTorchCheck::LibTorchCheck;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Facts.reset(); }
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-
-private:
-  analysis::TrainingFactsCache Facts;
 };
 
 } // namespace clang::tidy::libtorch

@@ -20,12 +20,6 @@ namespace clang::tidy::libtorch {
 
 namespace {
 
-bool isRecordNamed(QualType Type, StringRef QualifiedName) {
-  QualifiedName.consume_front("::");
-  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
-  return Record && Record->getQualifiedNameAsString() == QualifiedName;
-}
-
 /// The position of the `non_blocking` parameter of a `Tensor::to` overload
 /// that moves to a device: `to(TensorOptions, bool non_blocking, ...)` or
 /// `to(Device, ScalarType, bool non_blocking, ...)`. None for the overloads
@@ -34,9 +28,9 @@ std::optional<unsigned> nonBlockingParameter(const CXXMethodDecl &To) {
   if (To.getNumParams() < 2)
     return std::nullopt;
   QualType First = To.getParamDecl(0)->getType();
-  if (isRecordNamed(First, names::TensorOptions))
+  if (analysis::isRecordNamed(First, names::TensorOptions))
     return 1;
-  if (isRecordNamed(First, names::Device) && To.getNumParams() >= 3)
+  if (analysis::isRecordNamed(First, names::Device) && To.getNumParams() >= 3)
     return 2;
   return std::nullopt;
 }
@@ -90,7 +84,7 @@ void BlockingHostToDeviceCopyCheck::check(
   if (analysis::isProvablyOnDevice(Copy->getImplicitObjectArgument(), Context))
     return;
 
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   if (!TU.Loops.perStep(Copy))
     return;
 

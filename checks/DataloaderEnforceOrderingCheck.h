@@ -7,7 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_DATALOADERENFORCEORDERINGCHECK_H
 #define LIBTORCH_TIDY_CHECKS_DATALOADERENFORCEORDERINGCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "LibTorchCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -17,14 +17,11 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-dataloader-enforce-ordering.md
-class DataloaderEnforceOrderingCheck : public ClangTidyCheck {
+class DataloaderEnforceOrderingCheck : public LibTorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using LibTorchCheck::LibTorchCheck;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
 };
 
 } // namespace clang::tidy::libtorch

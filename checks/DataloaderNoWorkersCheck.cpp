@@ -21,7 +21,7 @@ using analysis::LoaderOptionsFacts;
 
 DataloaderNoWorkersCheck::DataloaderNoWorkersCheck(StringRef Name,
                                                    ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : LibTorchCheck(Name, Context),
       Workers(std::max(1U, Options.get("Workers", 4U))) {}
 
 void DataloaderNoWorkersCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {

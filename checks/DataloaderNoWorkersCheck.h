@@ -7,7 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_DATALOADERNOWORKERSCHECK_H
 #define LIBTORCH_TIDY_CHECKS_DATALOADERNOWORKERSCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "LibTorchCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -17,15 +17,12 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-dataloader-no-workers.md
-class DataloaderNoWorkersCheck : public ClangTidyCheck {
+class DataloaderNoWorkersCheck : public LibTorchCheck {
 public:
   DataloaderNoWorkersCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
 
 private:
   /// Worker threads suggested by the fix-it (check option `Workers`).

@@ -107,7 +107,7 @@ void EmptyCacheInLoopCheck::registerMatchers(MatchFinder *Finder) {
 void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   ASTContext &Context = *Result.Context;
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   // Once after training, once per epoch or every N steps under a periodic
   // guard is how the cache is meant to be trimmed: not a finding.
   if (!TU.Loops.perStep(Call))

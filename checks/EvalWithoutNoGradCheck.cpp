@@ -261,7 +261,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   // where the user can act on it.
   if (Loop->getBeginLoc().isMacroID() || !runsModel(Loop, Context))
     return;
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   if (TU.Loops.isTrainingLoop(Loop))
     return;
   const Stmt *CallableBody = nullptr;

@@ -8,8 +8,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_EVALWITHOUTNOGRADCHECK_H
 #define LIBTORCH_TIDY_CHECKS_EVALWITHOUTNOGRADCHECK_H
 
-#include "analysis/TrainingFacts.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "LibTorchCheck.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::libtorch {
@@ -19,21 +18,17 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-eval-without-no-grad.md
-class EvalWithoutNoGradCheck : public ClangTidyCheck {
+class EvalWithoutNoGradCheck : public LibTorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using LibTorchCheck::LibTorchCheck;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
-    Facts.reset();
+    LibTorchCheck::onEndOfTranslationUnit();
     FixedFunctions.clear();
-  }
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
   }
 
 private:
-  analysis::TrainingFactsCache Facts;
   /// Function bodies of this TU that already got the guard from a fix-it:
   /// one guard serves all their loops.
   llvm::SmallPtrSet<const Stmt *, 4> FixedFunctions;

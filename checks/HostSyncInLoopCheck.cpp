@@ -158,7 +158,7 @@ std::vector<std::string> qualified(std::vector<std::string> Names) {
 
 HostSyncInLoopCheck::HostSyncInLoopCheck(StringRef Name,
                                          ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context),
+    : LibTorchCheck(Name, Context),
       RawSyncFunctions(Options.get("SyncFunctions", "")),
       RawGuardMacros(Options.get("PeriodicGuardMacros", "")),
       GuardMacros(toStrings(utils::options::parseStringList(RawGuardMacros))),
@@ -253,7 +253,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (Tensor && analysis::isProvablyHostTensor(Tensor, Context))
     return;
 
-  analysis::TrainingFacts &TU = Facts.get(Context, GuardMacros);
+  analysis::TrainingFacts &TU = trainingFacts(Context, GuardMacros);
   std::optional<analysis::StepPath> Path = TU.Loops.perStep(Operation);
   if (!Path)
     return;

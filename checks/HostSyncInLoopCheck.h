@@ -7,8 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_HOSTSYNCINLOOPCHECK_H
 #define LIBTORCH_TIDY_CHECKS_HOSTSYNCINLOOPCHECK_H
 
-#include "analysis/TrainingFacts.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "LibTorchCheck.h"
 #include <string>
 #include <vector>
 
@@ -20,16 +19,12 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-host-sync-in-loop.md
-class HostSyncInLoopCheck : public ClangTidyCheck {
+class HostSyncInLoopCheck : public LibTorchCheck {
 public:
   HostSyncInLoopCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Facts.reset(); }
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
 
 private:
   /// Extra functions that synchronize, as qualified names (`SyncFunctions`).
@@ -38,7 +33,6 @@ private:
   const std::string RawGuardMacros;
   const std::vector<std::string> GuardMacros;
   const std::vector<std::string> ExtraSyncFunctions;
-  analysis::TrainingFactsCache Facts;
 };
 
 } // namespace clang::tidy::libtorch

@@ -131,7 +131,7 @@ void LoopInvariantSetupCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Setup)
     return;
 
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   std::optional<analysis::StepPath> Path = TU.Loops.perStep(Setup);
   if (!Path)
     return;

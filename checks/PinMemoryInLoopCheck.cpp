@@ -101,7 +101,7 @@ void PinMemoryInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   if (!feedsACopy(Pin, Context))
     return;
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   std::optional<analysis::StepPath> Path = TU.Loops.perStep(Pin);
   if (!Path)
     return;

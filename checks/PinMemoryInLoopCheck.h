@@ -7,8 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_PINMEMORYINLOOPCHECK_H
 #define LIBTORCH_TIDY_CHECKS_PINMEMORYINLOOPCHECK_H
 
-#include "analysis/TrainingFacts.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "LibTorchCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -17,18 +16,11 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-pin-memory-in-loop.md
-class PinMemoryInLoopCheck : public ClangTidyCheck {
+class PinMemoryInLoopCheck : public LibTorchCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  using LibTorchCheck::LibTorchCheck;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Facts.reset(); }
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-
-private:
-  analysis::TrainingFactsCache Facts;
 };
 
 } // namespace clang::tidy::libtorch

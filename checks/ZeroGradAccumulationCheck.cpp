@@ -202,7 +202,7 @@ void ZeroGradAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
 
 void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
                                           ASTContext &Context) {
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   if (!TU.Loops.isStepLoop(Loop))
     return;
   // Template patterns are checked in their instantiations, which the

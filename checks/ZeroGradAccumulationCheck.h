@@ -7,9 +7,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ZEROGRADACCUMULATIONCHECK_H
 #define LIBTORCH_TIDY_CHECKS_ZEROGRADACCUMULATIONCHECK_H
 
+#include "LibTorchCheck.h"
 #include "analysis/GradientOrder.h"
-#include "analysis/TrainingFacts.h"
-#include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -23,16 +22,11 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-zero-grad-accumulation.md
-class ZeroGradAccumulationCheck : public ClangTidyCheck {
+class ZeroGradAccumulationCheck : public LibTorchCheck {
 public:
-  ZeroGradAccumulationCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  using LibTorchCheck::LibTorchCheck;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Facts.reset(); }
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
 
 private:
   void checkLoop(const Stmt *Loop, ASTContext &Context);
@@ -40,8 +34,6 @@ private:
                                const analysis::GradEvent &Step,
                                llvm::ArrayRef<analysis::GradEvent> Events,
                                ASTContext &Context);
-
-  analysis::TrainingFactsCache Facts;
 };
 
 } // namespace clang::tidy::libtorch

@@ -83,7 +83,7 @@ void ZeroGradSetToNoneCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Method || !analysis::isZeroGradCall(Call))
     return;
 
-  analysis::TrainingFacts &TU = Facts.get(Context);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   // Zeroing once during setup costs nothing; only training code repeats it.
   if (!insideTrainingLoop(Call, Context, TU.Loops) && !TU.Loops.perStep(Call))
     return;

@@ -7,8 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ZEROGRADSETTONONECHECK_H
 #define LIBTORCH_TIDY_CHECKS_ZEROGRADSETTONONECHECK_H
 
-#include "analysis/TrainingFacts.h"
-#include "clang-tidy/ClangTidyCheck.h"
+#include "LibTorchCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -20,19 +19,11 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-zero-grad-set-to-none.md
-class ZeroGradSetToNoneCheck : public ClangTidyCheck {
+class ZeroGradSetToNoneCheck : public LibTorchCheck {
 public:
-  ZeroGradSetToNoneCheck(StringRef Name, ClangTidyContext *Context)
-      : ClangTidyCheck(Name, Context) {}
+  using LibTorchCheck::LibTorchCheck;
   void registerMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override { Facts.reset(); }
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CPlusPlus17;
-  }
-
-private:
-  analysis::TrainingFactsCache Facts;
 };
 
 } // namespace clang::tidy::libtorch

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DataLoaderOptionsModel.h"
+#include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
@@ -15,9 +16,7 @@ namespace clang::tidy::libtorch::analysis {
 using Facts = LoaderOptionsFacts;
 
 bool isDataLoaderOptionsType(QualType Type) {
-  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
-  return Record && Record->getQualifiedNameAsString() ==
-                       StringRef(names::DataLoaderOptions).drop_front(2);
+  return isRecordNamed(Type, names::DataLoaderOptions);
 }
 
 const Expr *findLoaderOptionsArgument(const CallExpr &Call) {

@@ -18,12 +18,6 @@ namespace {
 
 constexpr unsigned MaxDepth = 8;
 
-bool isRecordNamed(QualType Type, StringRef QualifiedName) {
-  QualifiedName.consume_front("::");
-  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
-  return Record && Record->getQualifiedNameAsString() == QualifiedName;
-}
-
 bool isDeviceTypeEnum(QualType Type) {
   const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
   return Enum &&

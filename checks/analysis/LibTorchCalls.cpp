@@ -35,6 +35,13 @@ bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
   return false;
 }
 
+bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName) {
+  if (Type.isNull())
+    return false;
+  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
+  return Record && hasQualifiedName(Record, QualifiedName);
+}
+
 bool isTensorType(QualType Type) {
   if (Type.isNull())
     return false;

@@ -26,6 +26,10 @@ namespace clang::tidy::libtorch::analysis {
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
                          llvm::StringRef QualifiedName);
 
+/// True when \p Type (references and cv looked through) is exactly the class
+/// named \p QualifiedName (written with a leading "::").
+bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName);
+
 /// at::Tensor / at::TensorBase (references, cv and typedefs looked through).
 bool isTensorType(QualType Type);
 

@@ -1,0 +1,39 @@
+//===--- LibTorchCheck.h - What every libtorch check shares -----*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
+#define LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
+
+#include "analysis/TrainingFacts.h"
+#include "clang-tidy/ClangTidyCheck.h"
+
+namespace clang::tidy::libtorch {
+
+/// The base of the `libtorch` checks: LibTorch needs C++17, and checks that
+/// ask the training-loop model share one set of per-TU facts, built on first
+/// use and dropped at the end of the translation unit.
+class LibTorchCheck : public ClangTidyCheck {
+public:
+  using ClangTidyCheck::ClangTidyCheck;
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CPlusPlus17;
+  }
+  void onEndOfTranslationUnit() override { Facts.reset(); }
+
+protected:
+  analysis::TrainingFacts &
+  trainingFacts(ASTContext &Context,
+                llvm::ArrayRef<std::string> GuardMacros = {}) {
+    return Facts.get(Context, GuardMacros);
+  }
+
+private:
+  analysis::TrainingFactsCache Facts;
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
