@@ -164,18 +164,23 @@ unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
   return Distance;
 }
 
+bool TrainingLoopModel::iterationReachesUpdate(const Stmt *Loop,
+                                               bool SkipTrainingLoops) {
+  for (const Stmt *Child : Loop->children())
+    if (Child && runsPerIteration(Loop, Child) &&
+        updateDistance(Child, SkipTrainingLoops) <= MaxCallDepth)
+      return true;
+  return false;
+}
+
 bool TrainingLoopModel::isTrainingLoop(const Stmt *Loop) {
   if (!isLoop(Loop))
     return false;
   auto Known = TrainingLoops.find(Loop);
   if (Known != TrainingLoops.end())
     return Known->second;
-  TrainingLoops[Loop] = false;
-  bool Result = false;
-  for (const Stmt *Child : Loop->children())
-    if (Child && runsPerIteration(Loop, Child) &&
-        updateDistance(Child, /*SkipTrainingLoops=*/false) <= MaxCallDepth)
-      Result = true;
+  TrainingLoops[Loop] = false; // breaks recursion
+  bool Result = iterationReachesUpdate(Loop, /*SkipTrainingLoops=*/false);
   TrainingLoops[Loop] = Result;
   return Result;
 }
@@ -186,11 +191,7 @@ bool TrainingLoopModel::isStepLoop(const Stmt *Loop) {
   auto Known = StepLoops.find(Loop);
   if (Known != StepLoops.end())
     return Known->second;
-  bool Result = false;
-  for (const Stmt *Child : Loop->children())
-    if (Child && runsPerIteration(Loop, Child) &&
-        updateDistance(Child, /*SkipTrainingLoops=*/true) <= MaxCallDepth)
-      Result = true;
+  bool Result = iterationReachesUpdate(Loop, /*SkipTrainingLoops=*/true);
   StepLoops[Loop] = Result;
   return Result;
 }

@@ -98,6 +98,8 @@ private:
   unsigned updateDistance(const Stmt *S, bool SkipTrainingLoops);
   unsigned functionUpdateDistance(const FunctionDecl *Function,
                                   bool SkipTrainingLoops);
+  /// One iteration of \p Loop (body, condition, increment) reaches an update.
+  bool iterationReachesUpdate(const Stmt *Loop, bool SkipTrainingLoops);
   static constexpr unsigned Unreachable = ~0U;
   std::optional<StepPath> perStep(const Stmt *S, unsigned Depth);
   std::optional<StepPath> perStepViaCallers(const FunctionDecl *Callable,
