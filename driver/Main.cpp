@@ -139,6 +139,11 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
+  if (Error E = checkDiscoveredConfigs(Tool, Setup->Files)) {
+    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+    return ExitUsageError;
+  }
+
   // Options are looked up for the first input, as clang-tidy does.
   StringRef FirstFile =
       Setup->Files.empty() ? StringRef("dummy") : StringRef(Setup->Files[0]);

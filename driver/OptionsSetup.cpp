@@ -6,9 +6,9 @@
 
 #include "OptionsSetup.h"
 #include "Catalog.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -123,6 +123,27 @@ template <typename T> std::optional<T> ifGiven(const cl::opt<T> &Option) {
   return Option.getValue();
 }
 
+/// Parses configuration text; the error names \p Origin and the first place
+/// the YAML parser stopped, on one line (instead of letting it print).
+Expected<ClangTidyOptions> parseConfigText(StringRef Text, StringRef Origin) {
+  std::string Where;
+  ErrorOr<ClangTidyOptions> Parsed = clang::tidy::parseConfigurationWithDiags(
+      MemoryBufferRef(Text, Origin), [&](const SMDiagnostic &Diag) {
+        if (Where.empty())
+          Where = "line " + std::to_string(Diag.getLineNo()) + ", column " +
+                  std::to_string(Diag.getColumnNo() + 1) + ": " +
+                  Diag.getMessage().str();
+      });
+  if (!Parsed)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "invalid configuration in '%s' (%s); fix the YAML (see "
+        "'libtorch-tidy --dump-config' for the format)",
+        Origin.str().c_str(),
+        Where.empty() ? Parsed.getError().message().c_str() : Where.c_str());
+  return std::move(*Parsed);
+}
+
 } // namespace
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
@@ -211,23 +232,9 @@ createOptionsProvider(const ToolOptions &Options,
 
   auto FromText = [&](StringRef Text, StringRef Origin)
       -> Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>> {
-    // The YAML parser reports where it failed; keep the first report for
-    // our one-line error instead of letting it print on its own.
-    std::string Where;
-    ErrorOr<ClangTidyOptions> Parsed = clang::tidy::parseConfigurationWithDiags(
-        MemoryBufferRef(Text, Origin), [&](const SMDiagnostic &Diag) {
-          if (Where.empty())
-            Where = formatv("line {0}, column {1}: {2}", Diag.getLineNo(),
-                            Diag.getColumnNo() + 1, Diag.getMessage())
-                        .str();
-        });
+    Expected<ClangTidyOptions> Parsed = parseConfigText(Text, Origin);
     if (!Parsed)
-      return createStringError(
-          inconvertibleErrorCode(),
-          "invalid configuration in '%s' (%s); fix the YAML (see "
-          "'libtorch-tidy --dump-config' for the format)",
-          Origin.str().c_str(),
-          Where.empty() ? Parsed.getError().message().c_str() : Where.c_str());
+      return Parsed.takeError();
     return std::make_unique<clang::tidy::ConfigOptionsProvider>(
         std::move(GlobalOptions),
         ClangTidyOptions::getDefaults().merge(DefaultOptions, 0),
@@ -252,6 +259,32 @@ createOptionsProvider(const ToolOptions &Options,
   return std::make_unique<clang::tidy::FileOptionsProvider>(
       std::move(GlobalOptions), std::move(DefaultOptions),
       std::move(OverrideOptions), std::move(FS));
+}
+
+Error checkDiscoveredConfigs(const ToolOptions &Options,
+                             ArrayRef<std::string> Files) {
+  // --config and --config-file replace discovery.
+  if (!Options.Config.empty() || !Options.ConfigFile.empty())
+    return Error::success();
+  StringSet<> Seen;
+  for (const std::string &File : Files) {
+    for (StringRef Dir = sys::path::parent_path(File); !Dir.empty();
+         Dir = sys::path::parent_path(Dir)) {
+      SmallString<256> Config(Dir);
+      sys::path::append(Config, ".clang-tidy");
+      if (!Seen.insert(Config).second)
+        break; // this directory and its parents were read already
+      ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(
+          Config, /*IsText=*/true, /*RequiresNullTerminator=*/false);
+      if (!Text)
+        continue;
+      Expected<ClangTidyOptions> Parsed =
+          parseConfigText((*Text)->getBuffer(), Config);
+      if (!Parsed)
+        return Parsed.takeError();
+    }
+  }
+  return Error::success();
 }
 
 } // namespace libtorch_tidy

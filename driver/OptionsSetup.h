@@ -55,6 +55,12 @@ llvm::Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>>
 createOptionsProvider(const ToolOptions &Options,
                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS);
 
+/// Reads every `.clang-tidy` that discovery would use for \p Files and fails
+/// on the first malformed one, naming it: clang-tidy would print an error and
+/// silently run with its defaults instead.
+llvm::Error checkDiscoveredConfigs(const ToolOptions &Options,
+                                   llvm::ArrayRef<std::string> Files);
+
 } // namespace libtorch_tidy
 
 #endif // LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
