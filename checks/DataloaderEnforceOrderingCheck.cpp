@@ -7,6 +7,7 @@
 #include "DataloaderEnforceOrderingCheck.h"
 #include "analysis/DataLoaderOptionsModel.h"
 #include "analysis/LibTorchNames.h"
+#include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -61,13 +62,12 @@ void DataloaderEnforceOrderingCheck::check(
   const SourceManager &SM = *Result.SourceManager;
   // No fix-it inside macro expansions.
   if (Ordering) {
-    if (Ordering->getSourceRange().isValid() &&
-        Ordering->getBeginLoc().isFileID() && Ordering->getEndLoc().isFileID())
+    if (analysis::isRewritable(Ordering->getSourceRange()))
       Diag << FixItHint::CreateReplacement(Ordering->getSourceRange(), "false");
     return;
   }
-  if (Facts.AppendAfter && Facts.AppendAfter->getBeginLoc().isFileID() &&
-      Facts.AppendAfter->getEndLoc().isFileID())
+  if (Facts.AppendAfter &&
+      analysis::isRewritable(Facts.AppendAfter->getSourceRange()))
     Diag << FixItHint::CreateInsertion(
         Lexer::getLocForEndOfToken(Facts.AppendAfter->getEndLoc(), 0, SM,
                                    getLangOpts()),

@@ -7,6 +7,7 @@
 #include "DataloaderNoWorkersCheck.h"
 #include "analysis/DataLoaderOptionsModel.h"
 #include "analysis/LibTorchNames.h"
+#include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -44,7 +45,7 @@ namespace {
 
 std::optional<StringRef> sourceText(const Expr *E, const SourceManager &SM,
                                     const LangOptions &LangOpts) {
-  if (E->getBeginLoc().isMacroID() || E->getEndLoc().isMacroID())
+  if (!analysis::isRewritable(E->getSourceRange()))
     return std::nullopt;
   StringRef Text = Lexer::getSourceText(
       CharSourceRange::getTokenRange(E->getSourceRange()), SM, LangOpts);
