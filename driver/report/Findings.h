@@ -1,0 +1,141 @@
+//===--- Findings.h - What one run of libtorch-tidy found -----------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The tool-independent record of an analysis: one TranslationUnitResult per
+// analyzed source file, gathered into a RunResult. Everything downstream of
+// the analysis works on these values and never on clang-tidy's types: the
+// text, JSON and SARIF writers, baselines, diff filtering, `merge`, the
+// result cache and the fix applier. FindingsJson.h gives them one JSON form,
+// which is also how a worker process hands its result to the parent.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_REPORT_FINDINGS_H
+#define LIBTORCH_TIDY_DRIVER_REPORT_FINDINGS_H
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::report {
+
+/// A point in a source file. Lines and columns are 1-based; 0 means unknown.
+struct Position {
+  unsigned Line = 0;
+  /// Column in bytes, as compilers print it.
+  unsigned Column = 0;
+  /// Column in UTF-16 code units, as editors (LSP, SARIF viewers) count it.
+  unsigned ColumnUtf16 = 0;
+};
+
+/// A range in one file. `End` is exclusive (the position after the range);
+/// it equals `Begin` when only a point is known.
+struct Location {
+  /// The file as the compiler saw it (the spelling in the compile command or
+  /// the #include that reached it).
+  std::string File;
+  /// The same file as an absolute, normalized path.
+  std::string AbsoluteFile;
+  /// Byte offset of `Begin` in the file.
+  unsigned Offset = 0;
+  Position Begin;
+  Position End;
+};
+
+/// One textual edit: replace `Length` bytes at `Offset` of `File` (absolute)
+/// by `Text`.
+struct Replacement {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+  std::string Text;
+};
+
+/// A note attached to a finding (e.g. "first forward call on device inputs is
+/// here"), with the fix-its clang-tidy attaches to notes (`--fix-notes`).
+struct Note {
+  std::string Message;
+  Location Where;
+  std::vector<Replacement> Fixes;
+};
+
+struct Finding {
+  /// `libtorch-host-sync-in-loop`, or another clang-tidy check's name, or
+  /// `clang-diagnostic-<name>` for a compiler diagnostic.
+  std::string CheckId;
+  /// `default` or `opt-in` for our checks (Catalog.def); empty for others.
+  std::string Tier;
+  /// `warning` or `error` (warnings-as-errors, compiler errors).
+  std::string Severity = "warning";
+  std::string Message;
+  Location Where;
+  std::vector<Note> Notes;
+  /// The finding's own fix-its, applied by `--fix`.
+  std::vector<Replacement> Fixes;
+  /// Stable identity for baselines and SARIF: derived from the check, the
+  /// file relative to the project root, and the content of the reported line
+  /// (not its number), so unrelated edits above it do not change it. Empty
+  /// until the report stage assigns it.
+  std::string Fingerprint;
+};
+
+/// What the analysis of one source file produced.
+struct TranslationUnitResult {
+  enum class Status {
+    /// Parsed and analyzed.
+    Analyzed,
+    /// The compiler reported errors; checks still ran on what parsed
+    /// (exit code 3).
+    CompileErrors,
+    /// Nothing could be analyzed: the worker crashed, timed out, or the file
+    /// could not be read (exit code 3). `FailureMessage` says why.
+    Failed,
+  };
+
+  /// The source file (absolute) that was compiled.
+  std::string MainFile;
+  Status State = Status::Analyzed;
+  /// One line, for `Failed` units and for a summary of compile errors.
+  std::string FailureMessage;
+  /// Check findings, in the order the checks reported them. May include
+  /// findings in user headers the unit includes.
+  std::vector<Finding> Findings;
+  /// Compiler errors (`clang-diagnostic-*`, severity `error`). Not findings:
+  /// they do not count for exit code 1 and have no fingerprint.
+  std::vector<Finding> CompilerErrors;
+  /// LibTorch version seen in the unit (`TORCH_VERSION` from torch/version.h,
+  /// e.g. "1.13.0"); empty when the unit does not include LibTorch.
+  std::string LibTorchVersion;
+  /// A digest of the content of every file that has findings or fixes, as the
+  /// analysis read it, keyed by absolute path. `--fix` refuses to write a file
+  /// whose content no longer matches (it changed since it was read).
+  std::map<std::string, std::string> ContentDigests;
+  /// True when the result was replayed from the result cache.
+  bool FromCache = false;
+};
+
+/// Everything one invocation found, ready for a writer.
+struct RunResult {
+  std::string ToolName = "libtorch-tidy";
+  std::string ToolVersion;
+  /// The first LibTorch version any unit reported; empty if none.
+  std::string LibTorchVersion;
+  std::vector<std::string> EnabledChecks;
+  std::vector<TranslationUnitResult> Units;
+};
+
+/// Every finding of the run once: a finding in a header that several units
+/// include is reported by each of them and kept here only once (same check,
+/// file, offset and message). Order: by file, then offset, then check.
+std::vector<Finding> uniqueFindings(const RunResult &Run);
+
+/// Units whose state is not `Analyzed`.
+std::vector<const TranslationUnitResult *>
+unitsWithProblems(const RunResult &Run);
+
+} // namespace libtorch_tidy::report
+
+#endif // LIBTORCH_TIDY_DRIVER_REPORT_FINDINGS_H

@@ -1,0 +1,142 @@
+//===--- FindingsJson.cpp - The JSON form of findings ---------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "FindingsJson.h"
+
+namespace libtorch_tidy::report {
+
+using nlohmann::json;
+
+void to_json(json &J, const Position &P) {
+  J = json{
+      {"line", P.Line}, {"column", P.Column}, {"columnUtf16", P.ColumnUtf16}};
+}
+void from_json(const json &J, Position &P) {
+  J.at("line").get_to(P.Line);
+  J.at("column").get_to(P.Column);
+  J.at("columnUtf16").get_to(P.ColumnUtf16);
+}
+
+void to_json(json &J, const Location &L) {
+  J = json{{"file", L.File},
+           {"absoluteFile", L.AbsoluteFile},
+           {"offset", L.Offset},
+           {"begin", L.Begin},
+           {"end", L.End}};
+}
+void from_json(const json &J, Location &L) {
+  J.at("file").get_to(L.File);
+  J.at("absoluteFile").get_to(L.AbsoluteFile);
+  J.at("offset").get_to(L.Offset);
+  J.at("begin").get_to(L.Begin);
+  J.at("end").get_to(L.End);
+}
+
+void to_json(json &J, const Replacement &R) {
+  J = json{{"file", R.File},
+           {"offset", R.Offset},
+           {"length", R.Length},
+           {"replacementText", R.Text}};
+}
+void from_json(const json &J, Replacement &R) {
+  J.at("file").get_to(R.File);
+  J.at("offset").get_to(R.Offset);
+  J.at("length").get_to(R.Length);
+  J.at("replacementText").get_to(R.Text);
+}
+
+void to_json(json &J, const Note &N) {
+  J = json{{"message", N.Message}, {"location", N.Where}, {"fixes", N.Fixes}};
+}
+void from_json(const json &J, Note &N) {
+  J.at("message").get_to(N.Message);
+  J.at("location").get_to(N.Where);
+  J.at("fixes").get_to(N.Fixes);
+}
+
+void to_json(json &J, const Finding &F) {
+  J = json{{"checkId", F.CheckId},   {"tier", F.Tier},
+           {"severity", F.Severity}, {"message", F.Message},
+           {"location", F.Where},    {"notes", F.Notes},
+           {"fixes", F.Fixes},       {"fingerprint", F.Fingerprint}};
+}
+void from_json(const json &J, Finding &F) {
+  J.at("checkId").get_to(F.CheckId);
+  J.at("tier").get_to(F.Tier);
+  J.at("severity").get_to(F.Severity);
+  J.at("message").get_to(F.Message);
+  J.at("location").get_to(F.Where);
+  J.at("notes").get_to(F.Notes);
+  J.at("fixes").get_to(F.Fixes);
+  J.at("fingerprint").get_to(F.Fingerprint);
+}
+
+namespace {
+const char *statusName(TranslationUnitResult::Status S) {
+  switch (S) {
+  case TranslationUnitResult::Status::Analyzed:
+    return "analyzed";
+  case TranslationUnitResult::Status::CompileErrors:
+    return "compile-errors";
+  case TranslationUnitResult::Status::Failed:
+    return "failed";
+  }
+  return "failed";
+}
+
+TranslationUnitResult::Status statusFromName(const std::string &Name) {
+  if (Name == "analyzed")
+    return TranslationUnitResult::Status::Analyzed;
+  if (Name == "compile-errors")
+    return TranslationUnitResult::Status::CompileErrors;
+  if (Name == "failed")
+    return TranslationUnitResult::Status::Failed;
+  throw json::other_error::create(501, "unknown unit status '" + Name + "'",
+                                  nullptr);
+}
+} // namespace
+
+void to_json(json &J, const TranslationUnitResult &U) {
+  J = json{{"mainFile", U.MainFile},
+           {"status", statusName(U.State)},
+           {"failureMessage", U.FailureMessage},
+           {"findings", U.Findings},
+           {"compilerErrors", U.CompilerErrors},
+           {"libtorchVersion", U.LibTorchVersion},
+           {"contentDigests", U.ContentDigests},
+           {"fromCache", U.FromCache}};
+}
+void from_json(const json &J, TranslationUnitResult &U) {
+  J.at("mainFile").get_to(U.MainFile);
+  U.State = statusFromName(J.at("status").get<std::string>());
+  J.at("failureMessage").get_to(U.FailureMessage);
+  J.at("findings").get_to(U.Findings);
+  J.at("compilerErrors").get_to(U.CompilerErrors);
+  J.at("libtorchVersion").get_to(U.LibTorchVersion);
+  J.at("contentDigests").get_to(U.ContentDigests);
+  J.at("fromCache").get_to(U.FromCache);
+}
+
+void to_json(json &J, const RunResult &R) {
+  J = json{{"version", FindingsJsonVersion},
+           {"tool", {{"name", R.ToolName}, {"version", R.ToolVersion}}},
+           {"libtorchVersion", R.LibTorchVersion},
+           {"checksEnabled", R.EnabledChecks},
+           {"units", R.Units}};
+}
+void from_json(const json &J, RunResult &R) {
+  if (J.at("version").get<int>() != FindingsJsonVersion)
+    throw json::other_error::create(
+        501, "unsupported findings JSON version " + J.at("version").dump(),
+        nullptr);
+  J.at("tool").at("name").get_to(R.ToolName);
+  J.at("tool").at("version").get_to(R.ToolVersion);
+  J.at("libtorchVersion").get_to(R.LibTorchVersion);
+  J.at("checksEnabled").get_to(R.EnabledChecks);
+  J.at("units").get_to(R.Units);
+}
+
+} // namespace libtorch_tidy::report
