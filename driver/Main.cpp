@@ -27,7 +27,9 @@
 #include "report/Findings.h"
 #include "report/TextWriter.h"
 #include "run/FixWriter.h"
+#include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
+#include "run/Workers.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -36,7 +38,9 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <optional>
 #include <set>
+#include <thread>
 #include <tuple>
 
 using namespace clang::tidy;
@@ -152,27 +156,102 @@ void printCheckProfile(const RunResult &Run) {
   errs() << format("   %8.4f (100.0%%)", Sum) << "  Total\n";
 }
 
-/// Analyzes every unit. Each unit gets its own options provider (it owns
-/// discovery caches and must not be shared between contexts).
-std::vector<TranslationUnitResult>
-analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
-             ArrayRef<std::string> Units,
-             IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
+run::AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   run::AnalysisSettings Settings;
   Settings.SkipSystemBodies = Tool.SkipSystemBodies;
   Settings.FixNotes = Tool.FixNotes;
   Settings.EnableCheckProfile = Tool.EnableCheckProfile;
-  std::vector<TranslationUnitResult> Results;
-  for (const std::string &File : Units) {
-    Expected<std::unique_ptr<ClangTidyOptionsProvider>> Provider =
-        createOptionsProvider(Tool, BaseFS);
-    if (!Provider) { // already parsed once in run(): cannot fail here
-      consumeError(Provider.takeError());
-      continue;
-    }
-    Results.push_back(run::analyzeUnit(
-        std::move(*Provider), *Setup.Compilations, File, BaseFS, Settings));
+  return Settings;
+}
+
+/// Worker mode (`--worker-unit`): analyze one unit in this process and hand
+/// the result to the parent as JSON. Exit 0 whenever the result was written,
+/// whatever the unit's state.
+int runWorker(const ToolOptions &Tool, const CompilationSetup &Setup,
+              std::unique_ptr<ClangTidyOptionsProvider> Provider,
+              IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
+  run::WorkerResult Result;
+  Result.Unit = run::analyzeUnit(std::move(Provider), *Setup.Compilations,
+                                 Tool.WorkerUnit, BaseFS,
+                                 analysisSettings(Tool), &Result.Dependencies);
+  return run::writeWorkerResult(Tool.WorkerOutput, Result) ? ExitNoFindings
+                                                           : ExitUsageError;
+}
+
+/// The parts of a unit's cache key that are not file contents.
+std::string cacheKey(const ToolOptions &Tool, const CompilationSetup &Setup,
+                     ClangTidyOptionsProvider &Provider, StringRef File,
+                     StringRef Identity) {
+  std::string Command;
+  for (const clang::tooling::CompileCommand &C :
+       Setup.Compilations->getCompileCommands(File)) {
+    Command += C.Directory + '\n' + C.Filename + '\n';
+    for (const std::string &Arg : C.CommandLine)
+      Command += Arg + '\0';
+    Command += '\n';
   }
+  // The effective configuration of this file, CheckOptions included.
+  std::string Config = configurationAsText(Provider.getOptions(File));
+  std::string Settings = std::string("skip-system-bodies=") +
+                         (Tool.SkipSystemBodies ? "1" : "0") +
+                         " fix-notes=" + (Tool.FixNotes ? "1" : "0");
+  return run::ResultCache::key(
+      {Identity.str(), File.str(), Command, Config, Settings});
+}
+
+/// Analyzes \p Units: unchanged ones are replayed from the result cache,
+/// the others run in worker processes, `-j` at a time. The result is in the
+/// order of \p Units whatever order the workers finish in.
+std::vector<TranslationUnitResult>
+analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+             ArrayRef<std::string> Units, ClangTidyOptionsProvider &Provider,
+             int Argc, const char **Argv) {
+  std::string Executable = sys::fs::getMainExecutable(
+      Argv[0], reinterpret_cast<void *>(&analysisSettings));
+
+  std::optional<run::ResultCache> Cache;
+  std::string Identity;
+  if (!Tool.NoCache) {
+    std::string Dir =
+        Tool.CacheDir.empty() ? run::defaultCacheDirectory() : Tool.CacheDir;
+    Identity = run::toolIdentity(Executable);
+    if (!Dir.empty() && !Identity.empty())
+      Cache.emplace(Dir);
+  }
+
+  std::vector<TranslationUnitResult> Results(Units.size());
+  std::vector<std::string> Keys(Units.size());
+  std::vector<size_t> Pending;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (Cache) {
+      Keys[I] = cacheKey(Tool, Setup, Provider, Units[I], Identity);
+      // A profile needs the checks to run.
+      if (!Tool.EnableCheckProfile)
+        if (std::optional<TranslationUnitResult> Hit = Cache->lookup(Keys[I])) {
+          Results[I] = std::move(*Hit);
+          continue;
+        }
+    }
+    Pending.push_back(I);
+  }
+
+  run::WorkerPool Pool;
+  Pool.Executable = Executable;
+  Pool.Arguments.assign(Argv + 1, Argv + Argc);
+  Pool.Jobs =
+      Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
+  Pool.TimeoutSeconds = Tool.UnitTimeout;
+  Pool.Progress = sys::Process::StandardErrIsDisplayed();
+  std::vector<std::string> PendingFiles;
+  for (size_t I : Pending)
+    PendingFiles.push_back(Units[I]);
+  std::vector<run::WorkerResult> Analyzed = run::runWorkers(
+      Pool, PendingFiles, [&](size_t K, const run::WorkerResult &R) {
+        if (Cache)
+          Cache->store(Keys[Pending[K]], R);
+      });
+  for (size_t K = 0; K < Pending.size(); ++K)
+    Results[Pending[K]] = std::move(Analyzed[K].Unit);
   return Results;
 }
 
@@ -258,6 +337,9 @@ int runTool(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
+  if (!Tool.WorkerUnit.empty())
+    return runWorker(Tool, *Setup, std::move(*Provider), BaseFS);
+
   // --- Select units. ---
   // HOOK(modes): `--shard=K/N` and `--diff=<ref>|-` narrow `Units` here
   // (driver/select/). An empty selection is not an error: nothing to do.
@@ -267,7 +349,7 @@ int runTool(int Argc, const char **Argv) {
   RunResult Run;
   Run.ToolVersion = LIBTORCH_TIDY_VERSION;
   Run.EnabledChecks = Enabled;
-  Run.Units = analyzeUnits(Tool, *Setup, Units, BaseFS);
+  Run.Units = analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv);
   for (const TranslationUnitResult &Unit : Run.Units)
     if (Run.LibTorchVersion.empty())
       Run.LibTorchVersion = Unit.LibTorchVersion;

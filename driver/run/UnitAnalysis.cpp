@@ -28,9 +28,11 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 #include <nlohmann/json.hpp>
 
 using namespace clang;
@@ -105,11 +107,14 @@ private:
 
 class AnalysisActionFactory : public FrontendActionFactory {
 public:
-  AnalysisActionFactory(ClangTidyContext &Context,
-                        IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
-                        bool SkipSystemBodies, std::string &LibTorchVersion)
+  AnalysisActionFactory(
+      ClangTidyContext &Context,
+      IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS, bool SkipSystemBodies,
+      std::string &LibTorchVersion,
+      std::vector<std::pair<std::string, std::string>> *Dependencies)
       : ConsumerFactory(Context, std::move(BaseFS)),
-        SkipSystemBodies(SkipSystemBodies), LibTorchVersion(LibTorchVersion) {}
+        SkipSystemBodies(SkipSystemBodies), LibTorchVersion(LibTorchVersion),
+        Dependencies(Dependencies) {}
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(*this);
@@ -143,6 +148,27 @@ private:
                                                 Compiler.getSourceManager());
     }
 
+    /// Records every file the unit read with the hash of the content that
+    /// was parsed (not re-read later, so an edit during the analysis cannot
+    /// pair new content with old findings in the cache).
+    void EndSourceFileAction() override {
+      if (!Factory.Dependencies)
+        return;
+      const SourceManager &SM = getCompilerInstance().getSourceManager();
+      for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+           ++It) {
+        std::optional<MemoryBufferRef> Buffer = It->second->getBufferIfLoaded();
+        if (!Buffer)
+          continue;
+        StringRef Name = It->first->tryGetRealPathName();
+        if (Name.empty())
+          Name = It->first->getName();
+        Factory.Dependencies->emplace_back(
+            Name.str(), fastContentHash(Buffer->getBuffer()));
+      }
+      llvm::sort(*Factory.Dependencies);
+    }
+
   private:
     AnalysisActionFactory &Factory;
   };
@@ -150,6 +176,7 @@ private:
   ClangTidyASTConsumerFactory ConsumerFactory;
   bool SkipSystemBodies;
   std::string &LibTorchVersion;
+  std::vector<std::pair<std::string, std::string>> *Dependencies;
 };
 
 /// Reads the per-check times clang-tidy's profiler stored as JSON under
@@ -181,11 +208,16 @@ void collectProfile(StringRef Dir, std::map<std::string, double> &Profile) {
 
 } // namespace
 
+std::string fastContentHash(StringRef Bytes) {
+  return utohexstr(xxHash64(Bytes), /*LowerCase=*/true);
+}
+
 report::TranslationUnitResult
 analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
             const CompilationDatabase &Compilations, StringRef File,
             IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
-            const AnalysisSettings &Settings) {
+            const AnalysisSettings &Settings,
+            std::vector<std::pair<std::string, std::string>> *Dependencies) {
   report::TranslationUnitResult Unit;
   Unit.MainFile = File.str();
 
@@ -228,7 +260,7 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
   Tool.setDiagnosticConsumer(&DiagConsumer);
 
   AnalysisActionFactory Factory(Context, BaseFS, Settings.SkipSystemBodies,
-                                Unit.LibTorchVersion);
+                                Unit.LibTorchVersion, Dependencies);
   const int Status = Tool.run(&Factory);
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
 

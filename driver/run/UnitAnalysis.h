@@ -19,6 +19,9 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace libtorch_tidy::run {
 
@@ -39,12 +42,18 @@ struct AnalysisSettings {
 /// process. Findings in user headers are included as clang-tidy reports
 /// them (header filter, NOLINT, line filter applied). Never throws; a unit
 /// that could not be processed at all comes back `Failed`.
-report::TranslationUnitResult
-analyzeUnit(std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options,
-            const clang::tooling::CompilationDatabase &Compilations,
-            llvm::StringRef File,
-            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
-            const AnalysisSettings &Settings);
+/// When \p Dependencies is given, it receives every file the compiler read
+/// (absolute real path) with the xxHash64 of the content it parsed, in hex.
+report::TranslationUnitResult analyzeUnit(
+    std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options,
+    const clang::tooling::CompilationDatabase &Compilations,
+    llvm::StringRef File,
+    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+    const AnalysisSettings &Settings,
+    std::vector<std::pair<std::string, std::string>> *Dependencies = nullptr);
+
+/// The hex xxHash64 of \p Bytes: the content hash of the result cache.
+std::string fastContentHash(llvm::StringRef Bytes);
 
 } // namespace libtorch_tidy::run
 
