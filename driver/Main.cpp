@@ -250,8 +250,12 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
         if (Cache)
           Cache->store(Keys[Pending[K]], R);
       });
-  for (size_t K = 0; K < Pending.size(); ++K)
+  // Workers' own messages (e.g. --enable-check-profile of clang), in the
+  // order of the units, not the order they finished in.
+  for (size_t K = 0; K < Pending.size(); ++K) {
+    errs() << Analyzed[K].Stderr;
     Results[Pending[K]] = std::move(Analyzed[K].Unit);
+  }
   return Results;
 }
 
@@ -459,6 +463,13 @@ int runTool(int Argc, const char **Argv) {
     if (DisableFixes && WantFixes)
       errs() << "Found compiler errors, but -fix-errors was not specified.\n"
                 "Fixes have NOT been applied.\n";
+    const size_t Replayed = std::count_if(
+        Run.Units.begin(), Run.Units.end(),
+        [](const TranslationUnitResult &U) { return U.FromCache; });
+    if (Replayed)
+      errs() << "libtorch-tidy: " << Replayed << " of " << Run.Units.size()
+             << (Run.Units.size() == 1 ? " unit" : " units")
+             << " unchanged, results replayed from the cache\n";
     errs() << report::summaryLine(UniqueFindings) << "\n";
   }
   if (WarningsAsErrors)

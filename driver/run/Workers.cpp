@@ -49,6 +49,20 @@ std::string lastLine(StringRef Text) {
   return Lines.empty() ? "" : Lines.back().trim().str();
 }
 
+/// \p Text without the lines ClangTool prints per unit.
+std::string withoutClangNoise(StringRef Text) {
+  std::string Kept;
+  SmallVector<StringRef, 16> Lines;
+  Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines) {
+    if (Line.endswith(" generated.") ||
+        Line.startswith("Error while processing"))
+      continue;
+    Kept += Line.str() + "\n";
+  }
+  return Kept;
+}
+
 WorkerResult failed(StringRef Unit, const std::string &Why) {
   WorkerResult R;
   R.Unit.MainFile = Unit.str();
@@ -77,11 +91,10 @@ WorkerResult collect(StringRef Unit, Running &W, int ReturnCode,
       Why += ": " + Detail;
     return failed(Unit, Why + "; please report it with this file");
   }
-  // Worker diagnostics such as "N warnings generated." pass through.
-  errs() << Stderr;
   try {
     nlohmann::json J = nlohmann::json::parse(Output);
     WorkerResult R;
+    R.Stderr = withoutClangNoise(Stderr);
     J.at("unit").get_to(R.Unit);
     J.at("dependencies").get_to(R.Dependencies);
     return R;

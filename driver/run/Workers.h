@@ -32,6 +32,10 @@ using Dependency = std::pair<std::string, std::string>;
 struct WorkerResult {
   report::TranslationUnitResult Unit;
   std::vector<Dependency> Dependencies;
+  /// What the worker printed on stderr, without clang's "N warnings
+  /// generated." and "Error while processing" lines (the findings and the
+  /// failed units are reported by the parent).
+  std::string Stderr;
 };
 
 /// Writes \p Result as the worker output JSON to \p Path (atomically).
