@@ -63,6 +63,19 @@ std::string withoutClangNoise(StringRef Text) {
   return Kept;
 }
 
+/// \p Path relative to the working directory when it lies below it, for
+/// the progress line.
+std::string displayName(StringRef Path) {
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    return Path.str();
+  StringRef Relative = Path;
+  if (Relative.consume_front(Cwd) && !Relative.empty() &&
+      sys::path::is_separator(Relative.front()))
+    return Relative.drop_front().str();
+  return Path.str();
+}
+
 WorkerResult failed(StringRef Unit, const std::string &Why) {
   WorkerResult R;
   R.Unit.MainFile = Unit.str();
@@ -161,7 +174,7 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
     W.Started = Clock::now();
     if (Pool.Progress) {
       errs() << "\r\x1b[K[" << (Index + 1) << "/" << Units.size() << "] "
-             << Units[Index];
+             << displayName(Units[Index]);
       errs().flush();
     }
     Active.push_back(std::move(W));
