@@ -7,25 +7,41 @@
 // A clang-tidy-compatible front end for the `libtorch` checks: the same
 // flags where they overlap, `.clang-tidy` discovery, NOLINT, fixes and
 // export-fixes, but LibTorch's default check set and documented exit codes
-// (ExitCodes.h). Everything clang-tidy already does well is reused from its
-// library; this file only wires options to it.
+// (ExitCodes.h).
+//
+// The pipeline (runTool() below), each stage working on report::RunResult:
+//   parse options -> collect units -> select units -> analyze units ->
+//   filter findings -> fingerprints -> fixes -> output -> export-fixes ->
+//   exit code.
+// Stages other parts plug into are marked `HOOK(...)`.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Catalog.h"
 #include "CheckTable.h"
 #include "CompilationSetup.h"
 #include "ExitCodes.h"
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
-#include "llvm/Config/llvm-config.h"
+#include "report/ExportFixesWriter.h"
+#include "report/Findings.h"
+#include "report/TextWriter.h"
+#include "run/FixWriter.h"
+#include "run/ResultCache.h"
+#include "run/UnitAnalysis.h"
+#include "run/Workers.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <thread>
+#include <tuple>
 
 using namespace clang::tidy;
 using namespace llvm;
@@ -40,41 +56,59 @@ static int LLVM_ATTRIBUTE_UNUSED LibTorchTidyModuleAnchorDestination =
 namespace libtorch_tidy {
 namespace {
 
-/// Counts what the run reported, for the summary line and the exit code.
-struct RunSummary {
-  unsigned Findings = 0;
-  unsigned Fixable = 0;
-  unsigned ParseErrors = 0;
-  unsigned FilesWithFindings = 0;
+using report::Finding;
+using report::RunResult;
+using report::TranslationUnitResult;
+
+/// A diagnostic to print or export, with the unit that reported it.
+struct Reported {
+  const Finding *Diagnostic;
+  const TranslationUnitResult *Unit;
 };
 
-RunSummary summarize(ArrayRef<ClangTidyError> Errors) {
-  RunSummary Summary;
-  StringSet<> Files;
-  for (const ClangTidyError &Error : Errors) {
-    if (Error.DiagnosticName == "clang-diagnostic-error") {
-      ++Summary.ParseErrors;
-      continue;
-    }
-    ++Summary.Findings;
-    Files.insert(Error.Message.FilePath);
-    if (!Error.Message.Fix.empty())
-      ++Summary.Fixable;
-    else
-      for (const auto &Note : Error.Notes)
-        if (!Note.Fix.empty()) {
-          ++Summary.Fixable;
-          break;
-        }
+/// Findings and compiler errors of all units, each once (a header finding
+/// reported by several units is kept once), ordered by file, offset and
+/// check so the output does not depend on the order units finished in.
+std::vector<Reported> reportedDiagnostics(const RunResult &Run,
+                                          bool WithCompilerErrors) {
+  std::vector<Reported> All;
+  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  auto Add = [&](const Finding &F, const TranslationUnitResult &Unit) {
+    if (Seen.emplace(F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message)
+            .second)
+      All.push_back({&F, &Unit});
+  };
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    for (const Finding &F : Unit.Findings)
+      Add(F, Unit);
+    if (WithCompilerErrors)
+      for (const Finding &F : Unit.CompilerErrors)
+        Add(F, Unit);
   }
-  Summary.FilesWithFindings = Files.size();
-  return Summary;
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Reported &A, const Reported &B) {
+                     const Finding &FA = *A.Diagnostic, &FB = *B.Diagnostic;
+                     return std::tie(FA.Where.AbsoluteFile, FA.Where.Offset,
+                                     FA.CheckId, FA.Message) <
+                            std::tie(FB.Where.AbsoluteFile, FB.Where.Offset,
+                                     FB.CheckId, FB.Message);
+                   });
+  return All;
 }
 
-void printSuppressionStats(const ClangTidyStats &Stats) {
-  if (!Stats.errorsIgnored())
+void printSuppressionStats(const RunResult &Run) {
+  report::SuppressedCounts Total;
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    Total.NoLint += Unit.Suppressed.NoLint;
+    Total.NonUserCode += Unit.Suppressed.NonUserCode;
+    Total.LineFilter += Unit.Suppressed.LineFilter;
+    Total.CheckFilter += Unit.Suppressed.CheckFilter;
+  }
+  unsigned All =
+      Total.NoLint + Total.NonUserCode + Total.LineFilter + Total.CheckFilter;
+  if (!All)
     return;
-  errs() << "Suppressed " << Stats.errorsIgnored() << " warnings (";
+  errs() << "Suppressed " << All << " warnings (";
   StringRef Separator;
   auto Part = [&](unsigned Count, StringRef What) {
     if (!Count)
@@ -82,33 +116,162 @@ void printSuppressionStats(const ClangTidyStats &Stats) {
     errs() << Separator << Count << What;
     Separator = ", ";
   };
-  Part(Stats.ErrorsIgnoredNonUserCode, " in non-user code");
-  Part(Stats.ErrorsIgnoredLineFilter, " due to line filter");
-  Part(Stats.ErrorsIgnoredNOLINT, " NOLINT");
-  Part(Stats.ErrorsIgnoredCheckFilter, " with check filters");
+  Part(Total.NonUserCode, " in non-user code");
+  Part(Total.LineFilter, " due to line filter");
+  Part(Total.NoLint, " NOLINT");
+  Part(Total.CheckFilter, " with check filters");
   errs() << ").\n";
-  if (Stats.ErrorsIgnoredNonUserCode)
+  if (Total.NonUserCode)
     errs() << "Use -header-filter=.* to display errors from all non-system "
               "headers.\n";
 }
 
-/// Writes \p Errors' replacements as clang-tidy's export-fixes YAML, through
-/// a temporary file renamed into place so no half-written file is left.
-bool writeExportFixes(StringRef Path, StringRef MainFile,
-                      const std::vector<ClangTidyError> &Errors) {
-  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        exportReplacements(MainFile, Errors, OS);
-        return Error::success();
-      })) {
-    errs() << "libtorch-tidy: error: cannot write '" << Path
-           << "': " << toString(std::move(E))
-           << "; choose a writable path for --export-fixes\n";
-    return false;
-  }
-  return true;
+/// `--enable-check-profile`: the time each check took, summed over units.
+void printCheckProfile(const RunResult &Run) {
+  std::map<std::string, double> Total;
+  for (const TranslationUnitResult &Unit : Run.Units)
+    for (const auto &[Check, Seconds] : Unit.CheckProfile)
+      Total[Check] += Seconds;
+  std::vector<std::pair<std::string, double>> Sorted(Total.begin(),
+                                                     Total.end());
+  std::stable_sort(
+      Sorted.begin(), Sorted.end(),
+      [](const auto &A, const auto &B) { return A.second > B.second; });
+  double Sum = 0;
+  for (const auto &Entry : Sorted)
+    Sum += Entry.second;
+  errs() << "===-------------------------------------------------------------"
+            "------------===\n"
+         << "                          clang-tidy checks profiling\n"
+         << "===-------------------------------------------------------------"
+            "------------===\n"
+         << "  Total Execution Time: " << format("%.4f", Sum)
+         << " seconds (wall clock, " << Run.Units.size()
+         << (Run.Units.size() == 1 ? " unit" : " units") << ")\n\n"
+         << "   ---Wall Time---  --- Name ---\n";
+  for (const auto &[Check, Seconds] : Sorted)
+    errs() << format("   %8.4f (%5.1f%%)", Seconds,
+                     Sum > 0 ? 100 * Seconds / Sum : 0.0)
+           << "  " << Check << "\n";
+  errs() << format("   %8.4f (100.0%%)", Sum) << "  Total\n";
 }
 
-int run(int Argc, const char **Argv) {
+run::AnalysisSettings analysisSettings(const ToolOptions &Tool) {
+  run::AnalysisSettings Settings;
+  Settings.SkipSystemBodies = Tool.SkipSystemBodies;
+  Settings.FixNotes = Tool.FixNotes;
+  Settings.EnableCheckProfile = Tool.EnableCheckProfile;
+  return Settings;
+}
+
+/// Worker mode (`--worker-unit`): analyze one unit in this process and hand
+/// the result to the parent as JSON. Exit 0 whenever the result was written,
+/// whatever the unit's state.
+int runWorker(const ToolOptions &Tool, const CompilationSetup &Setup,
+              std::unique_ptr<ClangTidyOptionsProvider> Provider,
+              IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
+  run::WorkerResult Result;
+  Result.Unit = run::analyzeUnit(std::move(Provider), *Setup.Compilations,
+                                 Tool.WorkerUnit, BaseFS,
+                                 analysisSettings(Tool), &Result.Dependencies);
+  return run::writeWorkerResult(Tool.WorkerOutput, Result) ? ExitNoFindings
+                                                           : ExitUsageError;
+}
+
+/// The parts of a unit's cache key that are not file contents.
+std::string cacheKey(const ToolOptions &Tool, const CompilationSetup &Setup,
+                     ClangTidyOptionsProvider &Provider, StringRef File,
+                     StringRef Identity) {
+  std::string Command;
+  for (const clang::tooling::CompileCommand &C :
+       Setup.Compilations->getCompileCommands(File)) {
+    Command += C.Directory + '\n' + C.Filename + '\n';
+    for (const std::string &Arg : C.CommandLine)
+      Command += Arg + '\0';
+    Command += '\n';
+  }
+  // The effective configuration of this file, CheckOptions included.
+  std::string Config = configurationAsText(Provider.getOptions(File));
+  std::string Settings = std::string("skip-system-bodies=") +
+                         (Tool.SkipSystemBodies ? "1" : "0") +
+                         " fix-notes=" + (Tool.FixNotes ? "1" : "0");
+  return run::ResultCache::key(
+      {Identity.str(), File.str(), Command, Config, Settings});
+}
+
+/// Analyzes \p Units: unchanged ones are replayed from the result cache,
+/// the others run in worker processes, `-j` at a time. The result is in the
+/// order of \p Units whatever order the workers finish in.
+std::vector<TranslationUnitResult>
+analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+             ArrayRef<std::string> Units, ClangTidyOptionsProvider &Provider,
+             int Argc, const char **Argv) {
+  std::string Executable = sys::fs::getMainExecutable(
+      Argv[0], reinterpret_cast<void *>(&analysisSettings));
+
+  std::optional<run::ResultCache> Cache;
+  std::string Identity;
+  if (!Tool.NoCache) {
+    std::string Dir =
+        Tool.CacheDir.empty() ? run::defaultCacheDirectory() : Tool.CacheDir;
+    Identity = run::toolIdentity(Executable);
+    if (!Dir.empty() && !Identity.empty())
+      Cache.emplace(Dir);
+  }
+
+  std::vector<TranslationUnitResult> Results(Units.size());
+  std::vector<std::string> Keys(Units.size());
+  std::vector<size_t> Pending;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (Cache) {
+      Keys[I] = cacheKey(Tool, Setup, Provider, Units[I], Identity);
+      // A profile needs the checks to run.
+      if (!Tool.EnableCheckProfile)
+        if (std::optional<TranslationUnitResult> Hit = Cache->lookup(Keys[I])) {
+          Results[I] = std::move(*Hit);
+          continue;
+        }
+    }
+    Pending.push_back(I);
+  }
+
+  run::WorkerPool Pool;
+  Pool.Executable = Executable;
+  Pool.Arguments.assign(Argv + 1, Argv + Argc);
+  Pool.Jobs =
+      Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
+  Pool.TimeoutSeconds = Tool.UnitTimeout;
+  Pool.Progress = sys::Process::StandardErrIsDisplayed();
+  std::vector<std::string> PendingFiles;
+  for (size_t I : Pending)
+    PendingFiles.push_back(Units[I]);
+  std::vector<run::WorkerResult> Analyzed = run::runWorkers(
+      Pool, PendingFiles, [&](size_t K, const run::WorkerResult &R) {
+        if (Cache)
+          Cache->store(Keys[Pending[K]], R);
+      });
+  // Workers' own messages (e.g. --enable-check-profile of clang), in the
+  // order of the units, not the order they finished in.
+  for (size_t K = 0; K < Pending.size(); ++K) {
+    errs() << Analyzed[K].Stderr;
+    Results[Pending[K]] = std::move(Analyzed[K].Unit);
+  }
+  return Results;
+}
+
+/// Whether a finding makes the exit code 1 (`--fail-on`; findings of
+/// --warnings-as-errors checks always do, as in clang-tidy).
+bool countsForExit(const Finding &F, StringRef FailOn) {
+  if (F.Severity == "error")
+    return true;
+  if (FailOn == "all")
+    return true;
+  if (FailOn == "none")
+    return false;
+  return F.Tier == FailOn;
+}
+
+int runTool(int Argc, const char **Argv) {
   ToolOptions Tool;
   Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Fixed =
       parseCommandLine(Argc, Argv, Tool);
@@ -132,6 +295,7 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
+  // Collect the translation units (files named, or the whole database).
   Expected<CompilationSetup> Setup =
       setUpCompilations(Tool, std::move(*Fixed), Argv[0]);
   if (!Setup) {
@@ -177,41 +341,147 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
-  ClangTidyContext Context(std::move(*Provider),
-                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
-  std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, *Setup->Compilations, Setup->Files, BaseFS,
-                   Tool.FixNotes, Tool.EnableCheckProfile);
-  const RunSummary Summary = summarize(Errors);
+  if (!Tool.WorkerUnit.empty())
+    return runWorker(Tool, *Setup, std::move(*Provider), BaseFS);
 
+  // --- Select units. ---
+  // HOOK(modes): `--shard=K/N` and `--diff=<ref>|-` narrow `Units` here
+  // (driver/select/). An empty selection is not an error: nothing to do.
+  std::vector<std::string> Units = Setup->Files;
+
+  // --- Analyze units into a RunResult. ---
+  RunResult Run;
+  Run.ToolVersion = LIBTORCH_TIDY_VERSION;
+  Run.EnabledChecks = Enabled;
+  Run.Units = analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv);
+  for (const TranslationUnitResult &Unit : Run.Units)
+    if (Run.LibTorchVersion.empty())
+      Run.LibTorchVersion = Unit.LibTorchVersion;
+
+  // --- Filter findings. ---
+  // HOOK(modes): `--diff` keeps only findings on changed lines: erase the
+  //   others from `Run.Units[i].Findings`.
+  // HOOK(formats): `--baseline=<file>` erases findings whose fingerprint the
+  //   baseline holds (after fingerprints are assigned below).
+
+  // --- Fingerprints. ---
+  // HOOK(formats): assign `Finding::Fingerprint` for every finding in
+  //   `Run.Units`.
+
+  std::vector<Reported> Diagnostics =
+      reportedDiagnostics(Run, /*WithCompilerErrors=*/true);
+  std::vector<Finding> UniqueFindings = report::uniqueFindings(Run);
+  const bool AnyUnitFailed = !report::unitsWithProblems(Run).empty();
+
+  // --- Fixes. ---
   // As in clang-tidy: fixes are not applied to code that did not compile,
   // unless asked to.
-  const bool DisableFixes = Summary.ParseErrors > 0 && !Tool.FixErrors;
-  FixBehaviour Behaviour = Tool.FixNotes                  ? FB_FixNotes
-                           : (Tool.Fix || Tool.FixErrors) ? FB_Fix
-                                                          : FB_NoFix;
+  // HOOK(modes): the FixApplier (driver/fix/) replaces run::applyFixes:
+  //   digest check against TranslationUnitResult::ContentDigests, conflicts.
+  const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
+  const bool DisableFixes = AnyUnitFailed && !Tool.FixErrors;
+  run::FixPlan Fixes;
+  if (WantFixes && !DisableFixes) {
+    std::vector<const Finding *> ToFix;
+    for (const Reported &R : Diagnostics)
+      ToFix.push_back(R.Diagnostic);
+    Fixes = run::planFixes(ToFix, Tool.FixNotes);
+  }
+
+  // --- Output. ---
+  // HOOK(formats): `--format=json|sarif` and `--output=<file>` write `Run`
+  //   here instead of the text below (the summary line stays on stderr).
+  const bool Color = Tool.Color.value_or(sys::Process::StandardOutHasColors());
+  if (Color && !sys::Process::StandardOutIsDisplayed())
+    sys::Process::UseANSIEscapeCodes(true);
+  if (Tool.Color)
+    outs().enable_colors(*Tool.Color);
+  {
+    std::vector<report::TextDiagnostic> Text;
+    for (size_t I = 0; I < Diagnostics.size(); ++I) {
+      report::TextDiagnostic D;
+      D.Diagnostic = Diagnostics[I].Diagnostic;
+      D.BuildDirectory = Diagnostics[I].Unit->BuildDirectory;
+      if (I < Fixes.PerFinding.size())
+        D.FixOutcome = Fixes.PerFinding[I];
+      Text.push_back(std::move(D));
+    }
+    report::writeText(outs(), Text, Color);
+  }
+  for (const TranslationUnitResult *Unit : report::unitsWithProblems(Run))
+    if (Unit->State == TranslationUnitResult::Status::Failed)
+      errs() << "libtorch-tidy: error: '" << Unit->MainFile
+             << "': " << Unit->FailureMessage << "\n";
+
+  // The files are written after the text output, which shows them as they
+  // were analyzed.
+  std::vector<std::string> FixFailures;
+  if (!Fixes.PerFile.empty()) {
+    ClangTidyContext StyleContext(std::move(*Provider),
+                                  /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    FixFailures = run::writeFixes(Fixes, [&](StringRef File) {
+      return StyleContext.getOptionsForFile(File).FormatStyle.value_or("none");
+    });
+  }
+
+  // --- Export fixes (clang-tidy's YAML). ---
+  if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
+    std::vector<report::ExportedDiagnostic> Export;
+    for (const Reported &R : Diagnostics)
+      Export.push_back({R.Diagnostic, R.Unit->BuildDirectory});
+    if (Error E = writeToOutput(Tool.ExportFixes, [&](raw_ostream &OS) {
+          report::writeExportFixes(OS, FirstFile, Export);
+          return Error::success();
+        })) {
+      errs() << "libtorch-tidy: error: cannot write '" << Tool.ExportFixes
+             << "': " << toString(std::move(E))
+             << "; choose a writable path for --export-fixes\n";
+      return ExitUsageError;
+    }
+  }
+
   unsigned WarningsAsErrors = 0;
-  handleErrors(Errors, Context, DisableFixes ? FB_NoFix : Behaviour,
-               WarningsAsErrors, BaseFS);
+  bool Failing = false;
+  for (const Finding &F : UniqueFindings) {
+    WarningsAsErrors += F.Severity == "error";
+    Failing |= countsForExit(F, Tool.FailOn);
+  }
 
-  if (!Tool.ExportFixes.empty() && !Errors.empty() &&
-      !writeExportFixes(Tool.ExportFixes, FirstFile, Errors))
-    return ExitUsageError;
-
+  if (Tool.EnableCheckProfile)
+    printCheckProfile(Run);
   if (!Tool.Quiet) {
-    printSuppressionStats(Context.getStats());
-    if (DisableFixes && Behaviour != FB_NoFix)
+    printSuppressionStats(Run);
+    if (Fixes.Total > 0) {
+      for (const std::string &Failure : FixFailures)
+        errs() << "libtorch-tidy: error: " << Failure << "\n";
+      if (!FixFailures.empty())
+        errs() << "libtorch-tidy failed to apply suggested fixes.\n";
+      else
+        errs() << "libtorch-tidy applied " << Fixes.Applied << " of "
+               << Fixes.Total << " suggested fixes.\n";
+    }
+    if (DisableFixes && WantFixes)
       errs() << "Found compiler errors, but -fix-errors was not specified.\n"
                 "Fixes have NOT been applied.\n";
-    errs() << Summary.Findings
-           << (Summary.Findings == 1 ? " finding" : " findings") << " in "
-           << Summary.FilesWithFindings
-           << (Summary.FilesWithFindings == 1 ? " file" : " files") << " ("
-           << Summary.Fixable << " fixable)\n";
+    const size_t Replayed = std::count_if(
+        Run.Units.begin(), Run.Units.end(),
+        [](const TranslationUnitResult &U) { return U.FromCache; });
+    if (Replayed)
+      errs() << "libtorch-tidy: " << Replayed << " of " << Run.Units.size()
+             << (Run.Units.size() == 1 ? " unit" : " units")
+             << " unchanged, results replayed from the cache\n";
+    errs() << report::summaryLine(UniqueFindings) << "\n";
   }
-  if (Summary.ParseErrors > 0)
+  if (WarningsAsErrors)
+    errs() << WarningsAsErrors << " warning"
+           << (WarningsAsErrors == 1 ? "" : "s") << " treated as error"
+           << (WarningsAsErrors == 1 ? "" : "s") << "\n";
+
+  if (!FixFailures.empty())
+    return ExitUsageError;
+  if (AnyUnitFailed)
     return ExitParseFailed;
-  return Summary.Findings > 0 ? ExitFindings : ExitNoFindings;
+  return Failing ? ExitFindings : ExitNoFindings;
 }
 
 } // namespace
@@ -219,5 +489,5 @@ int run(int Argc, const char **Argv) {
 
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
-  return libtorch_tidy::run(Argc, Argv);
+  return libtorch_tidy::runTool(Argc, Argv);
 }

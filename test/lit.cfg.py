@@ -21,6 +21,9 @@ if "LIBTORCH_TIDY_TEST_VARIANTS" in os.environ:
     config.environment["LIBTORCH_TIDY_TEST_VARIANTS"] = os.environ["LIBTORCH_TIDY_TEST_VARIANTS"]
 for var in ("CLANG_TIDY_CONFIG", "XDG_CACHE_HOME"):
     config.environment.pop(var, None)
+# The result cache of every test run lives in the build tree, not in $HOME.
+config.environment["XDG_CACHE_HOME"] = os.path.join(
+    config.libtorch_tidy_obj_root, "test", "cache")
 
 python = shlex.quote(sys.executable)
 src = config.libtorch_tidy_src_root

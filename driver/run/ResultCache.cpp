@@ -1,0 +1,132 @@
+//===--- ResultCache.cpp - Replay results of unchanged units --------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "run/ResultCache.h"
+#include "report/FindingsJson.h"
+#include "run/UnitAnalysis.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace libtorch_tidy::run {
+namespace {
+
+/// Bumped when the entry layout or the meaning of a key part changes.
+constexpr StringLiteral CacheFormat = "libtorch-tidy-cache-v1";
+
+std::optional<std::string> readFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return std::nullopt;
+  return (*Buffer)->getBuffer().str();
+}
+
+} // namespace
+
+std::string defaultCacheDirectory() {
+  SmallString<256> Dir;
+  if (std::optional<std::string> Xdg = sys::Process::GetEnv("XDG_CACHE_HOME");
+      Xdg && !Xdg->empty())
+    Dir = *Xdg;
+  else if (std::optional<std::string> Home = sys::Process::GetEnv("HOME");
+           Home && !Home->empty())
+    sys::path::append(Dir, *Home, ".cache");
+  else
+    return "";
+  sys::path::append(Dir, "libtorch-tidy");
+  return std::string(Dir);
+}
+
+std::string toolIdentity(StringRef ExecutablePath) {
+  std::optional<std::string> Binary = readFile(ExecutablePath);
+  if (!Binary)
+    return "";
+  SHA256 Hash;
+  Hash.update(*Binary);
+  Hash.update(LLVM_VERSION_STRING);
+  return toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+ResultCache::ResultCache(std::string Directory)
+    : Directory(std::move(Directory)) {}
+
+std::string ResultCache::key(ArrayRef<std::string> Parts) {
+  SHA256 Hash;
+  Hash.update(CacheFormat);
+  for (const std::string &Part : Parts) {
+    // Length-prefixed, so ("ab","c") and ("a","bc") differ.
+    Hash.update(std::to_string(Part.size()) + ":");
+    Hash.update(Part);
+  }
+  return toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+std::string ResultCache::entryPath(StringRef Key) const {
+  SmallString<256> Path(Directory);
+  sys::path::append(Path, "v1", Key.take_front(2), Key + ".json");
+  return std::string(Path);
+}
+
+std::optional<report::TranslationUnitResult>
+ResultCache::lookup(StringRef Key) {
+  std::optional<std::string> Text = readFile(entryPath(Key));
+  if (!Text)
+    return std::nullopt;
+  try {
+    nlohmann::json J = nlohmann::json::parse(*Text);
+    if (J.at("format").get<std::string>() != CacheFormat ||
+        J.at("key").get<std::string>() != Key)
+      return std::nullopt;
+    std::vector<Dependency> Dependencies;
+    J.at("dependencies").get_to(Dependencies);
+    if (Dependencies.empty())
+      return std::nullopt;
+    for (const Dependency &D : Dependencies) {
+      std::optional<std::string> Content = readFile(D.first);
+      if (!Content || fastContentHash(*Content) != D.second)
+        return std::nullopt;
+    }
+    report::TranslationUnitResult Unit;
+    J.at("unit").get_to(Unit);
+    Unit.FromCache = true;
+    return Unit;
+  } catch (const nlohmann::json::exception &) {
+    // A corrupt or foreign entry: analyze again, and overwrite it.
+    return std::nullopt;
+  }
+}
+
+void ResultCache::store(StringRef Key, const WorkerResult &Result) {
+  if (Result.Dependencies.empty() ||
+      Result.Unit.State == report::TranslationUnitResult::Status::Failed)
+    return;
+  std::string Path = entryPath(Key);
+  if (sys::fs::create_directories(sys::path::parent_path(Path)))
+    return;
+  report::TranslationUnitResult Unit = Result.Unit;
+  Unit.CheckProfile.clear(); // times of that run, not of a replay
+  nlohmann::json J = {{"format", CacheFormat.str()},
+                      {"key", Key.str()},
+                      {"dependencies", Result.Dependencies},
+                      {"unit", Unit}};
+  // writeToOutput writes a temporary file and renames it into place, so a
+  // concurrent reader sees the old entry or the new one, never a part.
+  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
+        OS << J.dump();
+        return Error::success();
+      }))
+    consumeError(std::move(E));
+}
+
+} // namespace libtorch_tidy::run

@@ -1,0 +1,69 @@
+//===--- ResultCache.h - Replay results of unchanged units ------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A unit's result is stored under a key made of everything that decides it
+// except file contents: the tool binary's identity, the compile command
+// (directory, file, arguments), the effective check configuration (the
+// .clang-tidy options as YAML, CheckOptions included) and the analysis
+// settings. Each entry records every file the compiler read for the unit
+// with a hash of its content, the way ccache's "direct mode" does: a later
+// run replays the entry only if every one of those files still has that
+// content. Running the preprocessor to hash its output instead would cost
+// about a tenth of a cold LibTorch unit on its own (torch/torch.h pulls in
+// ~1,500 headers), which is more than the whole warm-path budget.
+//
+// Known limit (shared with ccache's direct mode): a new header created in
+// an include directory searched before the one that provided it is not
+// noticed; `--no-cache` or removing the cache directory helps.
+//
+// Entries are written to a temporary file and renamed into place; an entry
+// that cannot be read, parsed or does not match its key is ignored and
+// overwritten by the next analysis of the unit.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_RESULTCACHE_H
+#define LIBTORCH_TIDY_DRIVER_RUN_RESULTCACHE_H
+
+#include "run/Workers.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace libtorch_tidy::run {
+
+/// `$XDG_CACHE_HOME/libtorch-tidy`, else `~/.cache/libtorch-tidy`; empty if
+/// neither can be determined.
+std::string defaultCacheDirectory();
+
+/// SHA-256 (hex) of the running executable's content and the LLVM version,
+/// so a rebuilt or different binary never replays another's results. Empty
+/// if the executable cannot be read (the cache is then not used).
+std::string toolIdentity(llvm::StringRef ExecutablePath);
+
+class ResultCache {
+public:
+  explicit ResultCache(std::string Directory);
+
+  /// The key of a unit (hex SHA-256 over the parts, length-prefixed).
+  static std::string key(llvm::ArrayRef<std::string> Parts);
+
+  /// The stored result for \p Key if every file it read is unchanged.
+  std::optional<report::TranslationUnitResult> lookup(llvm::StringRef Key);
+
+  /// Stores \p Result under \p Key; failures are silent (a cache is
+  /// optional) but leave no partial entry.
+  void store(llvm::StringRef Key, const WorkerResult &Result);
+
+private:
+  std::string entryPath(llvm::StringRef Key) const;
+  std::string Directory;
+};
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_RESULTCACHE_H

@@ -1,0 +1,66 @@
+//===--- Workers.h - Analyze units in worker processes ----------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Each translation unit is analyzed by a worker process: the tool re-run
+// with `--worker-unit=<file> --worker-output=<json>`, which writes the unit's
+// TranslationUnitResult (and the files it read, for the result cache) as
+// JSON. A crash, a hang past the timeout, or unreadable output makes that
+// unit `Failed`; the other units are unaffected. Up to N run at once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
+#define LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
+
+#include "report/Findings.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace libtorch_tidy::run {
+
+/// A file a unit read and the xxHash64 of its content (hex).
+using Dependency = std::pair<std::string, std::string>;
+
+/// What a worker hands back.
+struct WorkerResult {
+  report::TranslationUnitResult Unit;
+  std::vector<Dependency> Dependencies;
+  /// What the worker printed on stderr, without clang's "N warnings
+  /// generated." and "Error while processing" lines (the findings and the
+  /// failed units are reported by the parent).
+  std::string Stderr;
+};
+
+/// Writes \p Result as the worker output JSON to \p Path (atomically).
+bool writeWorkerResult(llvm::StringRef Path, const WorkerResult &Result);
+
+struct WorkerPool {
+  /// The tool's own executable and the arguments it was started with
+  /// (without argv[0]); a worker gets the worker flags prepended.
+  std::string Executable;
+  std::vector<std::string> Arguments;
+  /// Processes at once (>= 1).
+  unsigned Jobs = 1;
+  /// Seconds a worker may run; 0 for no limit.
+  unsigned TimeoutSeconds = 0;
+  /// Print `[i/n] file` on stderr as units start (a terminal only).
+  bool Progress = false;
+};
+
+/// Analyzes \p Units (absolute paths) in workers. Results come back in the
+/// order of \p Units; \p Finished is called for each as it completes (in
+/// completion order) with its index.
+std::vector<WorkerResult>
+runWorkers(const WorkerPool &Pool, llvm::ArrayRef<std::string> Units,
+           const std::function<void(size_t, const WorkerResult &)> &Finished);
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
