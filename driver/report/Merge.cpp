@@ -81,14 +81,13 @@ json resultIdentity(json Result) {
 }
 
 unsigned regionMember(const json &Result, const char *Member) {
-  const json *Region = nullptr;
-  if (Result.contains("locations") && !Result["locations"].empty()) {
-    const json &Physical =
-        Result["locations"][0].value("physicalLocation", json::object());
-    if (Physical.contains("region"))
-      Region = &Physical["region"];
-  }
-  return Region ? Region->value(Member, 0u) : 0u;
+  auto Locations = Result.find("locations");
+  if (Locations == Result.end() || !Locations->is_array() || Locations->empty())
+    return 0;
+  return (*Locations)[0]
+      .value("physicalLocation", json::object())
+      .value("region", json::object())
+      .value(Member, 0u);
 }
 
 /// Numbers results sharing a fingerprint hash in line and column order, as
