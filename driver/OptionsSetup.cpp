@@ -6,6 +6,7 @@
 
 #include "OptionsSetup.h"
 #include "Catalog.h"
+#include "report/ReportStage.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -112,6 +113,27 @@ cl::opt<bool>
 README's) and exit)"),
                     cl::cat(Category));
 
+cl::opt<std::string> Format(
+    "format",
+    cl::desc(R"(Output format: text (default), json or sarif (SARIF 2.1.0 for
+GitHub code scanning); see docs/output-formats.md)"),
+    cl::value_desc("text|json|sarif"), cl::init("text"), cl::cat(Category));
+cl::opt<std::string> Output(
+    "output",
+    cl::desc(R"(Write the report to this file (atomically: complete or not at
+all) instead of standard output)"),
+    cl::value_desc("filename"), cl::cat(Category));
+cl::opt<std::string> SarifRoot(
+    "sarif-root",
+    cl::desc(R"(Directory that SARIF locations and fingerprints are relative to
+(default: the git top-level of the current directory, else it))"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> Baseline(
+    "baseline",
+    cl::desc(R"(Report only findings that this earlier --format=json report or
+SARIF log does not hold)"),
+    cl::value_desc("report"), cl::cat(Category));
+
 void printVersion(raw_ostream &OS) {
   OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
         ")\n";
@@ -181,6 +203,9 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file are mutually "
                              "exclusive; pass one of them");
+  if (Expected<report::OutputFormat> Parsed = report::parseOutputFormat(Format);
+      !Parsed)
+    return Parsed.takeError();
 
   Options.BuildPath = BuildPath;
   Options.Sources.assign(SourcePaths.begin(), SourcePaths.end());
@@ -204,6 +229,10 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.DumpConfig = DumpConfig;
   Options.EnableCheckProfile = EnableCheckProfile;
   Options.PrintCheckTable = PrintCheckTable;
+  Options.Format = Format;
+  Options.Output = Output;
+  Options.SarifRoot = SarifRoot;
+  Options.Baseline = Baseline;
   return Fixed;
 }
 

@@ -114,8 +114,12 @@ public:
       if (!N.Where.AbsoluteFile.empty())
         Location["physicalLocation"] = physicalLocation(N.Where);
       Related.push_back(std::move(Location));
-      if (!N.Fixes.empty())
-        Fixes.push_back(fix(N.Message, N.Fixes));
+      // The schema wants distinct fixes: notes repeating one edit give one.
+      if (!N.Fixes.empty()) {
+        json NoteFix = fix(N.Message, N.Fixes);
+        if (std::find(Fixes.begin(), Fixes.end(), NoteFix) == Fixes.end())
+          Fixes.push_back(std::move(NoteFix));
+      }
     }
     if (!Related.empty())
       Result["relatedLocations"] = std::move(Related);

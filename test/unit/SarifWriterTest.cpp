@@ -216,3 +216,22 @@ TEST(SarifRulesTest, DocsUrlsOfOtherChecks) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SarifWriterTest, NotesRepeatingOneEditGiveOneFix) {
+  Sample S;
+  Finding &Sync = S.Run.Units[0].Findings[0];
+  ASSERT_EQ(Sync.Message, "sync");
+  Note Twice = Sync.Notes[0];
+  Twice.Fixes.push_back({S.Project.path("src/train.cpp"),
+                         S.Project.offsetOf("src/train.cpp", "x.item"), 1,
+                         "y"});
+  Sync.Notes = {Twice, Twice};
+  json Log = S.log();
+  const json &Result = resultOf(Log, "sync");
+  EXPECT_EQ(Result["relatedLocations"].size(), 2u);
+  EXPECT_EQ(Result["fixes"].size(), 1u);
+}
+
+} // namespace
