@@ -59,6 +59,16 @@ unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
   // Fingerprints are assigned over every finding first, so that occurrence
   // numbers are those of the run the baseline was written from.
   assignFingerprints(Run, ProjectRoot, Sources);
+  // Read every file a fix-it edits now, as the analysis saw it: `--fix` may
+  // rewrite it before the SARIF writer turns edits into lines and columns.
+  for (const TranslationUnitResult &Unit : Run.Units)
+    for (const Finding &F : Unit.Findings) {
+      for (const Replacement &R : F.Fixes)
+        Sources.get(R.File);
+      for (const Note &N : F.Notes)
+        for (const Replacement &R : N.Fixes)
+          Sources.get(R.File);
+    }
   return Baseline ? applyBaseline(Run, *Baseline) : 0;
 }
 

@@ -39,7 +39,8 @@ llvm::Expected<std::string> resolveProjectRoot(llvm::StringRef SarifRoot);
 
 /// Assigns every finding's fingerprint against \p ProjectRoot and, when
 /// \p Baseline is given, removes the findings it already holds. Returns how
-/// many distinct findings the baseline removed.
+/// many distinct findings the baseline removed. Call it before fixes are
+/// applied: it also reads into \p Sources every file that fix-its edit.
 unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
                               const std::set<std::string> *Baseline,
                               SourceFiles &Sources);
