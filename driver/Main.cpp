@@ -7,25 +7,40 @@
 // A clang-tidy-compatible front end for the `libtorch` checks: the same
 // flags where they overlap, `.clang-tidy` discovery, NOLINT, fixes and
 // export-fixes, but LibTorch's default check set and documented exit codes
-// (ExitCodes.h). Everything clang-tidy already does well is reused from its
-// library; this file only wires options to it.
+// (ExitCodes.h).
+//
+// The pipeline (runTool() below), each stage working on report::RunResult:
+//   parse options -> collect units -> select units -> analyze units ->
+//   filter findings -> fingerprints -> fixes -> output -> export-fixes ->
+//   exit code.
+// Stages other parts plug into are marked `HOOK(...)`.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Catalog.h"
 #include "CheckTable.h"
 #include "CompilationSetup.h"
 #include "ExitCodes.h"
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
-#include "llvm/Config/llvm-config.h"
+#include "report/Baseline.h"
+#include "report/ExportFixesWriter.h"
+#include "report/Findings.h"
+#include "report/Merge.h"
+#include "report/ReportStage.h"
+#include "report/TextWriter.h"
+#include "run/FixWriter.h"
+#include "run/UnitAnalysis.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <set>
+#include <tuple>
 
 using namespace clang::tidy;
 using namespace llvm;
@@ -40,41 +55,59 @@ static int LLVM_ATTRIBUTE_UNUSED LibTorchTidyModuleAnchorDestination =
 namespace libtorch_tidy {
 namespace {
 
-/// Counts what the run reported, for the summary line and the exit code.
-struct RunSummary {
-  unsigned Findings = 0;
-  unsigned Fixable = 0;
-  unsigned ParseErrors = 0;
-  unsigned FilesWithFindings = 0;
+using report::Finding;
+using report::RunResult;
+using report::TranslationUnitResult;
+
+/// A diagnostic to print or export, with the unit that reported it.
+struct Reported {
+  const Finding *Diagnostic;
+  const TranslationUnitResult *Unit;
 };
 
-RunSummary summarize(ArrayRef<ClangTidyError> Errors) {
-  RunSummary Summary;
-  StringSet<> Files;
-  for (const ClangTidyError &Error : Errors) {
-    if (Error.DiagnosticName == "clang-diagnostic-error") {
-      ++Summary.ParseErrors;
-      continue;
-    }
-    ++Summary.Findings;
-    Files.insert(Error.Message.FilePath);
-    if (!Error.Message.Fix.empty())
-      ++Summary.Fixable;
-    else
-      for (const auto &Note : Error.Notes)
-        if (!Note.Fix.empty()) {
-          ++Summary.Fixable;
-          break;
-        }
+/// Findings and compiler errors of all units, each once (a header finding
+/// reported by several units is kept once), ordered by file, offset and
+/// check so the output does not depend on the order units finished in.
+std::vector<Reported> reportedDiagnostics(const RunResult &Run,
+                                          bool WithCompilerErrors) {
+  std::vector<Reported> All;
+  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  auto Add = [&](const Finding &F, const TranslationUnitResult &Unit) {
+    if (Seen.emplace(F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message)
+            .second)
+      All.push_back({&F, &Unit});
+  };
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    for (const Finding &F : Unit.Findings)
+      Add(F, Unit);
+    if (WithCompilerErrors)
+      for (const Finding &F : Unit.CompilerErrors)
+        Add(F, Unit);
   }
-  Summary.FilesWithFindings = Files.size();
-  return Summary;
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Reported &A, const Reported &B) {
+                     const Finding &FA = *A.Diagnostic, &FB = *B.Diagnostic;
+                     return std::tie(FA.Where.AbsoluteFile, FA.Where.Offset,
+                                     FA.CheckId, FA.Message) <
+                            std::tie(FB.Where.AbsoluteFile, FB.Where.Offset,
+                                     FB.CheckId, FB.Message);
+                   });
+  return All;
 }
 
-void printSuppressionStats(const ClangTidyStats &Stats) {
-  if (!Stats.errorsIgnored())
+void printSuppressionStats(const RunResult &Run) {
+  report::SuppressedCounts Total;
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    Total.NoLint += Unit.Suppressed.NoLint;
+    Total.NonUserCode += Unit.Suppressed.NonUserCode;
+    Total.LineFilter += Unit.Suppressed.LineFilter;
+    Total.CheckFilter += Unit.Suppressed.CheckFilter;
+  }
+  unsigned All =
+      Total.NoLint + Total.NonUserCode + Total.LineFilter + Total.CheckFilter;
+  if (!All)
     return;
-  errs() << "Suppressed " << Stats.errorsIgnored() << " warnings (";
+  errs() << "Suppressed " << All << " warnings (";
   StringRef Separator;
   auto Part = [&](unsigned Count, StringRef What) {
     if (!Count)
@@ -82,33 +115,88 @@ void printSuppressionStats(const ClangTidyStats &Stats) {
     errs() << Separator << Count << What;
     Separator = ", ";
   };
-  Part(Stats.ErrorsIgnoredNonUserCode, " in non-user code");
-  Part(Stats.ErrorsIgnoredLineFilter, " due to line filter");
-  Part(Stats.ErrorsIgnoredNOLINT, " NOLINT");
-  Part(Stats.ErrorsIgnoredCheckFilter, " with check filters");
+  Part(Total.NonUserCode, " in non-user code");
+  Part(Total.LineFilter, " due to line filter");
+  Part(Total.NoLint, " NOLINT");
+  Part(Total.CheckFilter, " with check filters");
   errs() << ").\n";
-  if (Stats.ErrorsIgnoredNonUserCode)
+  if (Total.NonUserCode)
     errs() << "Use -header-filter=.* to display errors from all non-system "
               "headers.\n";
 }
 
-/// Writes \p Errors' replacements as clang-tidy's export-fixes YAML, through
-/// a temporary file renamed into place so no half-written file is left.
-bool writeExportFixes(StringRef Path, StringRef MainFile,
-                      const std::vector<ClangTidyError> &Errors) {
-  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        exportReplacements(MainFile, Errors, OS);
-        return Error::success();
-      })) {
-    errs() << "libtorch-tidy: error: cannot write '" << Path
-           << "': " << toString(std::move(E))
-           << "; choose a writable path for --export-fixes\n";
-    return false;
-  }
-  return true;
+/// `--enable-check-profile`: the time each check took, summed over units.
+void printCheckProfile(const RunResult &Run) {
+  std::map<std::string, double> Total;
+  for (const TranslationUnitResult &Unit : Run.Units)
+    for (const auto &[Check, Seconds] : Unit.CheckProfile)
+      Total[Check] += Seconds;
+  std::vector<std::pair<std::string, double>> Sorted(Total.begin(),
+                                                     Total.end());
+  std::stable_sort(
+      Sorted.begin(), Sorted.end(),
+      [](const auto &A, const auto &B) { return A.second > B.second; });
+  double Sum = 0;
+  for (const auto &Entry : Sorted)
+    Sum += Entry.second;
+  errs() << "===-------------------------------------------------------------"
+            "------------===\n"
+         << "                          clang-tidy checks profiling\n"
+         << "===-------------------------------------------------------------"
+            "------------===\n"
+         << "  Total Execution Time: " << format("%.4f", Sum)
+         << " seconds (wall clock, " << Run.Units.size()
+         << (Run.Units.size() == 1 ? " unit" : " units") << ")\n\n"
+         << "   ---Wall Time---  --- Name ---\n";
+  for (const auto &[Check, Seconds] : Sorted)
+    errs() << format("   %8.4f (%5.1f%%)", Seconds,
+                     Sum > 0 ? 100 * Seconds / Sum : 0.0)
+           << "  " << Check << "\n";
+  errs() << format("   %8.4f (100.0%%)", Sum) << "  Total\n";
 }
 
-int run(int Argc, const char **Argv) {
+/// Analyzes every unit. Each unit gets its own options provider (it owns
+/// discovery caches and must not be shared between contexts).
+std::vector<TranslationUnitResult>
+analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+             ArrayRef<std::string> Units,
+             IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
+  run::AnalysisSettings Settings;
+  Settings.SkipSystemBodies = Tool.SkipSystemBodies;
+  Settings.FixNotes = Tool.FixNotes;
+  Settings.EnableCheckProfile = Tool.EnableCheckProfile;
+  std::vector<TranslationUnitResult> Results;
+  for (const std::string &File : Units) {
+    Expected<std::unique_ptr<ClangTidyOptionsProvider>> Provider =
+        createOptionsProvider(Tool, BaseFS);
+    if (!Provider) { // already parsed once in run(): cannot fail here
+      consumeError(Provider.takeError());
+      continue;
+    }
+    Results.push_back(run::analyzeUnit(
+        std::move(*Provider), *Setup.Compilations, File, BaseFS, Settings));
+  }
+  return Results;
+}
+
+/// Whether a finding makes the exit code 1 (`--fail-on`; findings of
+/// --warnings-as-errors checks always do, as in clang-tidy).
+bool countsForExit(const Finding &F, StringRef FailOn) {
+  if (F.Severity == "error")
+    return true;
+  if (FailOn == "all")
+    return true;
+  if (FailOn == "none")
+    return false;
+  return F.Tier == FailOn;
+}
+
+int runTool(int Argc, const char **Argv) {
+  // `libtorch-tidy merge <report>... -o <file>` joins shards' reports.
+  if (Argc > 1 && StringRef(Argv[1]) == "merge")
+    return report::runMergeCommand(ArrayRef<const char *>(Argv + 2, Argc - 2),
+                                   outs(), errs());
+
   ToolOptions Tool;
   Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Fixed =
       parseCommandLine(Argc, Argv, Tool);
@@ -132,6 +220,7 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
+  // Collect the translation units (files named, or the whole database).
   Expected<CompilationSetup> Setup =
       setUpCompilations(Tool, std::move(*Fixed), Argv[0]);
   if (!Setup) {
@@ -177,41 +266,172 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
-  ClangTidyContext Context(std::move(*Provider),
-                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
-  std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, *Setup->Compilations, Setup->Files, BaseFS,
-                   Tool.FixNotes, Tool.EnableCheckProfile);
-  const RunSummary Summary = summarize(Errors);
+  // Fail on a bad --sarif-root or --baseline before analyzing anything.
+  const report::OutputFormat Format = cantFail(
+      report::parseOutputFormat(Tool.Format)); // validated by the parser
+  Expected<std::string> ProjectRoot =
+      report::resolveProjectRoot(Tool.SarifRoot);
+  if (!ProjectRoot) {
+    errs() << "libtorch-tidy: error: " << toString(ProjectRoot.takeError())
+           << "\n";
+    return ExitUsageError;
+  }
+  if (Error E = report::checkOutputPath(Tool.Output)) {
+    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+    return ExitUsageError;
+  }
+  std::optional<std::set<std::string>> Baseline;
+  if (!Tool.Baseline.empty()) {
+    Expected<std::set<std::string>> Known = report::readBaseline(Tool.Baseline);
+    if (!Known) {
+      errs() << "libtorch-tidy: error: " << toString(Known.takeError()) << "\n";
+      return ExitUsageError;
+    }
+    Baseline = std::move(*Known);
+  }
 
+  // --- Select units. ---
+  // HOOK(modes): `--shard=K/N` and `--diff=<ref>|-` narrow `Units` here
+  // (driver/select/). An empty selection is not an error: nothing to do.
+  std::vector<std::string> Units = Setup->Files;
+
+  // --- Analyze units into a RunResult. ---
+  RunResult Run;
+  Run.ToolVersion = LIBTORCH_TIDY_VERSION;
+  Run.EnabledChecks = Enabled;
+  Run.Units = analyzeUnits(Tool, *Setup, Units, BaseFS);
+  for (const TranslationUnitResult &Unit : Run.Units)
+    if (Run.LibTorchVersion.empty())
+      Run.LibTorchVersion = Unit.LibTorchVersion;
+
+  // --- Filter findings. ---
+  // HOOK(modes): `--diff` keeps only findings on changed lines: erase the
+  //   others from `Run.Units[i].Findings`.
+
+  // --- Fingerprints, then `--baseline` (driver/report/ReportStage.h). ---
+  report::SourceFiles Sources;
+  report::fingerprintAndFilter(Run, *ProjectRoot,
+                               Baseline ? &*Baseline : nullptr, Sources);
+
+  std::vector<Reported> Diagnostics =
+      reportedDiagnostics(Run, /*WithCompilerErrors=*/true);
+  std::vector<Finding> UniqueFindings = report::uniqueFindings(Run);
+  const bool AnyUnitFailed = !report::unitsWithProblems(Run).empty();
+
+  // --- Fixes. ---
   // As in clang-tidy: fixes are not applied to code that did not compile,
   // unless asked to.
-  const bool DisableFixes = Summary.ParseErrors > 0 && !Tool.FixErrors;
-  FixBehaviour Behaviour = Tool.FixNotes                  ? FB_FixNotes
-                           : (Tool.Fix || Tool.FixErrors) ? FB_Fix
-                                                          : FB_NoFix;
-  unsigned WarningsAsErrors = 0;
-  handleErrors(Errors, Context, DisableFixes ? FB_NoFix : Behaviour,
-               WarningsAsErrors, BaseFS);
+  // HOOK(modes): the FixApplier (driver/fix/) replaces run::applyFixes:
+  //   digest check against TranslationUnitResult::ContentDigests, conflicts.
+  const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
+  const bool DisableFixes = AnyUnitFailed && !Tool.FixErrors;
+  run::FixPlan Fixes;
+  if (WantFixes && !DisableFixes) {
+    std::vector<const Finding *> ToFix;
+    for (const Reported &R : Diagnostics)
+      ToFix.push_back(R.Diagnostic);
+    Fixes = run::planFixes(ToFix, Tool.FixNotes);
+  }
 
-  if (!Tool.ExportFixes.empty() && !Errors.empty() &&
-      !writeExportFixes(Tool.ExportFixes, FirstFile, Errors))
+  // --- Output. ---
+  // `--format=json|sarif` write `Run`, text the diagnostics; `--output`
+  // sends either to a file, written atomically (the summary line stays on
+  // stderr).
+  const bool ToFile = !Tool.Output.empty() && Tool.Output != "-";
+  const bool Color =
+      !ToFile && Tool.Color.value_or(sys::Process::StandardOutHasColors());
+  if (Color && !sys::Process::StandardOutIsDisplayed())
+    sys::Process::UseANSIEscapeCodes(true);
+  if (Tool.Color && !ToFile)
+    outs().enable_colors(*Tool.Color);
+  std::string Rendered;
+  if (Format != report::OutputFormat::Text) {
+    Rendered = report::renderReport(Run, Format, *ProjectRoot, Sources);
+  } else {
+    std::vector<report::TextDiagnostic> Text;
+    for (size_t I = 0; I < Diagnostics.size(); ++I) {
+      report::TextDiagnostic D;
+      D.Diagnostic = Diagnostics[I].Diagnostic;
+      D.BuildDirectory = Diagnostics[I].Unit->BuildDirectory;
+      if (I < Fixes.PerFinding.size())
+        D.FixOutcome = Fixes.PerFinding[I];
+      Text.push_back(std::move(D));
+    }
+    raw_string_ostream OS(Rendered);
+    OS.enable_colors(Color);
+    report::writeText(OS, Text, Color);
+  }
+  if (Error E = report::emitReport(Rendered, Tool.Output, outs())) {
+    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
     return ExitUsageError;
+  }
+  for (const TranslationUnitResult *Unit : report::unitsWithProblems(Run))
+    if (Unit->State == TranslationUnitResult::Status::Failed)
+      errs() << "libtorch-tidy: error: '" << Unit->MainFile
+             << "': " << Unit->FailureMessage << "\n";
 
+  // The files are written after the text output, which shows them as they
+  // were analyzed.
+  std::vector<std::string> FixFailures;
+  if (!Fixes.PerFile.empty()) {
+    ClangTidyContext StyleContext(std::move(*Provider),
+                                  /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    FixFailures = run::writeFixes(Fixes, [&](StringRef File) {
+      return StyleContext.getOptionsForFile(File).FormatStyle.value_or("none");
+    });
+  }
+
+  // --- Export fixes (clang-tidy's YAML). ---
+  if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
+    std::vector<report::ExportedDiagnostic> Export;
+    for (const Reported &R : Diagnostics)
+      Export.push_back({R.Diagnostic, R.Unit->BuildDirectory});
+    if (Error E = writeToOutput(Tool.ExportFixes, [&](raw_ostream &OS) {
+          report::writeExportFixes(OS, FirstFile, Export);
+          return Error::success();
+        })) {
+      errs() << "libtorch-tidy: error: cannot write '" << Tool.ExportFixes
+             << "': " << toString(std::move(E))
+             << "; choose a writable path for --export-fixes\n";
+      return ExitUsageError;
+    }
+  }
+
+  unsigned WarningsAsErrors = 0;
+  bool Failing = false;
+  for (const Finding &F : UniqueFindings) {
+    WarningsAsErrors += F.Severity == "error";
+    Failing |= countsForExit(F, Tool.FailOn);
+  }
+
+  if (Tool.EnableCheckProfile)
+    printCheckProfile(Run);
   if (!Tool.Quiet) {
-    printSuppressionStats(Context.getStats());
-    if (DisableFixes && Behaviour != FB_NoFix)
+    printSuppressionStats(Run);
+    if (Fixes.Total > 0) {
+      for (const std::string &Failure : FixFailures)
+        errs() << "libtorch-tidy: error: " << Failure << "\n";
+      if (!FixFailures.empty())
+        errs() << "libtorch-tidy failed to apply suggested fixes.\n";
+      else
+        errs() << "libtorch-tidy applied " << Fixes.Applied << " of "
+               << Fixes.Total << " suggested fixes.\n";
+    }
+    if (DisableFixes && WantFixes)
       errs() << "Found compiler errors, but -fix-errors was not specified.\n"
                 "Fixes have NOT been applied.\n";
-    errs() << Summary.Findings
-           << (Summary.Findings == 1 ? " finding" : " findings") << " in "
-           << Summary.FilesWithFindings
-           << (Summary.FilesWithFindings == 1 ? " file" : " files") << " ("
-           << Summary.Fixable << " fixable)\n";
+    errs() << report::summaryLine(UniqueFindings) << "\n";
   }
-  if (Summary.ParseErrors > 0)
+  if (WarningsAsErrors)
+    errs() << WarningsAsErrors << " warning"
+           << (WarningsAsErrors == 1 ? "" : "s") << " treated as error"
+           << (WarningsAsErrors == 1 ? "" : "s") << "\n";
+
+  if (!FixFailures.empty())
+    return ExitUsageError;
+  if (AnyUnitFailed)
     return ExitParseFailed;
-  return Summary.Findings > 0 ? ExitFindings : ExitNoFindings;
+  return Failing ? ExitFindings : ExitNoFindings;
 }
 
 } // namespace
@@ -219,5 +439,5 @@ int run(int Argc, const char **Argv) {
 
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
-  return libtorch_tidy::run(Argc, Argv);
+  return libtorch_tidy::runTool(Argc, Argv);
 }

@@ -9,6 +9,7 @@
 #include "ExitCodes.h"
 #include "Fingerprint.h"
 #include "JsonReport.h"
+#include "ReportStage.h"
 #include "SarifWriter.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -260,6 +261,11 @@ int runMergeCommand(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &Out,
   }
   if (InputNames.empty()) {
     Err << "libtorch-tidy merge: error: no reports to merge; " << Usage << "\n";
+    return ExitUsageError;
+  }
+  if (llvm::Error E = checkOutputPath(Output)) {
+    Err << "libtorch-tidy merge: error: " << llvm::toString(std::move(E))
+        << "\n";
     return ExitUsageError;
   }
   std::vector<ReportFile> Inputs;

@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #ifndef LIBTORCH_TIDY_INFORMATION_URI
 #define LIBTORCH_TIDY_INFORMATION_URI ""
@@ -78,6 +79,27 @@ std::string renderReport(const RunResult &Run, OutputFormat Format,
     return renderSarif(Run, {ProjectRoot.str(), LIBTORCH_TIDY_INFORMATION_URI},
                        Sources);
   return renderJsonReport(Run);
+}
+
+llvm::Error checkOutputPath(llvm::StringRef Output) {
+  namespace fs = llvm::sys::fs;
+  if (Output.empty() || Output == "-")
+    return llvm::Error::success();
+  auto Fail = [&](const char *Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write '%s': %s",
+                                   Output.str().c_str(), Why);
+  };
+  if (fs::is_directory(Output))
+    return Fail("it is a directory; name a file to write");
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Output);
+  if (Parent.empty())
+    Parent = ".";
+  if (!fs::is_directory(Parent))
+    return Fail("its directory does not exist; create it first");
+  if (fs::access(Parent, fs::AccessMode::Write))
+    return Fail("its directory is not writable; choose another path");
+  return llvm::Error::success();
 }
 
 llvm::Error emitReport(llvm::StringRef Content, llvm::StringRef Output,

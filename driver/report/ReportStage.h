@@ -49,6 +49,10 @@ unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
 std::string renderReport(const RunResult &Run, OutputFormat Format,
                          llvm::StringRef ProjectRoot, SourceFiles &Sources);
 
+/// Checks, before any work, that \p Output can be written: not a directory,
+/// in an existing, writable directory. Empty and `-` (standard output) pass.
+llvm::Error checkOutputPath(llvm::StringRef Output);
+
 /// Writes \p Content to \p Output atomically, or to \p Stdout when
 /// \p Output is empty or `-`.
 llvm::Error emitReport(llvm::StringRef Content, llvm::StringRef Output,
