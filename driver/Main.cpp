@@ -23,8 +23,11 @@
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "report/Baseline.h"
 #include "report/ExportFixesWriter.h"
 #include "report/Findings.h"
+#include "report/Merge.h"
+#include "report/ReportStage.h"
 #include "report/TextWriter.h"
 #include "run/FixWriter.h"
 #include "run/ResultCache.h"
@@ -272,6 +275,11 @@ bool countsForExit(const Finding &F, StringRef FailOn) {
 }
 
 int runTool(int Argc, const char **Argv) {
+  // `libtorch-tidy merge <report>... -o <file>` joins shards' reports.
+  if (Argc > 1 && StringRef(Argv[1]) == "merge")
+    return report::runMergeCommand(ArrayRef<const char *>(Argv + 2, Argc - 2),
+                                   outs(), errs());
+
   ToolOptions Tool;
   Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Fixed =
       parseCommandLine(Argc, Argv, Tool);
@@ -343,6 +351,29 @@ int runTool(int Argc, const char **Argv) {
 
   if (!Tool.WorkerUnit.empty())
     return runWorker(Tool, *Setup, std::move(*Provider), BaseFS);
+  // Fail on a bad --sarif-root or --baseline before analyzing anything.
+  const report::OutputFormat Format = cantFail(
+      report::parseOutputFormat(Tool.Format)); // validated by the parser
+  Expected<std::string> ProjectRoot =
+      report::resolveProjectRoot(Tool.SarifRoot);
+  if (!ProjectRoot) {
+    errs() << "libtorch-tidy: error: " << toString(ProjectRoot.takeError())
+           << "\n";
+    return ExitUsageError;
+  }
+  if (Error E = report::checkOutputPath(Tool.Output)) {
+    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+    return ExitUsageError;
+  }
+  std::optional<std::set<std::string>> Baseline;
+  if (!Tool.Baseline.empty()) {
+    Expected<std::set<std::string>> Known = report::readBaseline(Tool.Baseline);
+    if (!Known) {
+      errs() << "libtorch-tidy: error: " << toString(Known.takeError()) << "\n";
+      return ExitUsageError;
+    }
+    Baseline = std::move(*Known);
+  }
 
   // --- Select units. ---
   // HOOK(modes): `--shard=K/N` and `--diff=<ref>|-` narrow `Units` here
@@ -361,12 +392,11 @@ int runTool(int Argc, const char **Argv) {
   // --- Filter findings. ---
   // HOOK(modes): `--diff` keeps only findings on changed lines: erase the
   //   others from `Run.Units[i].Findings`.
-  // HOOK(formats): `--baseline=<file>` erases findings whose fingerprint the
-  //   baseline holds (after fingerprints are assigned below).
 
-  // --- Fingerprints. ---
-  // HOOK(formats): assign `Finding::Fingerprint` for every finding in
-  //   `Run.Units`.
+  // --- Fingerprints, then `--baseline` (driver/report/ReportStage.h). ---
+  report::SourceFiles Sources;
+  report::fingerprintAndFilter(Run, *ProjectRoot,
+                               Baseline ? &*Baseline : nullptr, Sources);
 
   std::vector<Reported> Diagnostics =
       reportedDiagnostics(Run, /*WithCompilerErrors=*/true);
@@ -389,14 +419,20 @@ int runTool(int Argc, const char **Argv) {
   }
 
   // --- Output. ---
-  // HOOK(formats): `--format=json|sarif` and `--output=<file>` write `Run`
-  //   here instead of the text below (the summary line stays on stderr).
-  const bool Color = Tool.Color.value_or(sys::Process::StandardOutHasColors());
+  // `--format=json|sarif` write `Run`, text the diagnostics; `--output`
+  // sends either to a file, written atomically (the summary line stays on
+  // stderr).
+  const bool ToFile = !Tool.Output.empty() && Tool.Output != "-";
+  const bool Color =
+      !ToFile && Tool.Color.value_or(sys::Process::StandardOutHasColors());
   if (Color && !sys::Process::StandardOutIsDisplayed())
     sys::Process::UseANSIEscapeCodes(true);
-  if (Tool.Color)
+  if (Tool.Color && !ToFile)
     outs().enable_colors(*Tool.Color);
-  {
+  std::string Rendered;
+  if (Format != report::OutputFormat::Text) {
+    Rendered = report::renderReport(Run, Format, *ProjectRoot, Sources);
+  } else {
     std::vector<report::TextDiagnostic> Text;
     for (size_t I = 0; I < Diagnostics.size(); ++I) {
       report::TextDiagnostic D;
@@ -406,7 +442,13 @@ int runTool(int Argc, const char **Argv) {
         D.FixOutcome = Fixes.PerFinding[I];
       Text.push_back(std::move(D));
     }
-    report::writeText(outs(), Text, Color);
+    raw_string_ostream OS(Rendered);
+    OS.enable_colors(Color);
+    report::writeText(OS, Text, Color);
+  }
+  if (Error E = report::emitReport(Rendered, Tool.Output, outs())) {
+    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+    return ExitUsageError;
   }
   for (const TranslationUnitResult *Unit : report::unitsWithProblems(Run))
     if (Unit->State == TranslationUnitResult::Status::Failed)

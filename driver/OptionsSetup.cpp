@@ -6,6 +6,7 @@
 
 #include "OptionsSetup.h"
 #include "Catalog.h"
+#include "report/ReportStage.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -111,6 +112,27 @@ cl::opt<bool>
                     cl::desc(R"(Print the Markdown table of all checks (the
 README's) and exit)"),
                     cl::cat(Category));
+
+cl::opt<std::string> Format(
+    "format",
+    cl::desc(R"(Output format: text (default), json or sarif (SARIF 2.1.0 for
+GitHub code scanning); see docs/output-formats.md)"),
+    cl::value_desc("text|json|sarif"), cl::init("text"), cl::cat(Category));
+cl::opt<std::string> Output(
+    "output",
+    cl::desc(R"(Write the report to this file (atomically: complete or not at
+all) instead of standard output)"),
+    cl::value_desc("filename"), cl::cat(Category));
+cl::opt<std::string> SarifRoot(
+    "sarif-root",
+    cl::desc(R"(Directory that SARIF locations and fingerprints are relative to
+(default: the git top-level of the current directory, else it))"),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<std::string> Baseline(
+    "baseline",
+    cl::desc(R"(Report only findings that this earlier --format=json report or
+SARIF log does not hold)"),
+    cl::value_desc("report"), cl::cat(Category));
 
 /// `--color=auto|always|never`. LLVM registers its own boolean `--color`
 /// (WithColor) on first use of the option registry, so ours is created after
@@ -236,6 +258,9 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file are mutually "
                              "exclusive; pass one of them");
+  if (Expected<report::OutputFormat> Parsed = report::parseOutputFormat(Format);
+      !Parsed)
+    return Parsed.takeError();
 
   Options.BuildPath = BuildPath;
   Options.Sources.assign(SourcePaths.begin(), SourcePaths.end());
@@ -259,6 +284,10 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.DumpConfig = DumpConfig;
   Options.EnableCheckProfile = EnableCheckProfile;
   Options.PrintCheckTable = PrintCheckTable;
+  Options.Format = Format;
+  Options.Output = Output;
+  Options.SarifRoot = SarifRoot;
+  Options.Baseline = Baseline;
   if (Color != "auto")
     Options.Color = Color == "always";
   else if (UseColor.getNumOccurrences())

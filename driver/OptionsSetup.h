@@ -41,6 +41,14 @@ struct ToolOptions {
   bool DumpConfig = false;
   bool EnableCheckProfile = false;
   bool PrintCheckTable = false;
+  /// `--format`: text, json or sarif (validated by parseCommandLine).
+  std::string Format = "text";
+  /// `--output`: the report's file; empty for standard output.
+  std::string Output;
+  /// `--sarif-root`: empty for the git top-level of the current directory.
+  std::string SarifRoot;
+  /// `--baseline`: an earlier JSON report or SARIF log; empty for none.
+  std::string Baseline;
   /// `--color`: colours in the text output; unset means when a terminal.
   std::optional<bool> Color;
   /// `-j`: units analyzed at once; 0 means one per core.

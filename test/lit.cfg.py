@@ -56,3 +56,14 @@ config.substitutions += [
 
 if config.torch_found:
     config.available_features.add("libtorch")
+
+# `--shard=K/N` (driver/select/) enables the shard + merge round trip test.
+try:
+    import subprocess
+    _help = subprocess.run([config.cli, "--help"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True,
+                           timeout=60).stdout
+    if "--shard" in _help:
+        config.available_features.add("cli-shard")
+except (OSError, subprocess.SubprocessError):
+    pass

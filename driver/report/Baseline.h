@@ -1,0 +1,41 @@
+//===--- Baseline.h - Report only findings not in a baseline ----*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// `--baseline=<report>`: a `--format=json` report or a SARIF log of an
+// earlier run. Findings whose fingerprint (Fingerprint.h) it contains are
+// dropped before output and gating, so a legacy code base adopts the tool
+// and fails CI only on new findings.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_REPORT_BASELINE_H
+#define LIBTORCH_TIDY_DRIVER_REPORT_BASELINE_H
+
+#include "Findings.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+namespace libtorch_tidy::report {
+
+/// The fingerprints recorded in a parsed baseline document. \p FileName
+/// names it in the one-line error for anything that is neither format.
+llvm::Expected<std::set<std::string>>
+baselineFingerprints(const nlohmann::json &Document, llvm::StringRef FileName);
+
+/// Reads and parses the baseline file \p Path.
+llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path);
+
+/// Removes from every unit of \p Run the findings whose fingerprint is in
+/// \p Known. Returns how many distinct findings were removed.
+unsigned applyBaseline(RunResult &Run, const std::set<std::string> &Known);
+
+} // namespace libtorch_tidy::report
+
+#endif // LIBTORCH_TIDY_DRIVER_REPORT_BASELINE_H

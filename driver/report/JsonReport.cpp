@@ -1,0 +1,96 @@
+//===--- JsonReport.cpp - The `--format=json` document --------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "JsonReport.h"
+#include "FindingsJson.h"
+
+#include <algorithm>
+#include <set>
+
+namespace libtorch_tidy::report {
+
+using nlohmann::json;
+
+namespace {
+
+bool isFixable(const Finding &F) {
+  if (!F.Fixes.empty())
+    return true;
+  return std::any_of(F.Notes.begin(), F.Notes.end(),
+                     [](const Note &N) { return !N.Fixes.empty(); });
+}
+
+} // namespace
+
+json jsonReport(const RunResult &Run) {
+  RunResult Sorted = Run;
+  std::stable_sort(
+      Sorted.Units.begin(), Sorted.Units.end(),
+      [](const TranslationUnitResult &A, const TranslationUnitResult &B) {
+        return A.MainFile < B.MainFile;
+      });
+  json Document = Sorted;
+
+  std::vector<Finding> Unique = uniqueFindings(Sorted);
+  std::set<std::string> FilesWithFindings;
+  unsigned Fixable = 0;
+  for (const Finding &F : Unique) {
+    FilesWithFindings.insert(F.Where.AbsoluteFile);
+    Fixable += isFixable(F);
+  }
+  json Analyzed = json::array();
+  json Failed = json::array();
+  for (const TranslationUnitResult &Unit : Sorted.Units) {
+    if (Unit.State != TranslationUnitResult::Status::Failed)
+      Analyzed.push_back(Unit.MainFile);
+    if (Unit.State != TranslationUnitResult::Status::Analyzed)
+      Failed.push_back({{"file", Unit.MainFile},
+                        {"status", json(Unit)["status"]},
+                        {"reason", Unit.FailureMessage}});
+  }
+  Document["findings"] = Unique;
+  Document["filesAnalyzed"] = std::move(Analyzed);
+  Document["filesFailed"] = std::move(Failed);
+  Document["summary"] = {{"findings", Unique.size()},
+                         {"filesWithFindings", FilesWithFindings.size()},
+                         {"fixable", Fixable}};
+  return Document;
+}
+
+std::string renderJsonReport(const RunResult &Run) {
+  return jsonReport(Run).dump(2) + "\n";
+}
+
+bool isJsonReport(const json &Document) {
+  return Document.is_object() && Document.contains("units") &&
+         !Document.contains("runs");
+}
+
+llvm::Expected<RunResult> readJsonReport(const json &Document,
+                                         llvm::StringRef FileName) {
+  try {
+    return Document.get<RunResult>();
+  } catch (const json::exception &E) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "'%s' is not a libtorch-tidy JSON report (%s); write it with "
+        "--format=json",
+        FileName.str().c_str(), E.what());
+  }
+}
+
+llvm::Expected<json> parseJsonFile(llvm::StringRef Text,
+                                   llvm::StringRef FileName) {
+  try {
+    return json::parse(Text.begin(), Text.end());
+  } catch (const json::parse_error &E) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'%s' is not valid JSON (byte %zu)",
+                                   FileName.str().c_str(), E.byte);
+  }
+}
+
+} // namespace libtorch_tidy::report

@@ -1,0 +1,115 @@
+//===--- ReportStage.cpp - From analyzed units to written reports ---------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReportStage.h"
+#include "AtomicOutput.h"
+#include "Baseline.h"
+#include "Fingerprint.h"
+#include "JsonReport.h"
+#include "ProjectRoot.h"
+#include "SarifWriter.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#ifndef LIBTORCH_TIDY_INFORMATION_URI
+#define LIBTORCH_TIDY_INFORMATION_URI ""
+#endif
+
+namespace libtorch_tidy::report {
+
+llvm::Expected<OutputFormat> parseOutputFormat(llvm::StringRef Name) {
+  if (Name == "text")
+    return OutputFormat::Text;
+  if (Name == "json")
+    return OutputFormat::Json;
+  if (Name == "sarif")
+    return OutputFormat::Sarif;
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "unknown --format '%s'; use text, json or "
+                                 "sarif",
+                                 Name.str().c_str());
+}
+
+llvm::Expected<std::string> resolveProjectRoot(llvm::StringRef SarifRoot) {
+  if (!SarifRoot.empty()) {
+    if (!llvm::sys::fs::is_directory(SarifRoot))
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "--sarif-root '%s' is not a directory; name the repository's top "
+          "directory",
+          SarifRoot.str().c_str());
+    return canonicalPath(SarifRoot);
+  }
+  llvm::SmallString<256> Current;
+  if (std::error_code EC = llvm::sys::fs::current_path(Current))
+    return llvm::createStringError(EC,
+                                   "cannot read the current directory: %s; "
+                                   "pass --sarif-root",
+                                   EC.message().c_str());
+  return findProjectRoot(Current);
+}
+
+unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
+                              const std::set<std::string> *Baseline,
+                              SourceFiles &Sources) {
+  // Fingerprints are assigned over every finding first, so that occurrence
+  // numbers are those of the run the baseline was written from.
+  assignFingerprints(Run, ProjectRoot, Sources);
+  // Read every file a fix-it edits now, as the analysis saw it: `--fix` may
+  // rewrite it before the SARIF writer turns edits into lines and columns.
+  for (const TranslationUnitResult &Unit : Run.Units)
+    for (const Finding &F : Unit.Findings) {
+      for (const Replacement &R : F.Fixes)
+        Sources.get(R.File);
+      for (const Note &N : F.Notes)
+        for (const Replacement &R : N.Fixes)
+          Sources.get(R.File);
+    }
+  return Baseline ? applyBaseline(Run, *Baseline) : 0;
+}
+
+std::string renderReport(const RunResult &Run, OutputFormat Format,
+                         llvm::StringRef ProjectRoot, SourceFiles &Sources) {
+  if (Format == OutputFormat::Sarif)
+    return renderSarif(Run, {ProjectRoot.str(), LIBTORCH_TIDY_INFORMATION_URI},
+                       Sources);
+  return renderJsonReport(Run);
+}
+
+llvm::Error checkOutputPath(llvm::StringRef Output) {
+  namespace fs = llvm::sys::fs;
+  if (Output.empty() || Output == "-")
+    return llvm::Error::success();
+  auto Fail = [&](const char *Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write '%s': %s",
+                                   Output.str().c_str(), Why);
+  };
+  if (fs::is_directory(Output))
+    return Fail("it is a directory; name a file to write");
+  llvm::StringRef Parent = llvm::sys::path::parent_path(Output);
+  if (Parent.empty())
+    Parent = ".";
+  if (!fs::is_directory(Parent))
+    return Fail("its directory does not exist; create it first");
+  if (fs::access(Parent, fs::AccessMode::Write))
+    return Fail("its directory is not writable; choose another path");
+  return llvm::Error::success();
+}
+
+llvm::Error emitReport(llvm::StringRef Content, llvm::StringRef Output,
+                       llvm::raw_ostream &Stdout) {
+  if (Output.empty() || Output == "-") {
+    Stdout << Content;
+    Stdout.flush();
+    return llvm::Error::success();
+  }
+  return writeFileAtomically(Output, Content);
+}
+
+} // namespace libtorch_tidy::report

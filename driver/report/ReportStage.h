@@ -1,0 +1,63 @@
+//===--- ReportStage.h - From analyzed units to written reports -*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The steps of the CLI's pipeline between the analysis and the exit code
+// that concern machine-readable output: resolve the project root
+// (`--sarif-root`), load `--baseline` (before analyzing, so a bad baseline
+// fails fast), fingerprint every finding and drop the baseline's, render
+// `--format=json|sarif`, and write it to `--output` atomically.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_REPORT_REPORTSTAGE_H
+#define LIBTORCH_TIDY_DRIVER_REPORT_REPORTSTAGE_H
+
+#include "Findings.h"
+#include "SourceText.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+#include <optional>
+#include <set>
+#include <string>
+
+namespace libtorch_tidy::report {
+
+enum class OutputFormat { Text, Json, Sarif };
+
+/// `text`, `json` or `sarif`; otherwise an error saying which are allowed.
+llvm::Expected<OutputFormat> parseOutputFormat(llvm::StringRef Name);
+
+/// The project root: \p SarifRoot when given (it must be a directory), else
+/// the git top-level of the current directory, else the current directory.
+/// Always absolute and canonical.
+llvm::Expected<std::string> resolveProjectRoot(llvm::StringRef SarifRoot);
+
+/// Assigns every finding's fingerprint against \p ProjectRoot and, when
+/// \p Baseline is given, removes the findings it already holds. Returns how
+/// many distinct findings the baseline removed. Call it before fixes are
+/// applied: it also reads into \p Sources every file that fix-its edit.
+unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
+                              const std::set<std::string> *Baseline,
+                              SourceFiles &Sources);
+
+/// The `--format=json` or `--format=sarif` document of \p Run (not text).
+std::string renderReport(const RunResult &Run, OutputFormat Format,
+                         llvm::StringRef ProjectRoot, SourceFiles &Sources);
+
+/// Checks, before any work, that \p Output can be written: not a directory,
+/// in an existing, writable directory. Empty and `-` (standard output) pass.
+llvm::Error checkOutputPath(llvm::StringRef Output);
+
+/// Writes \p Content to \p Output atomically, or to \p Stdout when
+/// \p Output is empty or `-`.
+llvm::Error emitReport(llvm::StringRef Content, llvm::StringRef Output,
+                       llvm::raw_ostream &Stdout);
+
+} // namespace libtorch_tidy::report
+
+#endif // LIBTORCH_TIDY_DRIVER_REPORT_REPORTSTAGE_H
