@@ -101,8 +101,8 @@ std::vector<std::string> databaseInputs(std::vector<std::string> Entries,
     int FD;
     if (std::error_code EC = sys::fs::openFileForRead(File, FD)) {
       Setup.Unreadable.push_back(
-          {std::string(File), "'" + std::string(File) + "' cannot be read (" +
-                                  EC.message() + "); check its permissions"});
+          {std::string(File),
+           "cannot be read (" + EC.message() + "); check its permissions"});
       continue;
     }
     sys::Process::SafelyCloseFileDescriptor(FD);

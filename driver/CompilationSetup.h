@@ -20,7 +20,7 @@ namespace libtorch_tidy {
 struct UnusableInput {
   /// Absolute path.
   std::string File;
-  /// One line: what is wrong and what to do.
+  /// One line, without the file: what is wrong and what to do.
   std::string Message;
 };
 

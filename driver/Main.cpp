@@ -19,6 +19,7 @@
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "select/UnitSelection.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -177,10 +178,18 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
+  Expected<select::UnitSelection> Selected = select::selectUnits(
+      Setup->Files, Tool.Diff, Tool.Shard, *Setup->Compilations);
+  if (!Selected) {
+    errs() << "libtorch-tidy: error: " << toString(Selected.takeError())
+           << "\n";
+    return ExitUsageError;
+  }
+
   ClangTidyContext Context(std::move(*Provider),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, *Setup->Compilations, Setup->Files, BaseFS,
+      runClangTidy(Context, *Setup->Compilations, Selected->Units, BaseFS,
                    Tool.FixNotes, Tool.EnableCheckProfile);
   const RunSummary Summary = summarize(Errors);
 

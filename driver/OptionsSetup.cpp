@@ -112,6 +112,15 @@ cl::opt<bool>
 README's) and exit)"),
                     cl::cat(Category));
 
+cl::opt<std::string> Shard("shard", cl::desc(R"(Analyze only part K of N of the
+translation units, the same part on every machine (a CI matrix of N jobs))"),
+                           cl::value_desc("K/N"), cl::cat(Category));
+cl::opt<std::string> Diff("diff",
+                          cl::desc(R"(Analyze the units a change touches and
+report findings on its changed lines only: the change from a git ref to the
+working tree, or a unified diff on standard input with '-')"),
+                          cl::value_desc("git-ref|-"), cl::cat(Category));
+
 void printVersion(raw_ostream &OS) {
   OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
         ")\n";
@@ -204,6 +213,20 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.DumpConfig = DumpConfig;
   Options.EnableCheckProfile = EnableCheckProfile;
   Options.PrintCheckTable = PrintCheckTable;
+  if (Shard.getNumOccurrences()) {
+    Expected<select::ShardSpec> Spec = select::parseShardSpec(Shard);
+    if (!Spec)
+      return Spec.takeError();
+    Options.Shard = *Spec;
+  }
+  if (Diff.getNumOccurrences()) {
+    if (Diff.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid --diff=''; pass a git ref (e.g. "
+                               "--diff=origin/main) or '-' for a diff on "
+                               "standard input");
+    Options.Diff = Diff;
+  }
   return Fixed;
 }
 

@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 
 #include "clang-tidy/ClangTidyOptions.h"
+#include "select/Shard.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -41,6 +42,10 @@ struct ToolOptions {
   bool DumpConfig = false;
   bool EnableCheckProfile = false;
   bool PrintCheckTable = false;
+  /// `--shard=K/N`: analyze only that part of the units.
+  std::optional<select::ShardSpec> Shard;
+  /// `--diff=<git-ref>` or `--diff=-`: analyze and report what changed.
+  std::optional<std::string> Diff;
 };
 
 /// Parses clang-tidy-compatible flags into \p Options. Returns the fixed
