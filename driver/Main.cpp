@@ -7,26 +7,39 @@
 // A clang-tidy-compatible front end for the `libtorch` checks: the same
 // flags where they overlap, `.clang-tidy` discovery, NOLINT, fixes and
 // export-fixes, but LibTorch's default check set and documented exit codes
-// (ExitCodes.h). Everything clang-tidy already does well is reused from its
-// library; this file only wires options to it.
+// (ExitCodes.h).
+//
+// The pipeline (runTool() below), each stage working on report::RunResult:
+//   parse options -> collect units -> select units -> analyze units ->
+//   filter findings -> fingerprints -> fixes -> output -> export-fixes ->
+//   exit code.
+// Stages other parts plug into are marked `HOOK(...)`.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Catalog.h"
 #include "CheckTable.h"
 #include "CompilationSetup.h"
 #include "ExitCodes.h"
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "fix/FixApplier.h"
+#include "report/ExportFixesWriter.h"
+#include "report/Findings.h"
+#include "report/TextWriter.h"
+#include "run/UnitAnalysis.h"
 #include "select/UnitSelection.h"
-#include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <tuple>
 
 using namespace clang::tidy;
 using namespace llvm;
@@ -41,41 +54,59 @@ static int LLVM_ATTRIBUTE_UNUSED LibTorchTidyModuleAnchorDestination =
 namespace libtorch_tidy {
 namespace {
 
-/// Counts what the run reported, for the summary line and the exit code.
-struct RunSummary {
-  unsigned Findings = 0;
-  unsigned Fixable = 0;
-  unsigned ParseErrors = 0;
-  unsigned FilesWithFindings = 0;
+using report::Finding;
+using report::RunResult;
+using report::TranslationUnitResult;
+
+/// A diagnostic to print or export, with the unit that reported it.
+struct Reported {
+  const Finding *Diagnostic;
+  const TranslationUnitResult *Unit;
 };
 
-RunSummary summarize(ArrayRef<ClangTidyError> Errors) {
-  RunSummary Summary;
-  StringSet<> Files;
-  for (const ClangTidyError &Error : Errors) {
-    if (Error.DiagnosticName == "clang-diagnostic-error") {
-      ++Summary.ParseErrors;
-      continue;
-    }
-    ++Summary.Findings;
-    Files.insert(Error.Message.FilePath);
-    if (!Error.Message.Fix.empty())
-      ++Summary.Fixable;
-    else
-      for (const auto &Note : Error.Notes)
-        if (!Note.Fix.empty()) {
-          ++Summary.Fixable;
-          break;
-        }
+/// Findings and compiler errors of all units, each once (a header finding
+/// reported by several units is kept once), ordered by file, offset and
+/// check so the output does not depend on the order units finished in.
+std::vector<Reported> reportedDiagnostics(const RunResult &Run,
+                                          bool WithCompilerErrors) {
+  std::vector<Reported> All;
+  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  auto Add = [&](const Finding &F, const TranslationUnitResult &Unit) {
+    if (Seen.emplace(F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message)
+            .second)
+      All.push_back({&F, &Unit});
+  };
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    for (const Finding &F : Unit.Findings)
+      Add(F, Unit);
+    if (WithCompilerErrors)
+      for (const Finding &F : Unit.CompilerErrors)
+        Add(F, Unit);
   }
-  Summary.FilesWithFindings = Files.size();
-  return Summary;
+  std::stable_sort(All.begin(), All.end(),
+                   [](const Reported &A, const Reported &B) {
+                     const Finding &FA = *A.Diagnostic, &FB = *B.Diagnostic;
+                     return std::tie(FA.Where.AbsoluteFile, FA.Where.Offset,
+                                     FA.CheckId, FA.Message) <
+                            std::tie(FB.Where.AbsoluteFile, FB.Where.Offset,
+                                     FB.CheckId, FB.Message);
+                   });
+  return All;
 }
 
-void printSuppressionStats(const ClangTidyStats &Stats) {
-  if (!Stats.errorsIgnored())
+void printSuppressionStats(const RunResult &Run) {
+  report::SuppressedCounts Total;
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    Total.NoLint += Unit.Suppressed.NoLint;
+    Total.NonUserCode += Unit.Suppressed.NonUserCode;
+    Total.LineFilter += Unit.Suppressed.LineFilter;
+    Total.CheckFilter += Unit.Suppressed.CheckFilter;
+  }
+  unsigned All =
+      Total.NoLint + Total.NonUserCode + Total.LineFilter + Total.CheckFilter;
+  if (!All)
     return;
-  errs() << "Suppressed " << Stats.errorsIgnored() << " warnings (";
+  errs() << "Suppressed " << All << " warnings (";
   StringRef Separator;
   auto Part = [&](unsigned Count, StringRef What) {
     if (!Count)
@@ -83,33 +114,83 @@ void printSuppressionStats(const ClangTidyStats &Stats) {
     errs() << Separator << Count << What;
     Separator = ", ";
   };
-  Part(Stats.ErrorsIgnoredNonUserCode, " in non-user code");
-  Part(Stats.ErrorsIgnoredLineFilter, " due to line filter");
-  Part(Stats.ErrorsIgnoredNOLINT, " NOLINT");
-  Part(Stats.ErrorsIgnoredCheckFilter, " with check filters");
+  Part(Total.NonUserCode, " in non-user code");
+  Part(Total.LineFilter, " due to line filter");
+  Part(Total.NoLint, " NOLINT");
+  Part(Total.CheckFilter, " with check filters");
   errs() << ").\n";
-  if (Stats.ErrorsIgnoredNonUserCode)
+  if (Total.NonUserCode)
     errs() << "Use -header-filter=.* to display errors from all non-system "
               "headers.\n";
 }
 
-/// Writes \p Errors' replacements as clang-tidy's export-fixes YAML, through
-/// a temporary file renamed into place so no half-written file is left.
-bool writeExportFixes(StringRef Path, StringRef MainFile,
-                      const std::vector<ClangTidyError> &Errors) {
-  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        exportReplacements(MainFile, Errors, OS);
-        return Error::success();
-      })) {
-    errs() << "libtorch-tidy: error: cannot write '" << Path
-           << "': " << toString(std::move(E))
-           << "; choose a writable path for --export-fixes\n";
-    return false;
-  }
-  return true;
+/// `--enable-check-profile`: the time each check took, summed over units.
+void printCheckProfile(const RunResult &Run) {
+  std::map<std::string, double> Total;
+  for (const TranslationUnitResult &Unit : Run.Units)
+    for (const auto &[Check, Seconds] : Unit.CheckProfile)
+      Total[Check] += Seconds;
+  std::vector<std::pair<std::string, double>> Sorted(Total.begin(),
+                                                     Total.end());
+  std::stable_sort(
+      Sorted.begin(), Sorted.end(),
+      [](const auto &A, const auto &B) { return A.second > B.second; });
+  double Sum = 0;
+  for (const auto &Entry : Sorted)
+    Sum += Entry.second;
+  errs() << "===-------------------------------------------------------------"
+            "------------===\n"
+         << "                          clang-tidy checks profiling\n"
+         << "===-------------------------------------------------------------"
+            "------------===\n"
+         << "  Total Execution Time: " << format("%.4f", Sum)
+         << " seconds (wall clock, " << Run.Units.size()
+         << (Run.Units.size() == 1 ? " unit" : " units") << ")\n\n"
+         << "   ---Wall Time---  --- Name ---\n";
+  for (const auto &[Check, Seconds] : Sorted)
+    errs() << format("   %8.4f (%5.1f%%)", Seconds,
+                     Sum > 0 ? 100 * Seconds / Sum : 0.0)
+           << "  " << Check << "\n";
+  errs() << format("   %8.4f (100.0%%)", Sum) << "  Total\n";
 }
 
-int run(int Argc, const char **Argv) {
+/// Analyzes every unit. Each unit gets its own options provider (it owns
+/// discovery caches and must not be shared between contexts).
+std::vector<TranslationUnitResult>
+analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+             ArrayRef<std::string> Units,
+             IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
+  run::AnalysisSettings Settings;
+  Settings.SkipSystemBodies = Tool.SkipSystemBodies;
+  Settings.FixNotes = Tool.FixNotes;
+  Settings.EnableCheckProfile = Tool.EnableCheckProfile;
+  std::vector<TranslationUnitResult> Results;
+  for (const std::string &File : Units) {
+    Expected<std::unique_ptr<ClangTidyOptionsProvider>> Provider =
+        createOptionsProvider(Tool, BaseFS);
+    if (!Provider) { // already parsed once in run(): cannot fail here
+      consumeError(Provider.takeError());
+      continue;
+    }
+    Results.push_back(run::analyzeUnit(
+        std::move(*Provider), *Setup.Compilations, File, BaseFS, Settings));
+  }
+  return Results;
+}
+
+/// Whether a finding makes the exit code 1 (`--fail-on`; findings of
+/// --warnings-as-errors checks always do, as in clang-tidy).
+bool countsForExit(const Finding &F, StringRef FailOn) {
+  if (F.Severity == "error")
+    return true;
+  if (FailOn == "all")
+    return true;
+  if (FailOn == "none")
+    return false;
+  return F.Tier == FailOn;
+}
+
+int runTool(int Argc, const char **Argv) {
   ToolOptions Tool;
   Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Fixed =
       parseCommandLine(Argc, Argv, Tool);
@@ -133,6 +214,7 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
+  // Collect the translation units (files named, or the whole database).
   Expected<CompilationSetup> Setup =
       setUpCompilations(Tool, std::move(*Fixed), Argv[0]);
   if (!Setup) {
@@ -178,49 +260,173 @@ int run(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
+  // --- Select units. ---
+  // `--diff` and `--shard` (driver/select/). An empty selection is not an
+  // error: nothing to do. Database entries that cannot be read take part in
+  // the selection, and the selected ones are reported as failed units.
+  std::vector<std::string> Candidates = Setup->Files;
+  for (const UnusableInput &Unreadable : Setup->Unreadable)
+    Candidates.push_back(Unreadable.File);
   Expected<select::UnitSelection> Selected = select::selectUnits(
-      Setup->Files, Tool.Diff, Tool.Shard, *Setup->Compilations);
+      Candidates, Tool.Diff, Tool.Shard, *Setup->Compilations);
   if (!Selected) {
     errs() << "libtorch-tidy: error: " << toString(Selected.takeError())
            << "\n";
     return ExitUsageError;
   }
+  std::vector<std::string> Units;
+  std::vector<TranslationUnitResult> UnreadableUnits;
+  for (std::string &Unit : Selected->Units) {
+    auto Unreadable =
+        llvm::find_if(Setup->Unreadable,
+                      [&](const UnusableInput &U) { return U.File == Unit; });
+    if (Unreadable == Setup->Unreadable.end()) {
+      Units.push_back(std::move(Unit));
+      continue;
+    }
+    TranslationUnitResult Failed;
+    Failed.MainFile = Unit;
+    Failed.State = TranslationUnitResult::Status::Failed;
+    Failed.FailureMessage = Unreadable->Message;
+    UnreadableUnits.push_back(std::move(Failed));
+  }
 
-  ClangTidyContext Context(std::move(*Provider),
-                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
-  std::vector<ClangTidyError> Errors =
-      runClangTidy(Context, *Setup->Compilations, Selected->Units, BaseFS,
-                   Tool.FixNotes, Tool.EnableCheckProfile);
-  const RunSummary Summary = summarize(Errors);
+  // --- Analyze units into a RunResult. ---
+  RunResult Run;
+  Run.ToolVersion = LIBTORCH_TIDY_VERSION;
+  Run.EnabledChecks = Enabled;
+  Run.Units = analyzeUnits(Tool, *Setup, Units, BaseFS);
+  for (TranslationUnitResult &Unit : UnreadableUnits)
+    Run.Units.push_back(std::move(Unit));
+  for (const TranslationUnitResult &Unit : Run.Units)
+    if (Run.LibTorchVersion.empty())
+      Run.LibTorchVersion = Unit.LibTorchVersion;
 
+  // --- Filter findings. ---
+  // `--diff` keeps only findings on changed lines.
+  if (Selected->Changes)
+    select::keepFindingsOnChangedLines(Run, *Selected->Changes);
+  // HOOK(formats): `--baseline=<file>` erases findings whose fingerprint the
+  //   baseline holds (after fingerprints are assigned below).
+
+  // --- Fingerprints. ---
+  // HOOK(formats): assign `Finding::Fingerprint` for every finding in
+  //   `Run.Units`.
+
+  std::vector<Reported> Diagnostics =
+      reportedDiagnostics(Run, /*WithCompilerErrors=*/true);
+  std::vector<Finding> UniqueFindings = report::uniqueFindings(Run);
+  const bool AnyUnitFailed = !report::unitsWithProblems(Run).empty();
+
+  // --- Fixes. ---
   // As in clang-tidy: fixes are not applied to code that did not compile,
   // unless asked to.
-  const bool DisableFixes = Summary.ParseErrors > 0 && !Tool.FixErrors;
-  FixBehaviour Behaviour = Tool.FixNotes                  ? FB_FixNotes
-                           : (Tool.Fix || Tool.FixErrors) ? FB_Fix
-                                                          : FB_NoFix;
+  // The FixApplier (driver/fix/, docs/fixes.md) plans whole fixes, skips
+  // and reports overlapping ones, and checks every file against the digest
+  // the analysis recorded before anything is written.
+  const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
+  const bool DisableFixes = AnyUnitFailed && !Tool.FixErrors;
+  fix::FixPlan Fixes;
+  std::optional<ClangTidyContext> StyleContext;
+  fix::FixOptions FixOptions;
+  FixOptions.FixNotes = Tool.FixNotes;
+  if (WantFixes && !DisableFixes) {
+    StyleContext.emplace(std::move(*Provider),
+                         /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    FixOptions.StyleFor = [&](StringRef File) {
+      return StyleContext->getOptionsForFile(File).FormatStyle.value_or("none");
+    };
+    std::vector<const Finding *> ToFix;
+    for (const Reported &R : Diagnostics)
+      ToFix.push_back(R.Diagnostic);
+    Fixes = fix::prepareFixes(Run, ToFix, FixOptions);
+  }
+
+  // --- Output. ---
+  // HOOK(formats): `--format=json|sarif` and `--output=<file>` write `Run`
+  //   here instead of the text below (the summary line stays on stderr).
+  const bool Color = Tool.Color.value_or(sys::Process::StandardOutHasColors());
+  if (Color && !sys::Process::StandardOutIsDisplayed())
+    sys::Process::UseANSIEscapeCodes(true);
+  if (Tool.Color)
+    outs().enable_colors(*Tool.Color);
+  {
+    std::vector<report::TextDiagnostic> Text;
+    for (size_t I = 0; I < Diagnostics.size(); ++I) {
+      report::TextDiagnostic D;
+      D.Diagnostic = Diagnostics[I].Diagnostic;
+      D.BuildDirectory = Diagnostics[I].Unit->BuildDirectory;
+      if (I < Fixes.PerFinding.size())
+        D.FixOutcome = Fixes.PerFinding[I];
+      Text.push_back(std::move(D));
+    }
+    report::writeText(outs(), Text, Color);
+  }
+  for (const TranslationUnitResult *Unit : report::unitsWithProblems(Run))
+    if (Unit->State == TranslationUnitResult::Status::Failed)
+      errs() << "libtorch-tidy: error: '" << Unit->MainFile
+             << "': " << Unit->FailureMessage << "\n";
+
+  // The files are written after the text output, which shows them as they
+  // were analyzed.
+  std::vector<std::string> FixFailures;
+  if (!Fixes.Edits.empty() || !Fixes.Errors.empty())
+    FixFailures = fix::writeFixes(Run, Fixes, FixOptions);
+
+  // --- Export fixes (clang-tidy's YAML). ---
+  if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
+    std::vector<report::ExportedDiagnostic> Export;
+    for (const Reported &R : Diagnostics)
+      Export.push_back({R.Diagnostic, R.Unit->BuildDirectory});
+    if (Error E = writeToOutput(Tool.ExportFixes, [&](raw_ostream &OS) {
+          report::writeExportFixes(OS, FirstFile, Export);
+          return Error::success();
+        })) {
+      errs() << "libtorch-tidy: error: cannot write '" << Tool.ExportFixes
+             << "': " << toString(std::move(E))
+             << "; choose a writable path for --export-fixes\n";
+      return ExitUsageError;
+    }
+  }
+
   unsigned WarningsAsErrors = 0;
-  handleErrors(Errors, Context, DisableFixes ? FB_NoFix : Behaviour,
-               WarningsAsErrors, BaseFS);
+  bool Failing = false;
+  for (const Finding &F : UniqueFindings) {
+    WarningsAsErrors += F.Severity == "error";
+    Failing |= countsForExit(F, Tool.FailOn);
+  }
 
-  if (!Tool.ExportFixes.empty() && !Errors.empty() &&
-      !writeExportFixes(Tool.ExportFixes, FirstFile, Errors))
-    return ExitUsageError;
-
+  if (Tool.EnableCheckProfile)
+    printCheckProfile(Run);
   if (!Tool.Quiet) {
-    printSuppressionStats(Context.getStats());
-    if (DisableFixes && Behaviour != FB_NoFix)
+    printSuppressionStats(Run);
+    for (const std::string &Conflict : Fixes.ConflictMessages)
+      errs() << Conflict << "\n";
+    if (Fixes.Total > 0) {
+      if (!FixFailures.empty())
+        errs() << "libtorch-tidy failed to apply suggested fixes.\n";
+      else
+        errs() << "libtorch-tidy applied " << Fixes.Applied << " of "
+               << Fixes.Total << " suggested fixes.\n";
+    }
+    if (DisableFixes && WantFixes)
       errs() << "Found compiler errors, but -fix-errors was not specified.\n"
                 "Fixes have NOT been applied.\n";
-    errs() << Summary.Findings
-           << (Summary.Findings == 1 ? " finding" : " findings") << " in "
-           << Summary.FilesWithFindings
-           << (Summary.FilesWithFindings == 1 ? " file" : " files") << " ("
-           << Summary.Fixable << " fixable)\n";
+    errs() << report::summaryLine(UniqueFindings) << "\n";
   }
-  if (Summary.ParseErrors > 0)
+  // A file that cannot be fixed is an error even with --quiet.
+  for (const std::string &Failure : FixFailures)
+    errs() << "libtorch-tidy: error: " << Failure << "\n";
+  if (WarningsAsErrors)
+    errs() << WarningsAsErrors << " warning"
+           << (WarningsAsErrors == 1 ? "" : "s") << " treated as error"
+           << (WarningsAsErrors == 1 ? "" : "s") << "\n";
+
+  if (!FixFailures.empty())
+    return ExitUsageError;
+  if (AnyUnitFailed)
     return ExitParseFailed;
-  return Summary.Findings > 0 ? ExitFindings : ExitNoFindings;
+  return Failing ? ExitFindings : ExitNoFindings;
 }
 
 } // namespace
@@ -228,5 +434,5 @@ int run(int Argc, const char **Argv) {
 
 int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
-  return libtorch_tidy::run(Argc, Argv);
+  return libtorch_tidy::runTool(Argc, Argv);
 }

@@ -120,6 +120,48 @@ cl::opt<std::string> Diff("diff",
 report findings on its changed lines only: the change from a git ref to the
 working tree, or a unified diff on standard input with '-')"),
                           cl::value_desc("git-ref|-"), cl::cat(Category));
+/// `--color=auto|always|never`. LLVM registers its own boolean `--color`
+/// (WithColor) on first use of the option registry, so ours is created after
+/// taking that one's name away.
+cl::opt<std::string> &colorOption() {
+  if (cl::Option *LLVMColor = cl::getRegisteredOptions().lookup("color"))
+    LLVMColor->removeArgument();
+  static cl::opt<std::string> Color(
+      "color",
+      cl::desc("Colour the text output: auto (when a terminal), always, never"),
+      cl::value_desc("auto|always|never"), cl::init("auto"), cl::cat(Category));
+  return Color;
+}
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Translation units analyzed at once, each in "
+                                "its own process (default: one per core)"),
+                       cl::value_desc("N"), cl::init(0), cl::cat(Category));
+cl::opt<std::string>
+    FailOn("fail-on",
+           cl::desc(R"(Findings that make the exit code 1: all (default),
+a tier (default, opt-in), or none. Findings of --warnings-as-errors checks
+always count.)"),
+           cl::value_desc("all|default|opt-in|none"), cl::init("all"),
+           cl::cat(Category));
+cl::opt<std::string>
+    CacheDir("cache-dir", cl::desc(R"(Directory of the result cache (default:
+$XDG_CACHE_HOME/libtorch-tidy, else ~/.cache/libtorch-tidy))"),
+             cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> NoCache("no-cache",
+                      cl::desc("Neither read nor write the result cache"),
+                      cl::cat(Category));
+cl::opt<unsigned>
+    UnitTimeout("unit-timeout",
+                cl::desc("Seconds one translation unit may take before it is "
+                         "stopped and reported as failed (0: no limit)"),
+                cl::value_desc("seconds"), cl::init(600), cl::cat(Category));
+cl::opt<bool> SkipSystemBodies(
+    "skip-system-bodies",
+    cl::desc("Skip parsing bodies of non-template functions in system headers"),
+    cl::init(true), cl::Hidden, cl::cat(Category));
+cl::opt<std::string> WorkerUnit("worker-unit", cl::Hidden, cl::cat(Category));
+cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,
+                                  cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
@@ -164,6 +206,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   if (!Fixed && !FixedError.empty())
     return createStringError(inconvertibleErrorCode(), FixedError);
 
+  cl::opt<std::string> &Color = colorOption();
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   std::string Message;
@@ -186,6 +229,17 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
     return createStringError(inconvertibleErrorCode(),
                              "%s; see 'libtorch-tidy --help'", Text.c_str());
   }
+  if (Color != "auto" && Color != "always" && Color != "never")
+    return createStringError(inconvertibleErrorCode(),
+                             "--color=%s is not a choice; use auto, always "
+                             "or never",
+                             Color.c_str());
+  if (FailOn != "all" && FailOn != "none" && FailOn != "default" &&
+      FailOn != "opt-in")
+    return createStringError(inconvertibleErrorCode(),
+                             "--fail-on=%s is not a choice; use all, "
+                             "default, opt-in or none",
+                             FailOn.c_str());
   if (!Config.empty() && !ConfigFile.empty())
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file are mutually "
@@ -227,6 +281,18 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                                "standard input");
     Options.Diff = Diff;
   }
+  if (Color != "auto")
+    Options.Color = Color == "always";
+  else if (UseColor.getNumOccurrences())
+    Options.Color = UseColor;
+  Options.Jobs = Jobs;
+  Options.FailOn = FailOn;
+  Options.CacheDir = CacheDir;
+  Options.NoCache = NoCache;
+  Options.UnitTimeout = UnitTimeout;
+  Options.SkipSystemBodies = SkipSystemBodies;
+  Options.WorkerUnit = WorkerUnit;
+  Options.WorkerOutput = WorkerOutput;
   return Fixed;
 }
 

@@ -46,6 +46,24 @@ struct ToolOptions {
   std::optional<select::ShardSpec> Shard;
   /// `--diff=<git-ref>` or `--diff=-`: analyze and report what changed.
   std::optional<std::string> Diff;
+  /// `--color`: colours in the text output; unset means when a terminal.
+  std::optional<bool> Color;
+  /// `-j`: units analyzed at once; 0 means one per core.
+  unsigned Jobs = 0;
+  /// `--fail-on`: which findings make the exit code 1: "all" (default: any
+  /// finding of an enabled check), a tier ("default", "opt-in") or "none".
+  std::string FailOn = "all";
+  /// `--cache-dir`; empty means the default location. `--no-cache`.
+  std::string CacheDir;
+  bool NoCache = false;
+  /// `--unit-timeout`: seconds a unit may take before it counts as failed.
+  unsigned UnitTimeout = 600;
+  /// Hidden: skip bodies of system-header functions (on by default).
+  bool SkipSystemBodies = true;
+  /// Hidden, set by the parent for a worker process: analyze only this unit
+  /// and write its TranslationUnitResult as JSON to WorkerOutput.
+  std::string WorkerUnit;
+  std::string WorkerOutput;
 };
 
 /// Parses clang-tidy-compatible flags into \p Options. Returns the fixed

@@ -274,104 +274,150 @@ Error writeFileAtomically(StringRef Path, StringRef Content) {
   return Error::success();
 }
 
-FixOutcome applyFixes(const report::RunResult &Run,
-                      ArrayRef<const Finding *> Findings,
-                      const FixOptions &Options) {
-  FixOutcome Outcome;
-  FixPlan Plan = planFixes(Findings, Options);
-  Outcome.Conflicts = Plan.Conflicts;
+namespace {
 
+/// The digest each file had when the analysis read it; a file read by two
+/// units with different content has two.
+std::map<std::string, std::set<std::string>>
+recordedDigests(const report::RunResult &Run) {
   std::map<std::string, std::set<std::string>> Recorded;
   for (const report::TranslationUnitResult &Unit : Run.Units)
     for (const auto &[File, Digest] : Unit.ContentDigests)
       Recorded[normalizedPath(File)].insert(Digest);
+  return Recorded;
+}
+
+/// \p File's content if it is what the analysis read, else an error line.
+Expected<std::string>
+verifiedContent(const std::string &File,
+                const std::map<std::string, std::set<std::string>> &Recorded) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), Why);
+  };
+  Expected<std::string> Text = readFile(File);
+  if (!Text)
+    return Fail(toString(Text.takeError()) + "; no fixes were applied to it");
+  auto It = Recorded.find(File);
+  if (It == Recorded.end())
+    return Fail("'" + File +
+                "' has no content digest from the analysis; no fixes were "
+                "applied to it: re-run libtorch-tidy --fix");
+  if (It->second.size() != 1)
+    return Fail("'" + File +
+                "' changed while it was being analyzed; no fixes were "
+                "applied to it: re-run libtorch-tidy --fix");
+  if (contentDigest(*Text) != *It->second.begin())
+    return Fail("'" + File +
+                "' changed since it was analyzed; no fixes were applied to "
+                "it: re-run libtorch-tidy --fix");
+  return Text;
+}
+
+} // namespace
+
+FixPlan prepareFixes(const report::RunResult &Run,
+                     ArrayRef<const Finding *> Findings,
+                     const FixOptions &Options) {
+  FixPlan Plan = planFixes(Findings, Options);
+  std::map<std::string, std::set<std::string>> Recorded = recordedDigests(Run);
 
   // Every file is checked before any is written: the fix of one finding
   // may span files, and a stale file means the analysis is stale.
-  auto Verify = [&](const std::string &File) -> std::optional<std::string> {
-    Expected<std::string> Text = readFile(File);
-    if (!Text) {
-      Outcome.Errors.push_back(toString(Text.takeError()) +
-                               "; no fixes were applied to it");
-      return std::nullopt;
-    }
-    auto It = Recorded.find(File);
-    if (It == Recorded.end() || It->second.size() != 1) {
-      Outcome.Errors.push_back(
-          "'" + File + "' " +
-          (It == Recorded.end() ? "has no content digest from the analysis"
-                                : "changed while it was being analyzed") +
-          "; no fixes were applied to it: re-run libtorch-tidy --fix");
-      return std::nullopt;
-    }
-    if (contentDigest(*Text) != *It->second.begin()) {
-      Outcome.Errors.push_back(
-          "'" + File +
-          "' changed since it was analyzed; no fixes were applied to it: "
-          "re-run libtorch-tidy --fix");
-      return std::nullopt;
-    }
-    return std::move(*Text);
-  };
   std::map<std::string, std::string> Contents;
-  for (const auto &[File, Edits] : Plan.Edits)
-    if (std::optional<std::string> Text = Verify(File))
+  for (const auto &[File, Edits] : Plan.Edits) {
+    Expected<std::string> Text = verifiedContent(File, Recorded);
+    if (Text)
       Contents[File] = std::move(*Text);
+    else
+      Plan.Errors.push_back(toString(Text.takeError()));
+  }
 
   for (const FixConflict &C : Plan.Conflicts) {
-    auto It = Contents.find(C.File);
     std::string Where = C.File;
     std::string OtherWhere = "offset " + std::to_string(C.OtherOffset);
-    if (It != Contents.end()) {
-      auto [Line, Column] = lineAndColumn(It->second, C.Offset);
+    Expected<std::string> Text = readFile(C.File);
+    if (Text) {
+      auto [Line, Column] = lineAndColumn(*Text, C.Offset);
       Where += ":" + std::to_string(Line) + ":" + std::to_string(Column);
-      auto [OtherLine, OtherColumn] = lineAndColumn(It->second, C.OtherOffset);
+      auto [OtherLine, OtherColumn] = lineAndColumn(*Text, C.OtherOffset);
       OtherWhere = "line " + std::to_string(OtherLine) + ", column " +
                    std::to_string(OtherColumn);
+    } else {
+      consumeError(Text.takeError());
     }
-    Outcome.ConflictMessages.push_back(
+    Plan.ConflictMessages.push_back(
         Where + ": warning: fix of [" + C.CheckId +
         "] not applied: it overlaps the fix of [" + C.OtherCheckId + "] at " +
         OtherWhere + "; run --fix again to apply it to the fixed code");
   }
 
-  std::set<std::string> Written;
-  if (Outcome.Errors.empty()) {
-    for (const auto &[File, Edits] : Plan.Edits) {
-      // Checked again right before writing, to keep the window small.
-      std::optional<std::string> Text = Verify(File);
-      if (!Text)
-        continue;
-      std::string Style = Options.StyleFor ? Options.StyleFor(File) : "none";
-      Expected<std::string> Fixed = fixedContent(File, *Text, Edits, Style);
-      if (!Fixed) {
-        Outcome.Errors.push_back("'" + File +
-                                 "': " + toString(Fixed.takeError()) +
-                                 "; no fixes were applied to it");
-        continue;
-      }
-      if (Error E = writeFileAtomically(File, *Fixed)) {
-        Outcome.Errors.push_back(toString(std::move(E)) +
-                                 "; check the directory's permissions");
-        continue;
-      }
-      Written.insert(File);
-    }
-  }
-  Outcome.WrittenFiles.assign(Written.begin(), Written.end());
-
-  // A fix counts as applied when it was planned and all its files written.
-  Outcome.PerFinding.resize(Findings.size());
+  Plan.PerFinding.resize(Findings.size());
   for (size_t I = 0; I < Findings.size(); ++I) {
     const std::vector<Replacement> *Fix =
         chosenFix(*Findings[I], Options.FixNotes);
     if (!Fix)
       continue;
-    bool Applied = Plan.Accepted[I];
-    for (const Replacement &R : *Fix)
-      Applied = Applied && Written.count(normalizedPath(R.File));
-    for (const Replacement &R : *Fix)
-      Outcome.PerFinding[I].emplace_back(R, Applied);
+    const bool Applies = Plan.Accepted[I] && Plan.Errors.empty();
+    for (const Replacement &R : *Fix) {
+      Plan.PerFinding[I].emplace_back(R, Applies);
+      ++Plan.Total;
+      Plan.Applied += Applies;
+    }
+  }
+  return Plan;
+}
+
+std::vector<std::string> writeFixes(const report::RunResult &Run,
+                                    const FixPlan &Plan,
+                                    const FixOptions &Options,
+                                    std::vector<std::string> *Written) {
+  std::vector<std::string> Errors;
+  if (!Plan.Errors.empty())
+    return Plan.Errors;
+  std::map<std::string, std::set<std::string>> Recorded = recordedDigests(Run);
+  for (const auto &[File, Edits] : Plan.Edits) {
+    // Checked again right before writing, to keep the window small.
+    Expected<std::string> Text = verifiedContent(File, Recorded);
+    if (!Text) {
+      Errors.push_back(toString(Text.takeError()));
+      continue;
+    }
+    std::string Style = Options.StyleFor ? Options.StyleFor(File) : "none";
+    Expected<std::string> Fixed = fixedContent(File, *Text, Edits, Style);
+    if (!Fixed) {
+      Errors.push_back("'" + File + "': " + toString(Fixed.takeError()) +
+                       "; no fixes were applied to it");
+      continue;
+    }
+    if (Error E = writeFileAtomically(File, *Fixed)) {
+      Errors.push_back(toString(std::move(E)) +
+                       "; check the directory's permissions");
+      continue;
+    }
+    if (Written)
+      Written->push_back(File);
+  }
+  return Errors;
+}
+
+FixOutcome applyFixes(const report::RunResult &Run,
+                      ArrayRef<const Finding *> Findings,
+                      const FixOptions &Options) {
+  FixPlan Plan = prepareFixes(Run, Findings, Options);
+  FixOutcome Outcome;
+  Outcome.Conflicts = Plan.Conflicts;
+  Outcome.ConflictMessages = Plan.ConflictMessages;
+  Outcome.Errors = writeFixes(Run, Plan, Options, &Outcome.WrittenFiles);
+  std::set<std::string> Written(Outcome.WrittenFiles.begin(),
+                                Outcome.WrittenFiles.end());
+  // A fix counts as applied when it was planned and all its files written.
+  Outcome.PerFinding.resize(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    bool Applied = !Plan.PerFinding[I].empty();
+    for (const auto &[R, Applies] : Plan.PerFinding[I])
+      Applied = Applied && Applies && Written.count(normalizedPath(R.File));
+    for (const auto &Entry : Plan.PerFinding[I])
+      Outcome.PerFinding[I].emplace_back(Entry.first, Applied);
     Outcome.AppliedFixes += Applied;
   }
   return Outcome;

@@ -73,10 +73,41 @@ struct FixPlan {
   unsigned Fixes = 0;
   /// For each finding given: its fix is in the plan.
   std::vector<bool> Accepted;
+
+  // Filled by prepareFixes():
+  /// For each finding given, each replacement of its chosen fix and whether
+  /// it will be written (the text output's "FIX-IT applied" notes).
+  std::vector<std::vector<std::pair<report::Replacement, bool>>> PerFinding;
+  /// Replacements attempted and to be applied (clang-tidy's "applied N of M
+  /// suggested fixes").
+  unsigned Total = 0;
+  unsigned Applied = 0;
+  /// One line per conflict, `<file>:<line>:<col>: warning: ...`.
+  std::vector<std::string> ConflictMessages;
+  /// Files that changed since the analysis, or cannot be read: one line
+  /// each, naming the file and what to do. When there are any, nothing is
+  /// written (exit code 2).
+  std::vector<std::string> Errors;
 };
 
+/// Chooses the fixes of \p Findings and drops those that conflict; pure.
 FixPlan planFixes(llvm::ArrayRef<const report::Finding *> Findings,
                   const FixOptions &Options);
+
+/// planFixes(), then checks every file to change against the digests of
+/// \p Run, and says per finding what will be written. Writes nothing.
+FixPlan prepareFixes(const report::RunResult &Run,
+                     llvm::ArrayRef<const report::Finding *> Findings,
+                     const FixOptions &Options);
+
+/// Writes a prepared plan without Errors: each file checked again against
+/// its digest, cleaned up and formatted as clang-tidy does, and replaced
+/// atomically. Returns one line per file that could not be written; adds
+/// the files written to \p Written.
+std::vector<std::string>
+writeFixes(const report::RunResult &Run, const FixPlan &Plan,
+           const FixOptions &Options,
+           std::vector<std::string> *Written = nullptr);
 
 /// The fix `--fix` applies for \p F: its own, or with FixNotes the fix of
 /// its only note that has one. Null if none.
@@ -109,8 +140,9 @@ struct FixOutcome {
   std::vector<std::string> Errors;
 };
 
-/// Plans the fixes of \p Findings (found in \p Run, whose ContentDigests
-/// say what the analysis read) and writes them.
+/// prepareFixes() and writeFixes() in one: plans the fixes of \p Findings
+/// (found in \p Run, whose ContentDigests say what the analysis read) and
+/// writes them.
 FixOutcome applyFixes(const report::RunResult &Run,
                       llvm::ArrayRef<const report::Finding *> Findings,
                       const FixOptions &Options);

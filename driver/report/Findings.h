@@ -54,12 +54,22 @@ struct Replacement {
   std::string Text;
 };
 
+/// A source range a diagnostic highlights, as clang-tidy records it (its
+/// `Ranges`): `Length` bytes at `Offset` of `File` (spelled as the compiler
+/// saw it). Kept so `--export-fixes` writes what clang-tidy writes.
+struct ByteRange {
+  std::string File;
+  unsigned Offset = 0;
+  unsigned Length = 0;
+};
+
 /// A note attached to a finding (e.g. "first forward call on device inputs is
 /// here"), with the fix-its clang-tidy attaches to notes (`--fix-notes`).
 struct Note {
   std::string Message;
   Location Where;
   std::vector<Replacement> Fixes;
+  std::vector<ByteRange> Ranges;
 };
 
 struct Finding {
@@ -75,11 +85,22 @@ struct Finding {
   std::vector<Note> Notes;
   /// The finding's own fix-its, applied by `--fix`.
   std::vector<Replacement> Fixes;
+  /// The ranges the diagnostic highlights (may be empty).
+  std::vector<ByteRange> Ranges;
   /// Stable identity for baselines and SARIF: derived from the check, the
   /// file relative to the project root, and the content of the reported line
   /// (not its number), so unrelated edits above it do not change it. Empty
   /// until the report stage assigns it.
   std::string Fingerprint;
+};
+
+/// Diagnostics the analysis did not report, by reason (clang-tidy's
+/// "Suppressed N warnings" line).
+struct SuppressedCounts {
+  unsigned NoLint = 0;
+  unsigned NonUserCode = 0;
+  unsigned LineFilter = 0;
+  unsigned CheckFilter = 0;
 };
 
 /// What the analysis of one source file produced.
@@ -115,6 +136,13 @@ struct TranslationUnitResult {
   std::map<std::string, std::string> ContentDigests;
   /// True when the result was replayed from the result cache.
   bool FromCache = false;
+  /// The compile command's working directory (clang-tidy's BuildDirectory),
+  /// against which relative paths in the unit resolve.
+  std::string BuildDirectory;
+  SuppressedCounts Suppressed;
+  /// `--enable-check-profile`: seconds (wall) each check's matchers took in
+  /// this unit, keyed by check name; empty when profiling was off.
+  std::map<std::string, double> CheckProfile;
 };
 
 /// Everything one invocation found, ready for a writer.

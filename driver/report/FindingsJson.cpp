@@ -48,20 +48,38 @@ void from_json(const json &J, Replacement &R) {
   J.at("replacementText").get_to(R.Text);
 }
 
+void to_json(json &J, const ByteRange &R) {
+  J = json{{"file", R.File}, {"offset", R.Offset}, {"length", R.Length}};
+}
+void from_json(const json &J, ByteRange &R) {
+  J.at("file").get_to(R.File);
+  J.at("offset").get_to(R.Offset);
+  J.at("length").get_to(R.Length);
+}
+
 void to_json(json &J, const Note &N) {
-  J = json{{"message", N.Message}, {"location", N.Where}, {"fixes", N.Fixes}};
+  J = json{{"message", N.Message},
+           {"location", N.Where},
+           {"fixes", N.Fixes},
+           {"ranges", N.Ranges}};
 }
 void from_json(const json &J, Note &N) {
   J.at("message").get_to(N.Message);
   J.at("location").get_to(N.Where);
   J.at("fixes").get_to(N.Fixes);
+  J.at("ranges").get_to(N.Ranges);
 }
 
 void to_json(json &J, const Finding &F) {
-  J = json{{"checkId", F.CheckId},   {"tier", F.Tier},
-           {"severity", F.Severity}, {"message", F.Message},
-           {"location", F.Where},    {"notes", F.Notes},
-           {"fixes", F.Fixes},       {"fingerprint", F.Fingerprint}};
+  J = json{{"checkId", F.CheckId},
+           {"tier", F.Tier},
+           {"severity", F.Severity},
+           {"message", F.Message},
+           {"location", F.Where},
+           {"notes", F.Notes},
+           {"fixes", F.Fixes},
+           {"ranges", F.Ranges},
+           {"fingerprint", F.Fingerprint}};
 }
 void from_json(const json &J, Finding &F) {
   J.at("checkId").get_to(F.CheckId);
@@ -71,7 +89,21 @@ void from_json(const json &J, Finding &F) {
   J.at("location").get_to(F.Where);
   J.at("notes").get_to(F.Notes);
   J.at("fixes").get_to(F.Fixes);
+  J.at("ranges").get_to(F.Ranges);
   J.at("fingerprint").get_to(F.Fingerprint);
+}
+
+void to_json(json &J, const SuppressedCounts &S) {
+  J = json{{"nolint", S.NoLint},
+           {"nonUserCode", S.NonUserCode},
+           {"lineFilter", S.LineFilter},
+           {"checkFilter", S.CheckFilter}};
+}
+void from_json(const json &J, SuppressedCounts &S) {
+  J.at("nolint").get_to(S.NoLint);
+  J.at("nonUserCode").get_to(S.NonUserCode);
+  J.at("lineFilter").get_to(S.LineFilter);
+  J.at("checkFilter").get_to(S.CheckFilter);
 }
 
 namespace {
@@ -107,7 +139,10 @@ void to_json(json &J, const TranslationUnitResult &U) {
            {"compilerErrors", U.CompilerErrors},
            {"libtorchVersion", U.LibTorchVersion},
            {"contentDigests", U.ContentDigests},
-           {"fromCache", U.FromCache}};
+           {"fromCache", U.FromCache},
+           {"buildDirectory", U.BuildDirectory},
+           {"suppressed", U.Suppressed},
+           {"checkProfile", U.CheckProfile}};
 }
 void from_json(const json &J, TranslationUnitResult &U) {
   J.at("mainFile").get_to(U.MainFile);
@@ -118,6 +153,9 @@ void from_json(const json &J, TranslationUnitResult &U) {
   J.at("libtorchVersion").get_to(U.LibTorchVersion);
   J.at("contentDigests").get_to(U.ContentDigests);
   J.at("fromCache").get_to(U.FromCache);
+  J.at("buildDirectory").get_to(U.BuildDirectory);
+  J.at("suppressed").get_to(U.Suppressed);
+  J.at("checkProfile").get_to(U.CheckProfile);
 }
 
 void to_json(json &J, const RunResult &R) {

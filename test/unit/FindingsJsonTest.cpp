@@ -24,6 +24,7 @@ Finding makeFinding(std::string Check, std::string File, unsigned Offset) {
   F.Where.Begin = {3, 7, 6};
   F.Where.End = {3, 12, 11};
   F.Fixes.push_back({"/src/" + File, Offset, 5, "x.to(d)"});
+  F.Ranges.push_back({File, Offset, 5});
   Note N;
   N.Message = "first use is here";
   N.Where = F.Where;
@@ -42,6 +43,9 @@ TEST(FindingsJsonTest, RunRoundTripsThroughJson) {
   Unit.FailureMessage = "1 compiler error";
   Unit.Findings.push_back(makeFinding("libtorch-a", "train.cpp", 40));
   Unit.ContentDigests["/src/train.cpp"] = "abc";
+  Unit.BuildDirectory = "/src/build";
+  Unit.Suppressed.NoLint = 2;
+  Unit.CheckProfile["libtorch-a"] = 0.25;
   Run.Units.push_back(Unit);
 
   nlohmann::json J = Run;
@@ -51,6 +55,10 @@ TEST(FindingsJsonTest, RunRoundTripsThroughJson) {
   EXPECT_EQ(Back.Units[0].State, TranslationUnitResult::Status::CompileErrors);
   EXPECT_EQ(Back.Units[0].Findings[0].Where.Begin.ColumnUtf16, 6u);
   EXPECT_EQ(Back.Units[0].Findings[0].Fixes[0].Text, "x.to(d)");
+  EXPECT_EQ(Back.Units[0].Findings[0].Ranges[0].Length, 5u);
+  EXPECT_EQ(Back.Units[0].BuildDirectory, "/src/build");
+  EXPECT_EQ(Back.Units[0].Suppressed.NoLint, 2u);
+  EXPECT_EQ(Back.Units[0].CheckProfile.at("libtorch-a"), 0.25);
 }
 
 TEST(FindingsJsonTest, MissingMemberAndUnknownVersionAreErrors) {

@@ -1,0 +1,139 @@
+//===--- TextWriter.cpp - Findings in clang's text format -----------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "report/TextWriter.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/LangOptions.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/FrontendDiagnostic.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace libtorch_tidy::report {
+namespace {
+
+/// A SourceManager over the real files, so clang's printer can show the
+/// source lines the offsets point into.
+class Renderer {
+public:
+  Renderer(raw_ostream &OS, bool Color)
+      : Files(FileSystemOptions(), vfs::getRealFileSystem()),
+        DiagOpts(new DiagnosticOptions()),
+        Printer(new TextDiagnosticPrinter(OS, &*DiagOpts)),
+        Diags(new DiagnosticIDs(), &*DiagOpts, Printer), Sources(Diags, Files) {
+    DiagOpts->ShowColors = Color;
+    Printer->BeginSourceFile(LangOpts, nullptr);
+  }
+  ~Renderer() { Printer->EndSourceFile(); }
+
+  void report(const TextDiagnostic &D) {
+    vfs::FileSystem &FS = Files.getVirtualFileSystem();
+    if (!D.BuildDirectory.empty())
+      FS.setCurrentWorkingDirectory(D.BuildDirectory);
+    const Finding &F = *D.Diagnostic;
+    {
+      auto Level = F.Severity == "error" ? DiagnosticsEngine::Error
+                                         : DiagnosticsEngine::Warning;
+      // clang-tidy marks warnings promoted by --warnings-as-errors.
+      std::string Name = F.CheckId;
+      if (F.Severity == "error" &&
+          !StringRef(Name).startswith("clang-diagnostic-"))
+        Name += ",-warnings-as-errors";
+      auto Builder = Diags.Report(location(F.Where.File, F.Where.Offset),
+                                  Diags.getCustomDiagID(Level, "%0 [%1]"))
+                     << F.Message << Name;
+      addRangesAndFixes(Builder, F.Ranges, F.Fixes);
+    }
+    for (const auto &[Repl, Applied] : D.FixOutcome)
+      Diags.Report(location(Repl.File, Repl.Offset),
+                   Applied ? diag::note_fixit_applied
+                           : diag::note_fixit_failed);
+    for (const Note &N : F.Notes) {
+      auto Builder =
+          Diags.Report(location(N.Where.File, N.Where.Offset),
+                       Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
+          << N.Message;
+      addRangesAndFixes(Builder, N.Ranges, N.Fixes);
+    }
+  }
+
+private:
+  SourceLocation location(StringRef File, unsigned Offset) {
+    if (File.empty())
+      return {};
+    OptionalFileEntryRef Entry = Files.getOptionalFileRef(File);
+    if (!Entry)
+      return {};
+    FileID ID = Sources.getOrCreateFileID(*Entry, SrcMgr::C_User);
+    return Sources.getLocForStartOfFile(ID).getLocWithOffset(Offset);
+  }
+
+  CharSourceRange range(StringRef File, unsigned Offset, unsigned Length) {
+    SourceLocation Begin = location(File, Offset);
+    return CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Length));
+  }
+
+  void addRangesAndFixes(const DiagnosticBuilder &Builder,
+                         ArrayRef<ByteRange> Ranges,
+                         ArrayRef<Replacement> Fixes) {
+    for (const ByteRange &R : Ranges)
+      Builder << range(R.File, R.Offset, R.Length);
+    for (const Replacement &R : Fixes)
+      Builder << FixItHint::CreateReplacement(range(R.File, R.Offset, R.Length),
+                                              R.Text);
+  }
+
+  FileManager Files;
+  LangOptions LangOpts;
+  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+  TextDiagnosticPrinter *Printer; // owned by Diags
+  DiagnosticsEngine Diags;
+  SourceManager Sources;
+};
+
+} // namespace
+
+bool isFixable(const Finding &F) {
+  if (!F.Fixes.empty())
+    return true;
+  for (const Note &N : F.Notes)
+    if (!N.Fixes.empty())
+      return true;
+  return false;
+}
+
+void writeText(raw_ostream &OS, ArrayRef<TextDiagnostic> Diagnostics,
+               bool Color) {
+  if (Diagnostics.empty())
+    return;
+  Renderer R(OS, Color);
+  for (const TextDiagnostic &D : Diagnostics)
+    R.report(D);
+  OS.flush();
+}
+
+std::string summaryLine(ArrayRef<Finding> Findings) {
+  StringSet<> Files;
+  unsigned Fixable = 0;
+  for (const Finding &F : Findings) {
+    Files.insert(F.Where.AbsoluteFile);
+    Fixable += isFixable(F);
+  }
+  std::string Line = std::to_string(Findings.size()) +
+                     (Findings.size() == 1 ? " finding" : " findings") +
+                     " in " + std::to_string(Files.size()) +
+                     (Files.size() == 1 ? " file" : " files") + " (" +
+                     std::to_string(Fixable) + " fixable)";
+  return Line;
+}
+
+} // namespace libtorch_tidy::report

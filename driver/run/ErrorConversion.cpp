@@ -1,0 +1,165 @@
+//===--- ErrorConversion.cpp - clang-tidy errors as findings --------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "run/ErrorConversion.h"
+#include "Catalog.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include <algorithm>
+#include <set>
+
+using namespace llvm;
+using clang::tidy::ClangTidyError;
+
+namespace libtorch_tidy::run {
+
+report::Position positionAt(StringRef Text, unsigned Offset) {
+  Offset = std::min<size_t>(Offset, Text.size());
+  size_t LineStart = Text.rfind('\n', Offset == 0 ? 0 : Offset - 1);
+  LineStart = (LineStart == StringRef::npos || Offset == 0) ? 0 : LineStart + 1;
+  report::Position P;
+  P.Line = 1 + Text.take_front(LineStart).count('\n');
+  P.Column = Offset - LineStart + 1;
+  // UTF-16 code units: one per character, two for characters outside the
+  // basic plane (4-byte UTF-8 sequences). Continuation bytes count nothing;
+  // bytes that are not UTF-8 count one each.
+  unsigned Units = 0;
+  for (unsigned char C : Text.slice(LineStart, Offset)) {
+    if ((C & 0xC0) == 0x80)
+      continue;
+    Units += (C >= 0xF0 && C < 0xF8) ? 2 : 1;
+  }
+  P.ColumnUtf16 = Units + 1;
+  return P;
+}
+
+std::string contentDigest(StringRef Bytes) {
+  std::array<uint8_t, 32> Hash = SHA256::hash(arrayRefFromStringRef(Bytes));
+  return toHex(Hash, /*LowerCase=*/true);
+}
+
+ErrorConverter::ErrorConverter(std::string BuildDirectory)
+    : BuildDirectory(std::move(BuildDirectory)) {}
+
+std::string ErrorConverter::absolutePath(StringRef Path) const {
+  if (Path.empty())
+    return "";
+  SmallString<256> Absolute(Path);
+  if (!sys::path::is_absolute(Absolute)) {
+    Absolute = BuildDirectory;
+    sys::path::append(Absolute, Path);
+  }
+  sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  return std::string(Absolute);
+}
+
+const std::string *ErrorConverter::contents(const std::string &AbsolutePath) {
+  auto [It, Inserted] = Files.try_emplace(AbsolutePath);
+  if (Inserted) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(
+        AbsolutePath, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+    if (Buffer)
+      It->second = (*Buffer)->getBuffer().str();
+  }
+  return It->second ? &*It->second : nullptr;
+}
+
+report::Location
+ErrorConverter::location(StringRef File, unsigned Offset,
+                         ArrayRef<clang::tooling::FileByteRange> Ranges) {
+  report::Location L;
+  L.File = File.str();
+  L.AbsoluteFile = absolutePath(File);
+  L.Offset = Offset;
+  const std::string *Text =
+      L.AbsoluteFile.empty() ? nullptr : contents(L.AbsoluteFile);
+  if (!Text)
+    return L;
+  L.Begin = positionAt(*Text, Offset);
+  L.End = L.Begin;
+  // The end of the first highlighted range that covers the location.
+  for (const clang::tooling::FileByteRange &R : Ranges)
+    if (absolutePath(R.FilePath) == L.AbsoluteFile && R.FileOffset <= Offset &&
+        Offset <= R.FileOffset + R.Length) {
+      L.End = positionAt(*Text, R.FileOffset + R.Length);
+      break;
+    }
+  return L;
+}
+
+std::vector<report::Replacement> ErrorConverter::replacements(
+    const StringMap<clang::tooling::Replacements> &Fix) {
+  std::vector<report::Replacement> Result;
+  for (const auto &FileAndReplacements : Fix)
+    for (const clang::tooling::Replacement &R : FileAndReplacements.second)
+      if (R.isApplicable())
+        Result.push_back({absolutePath(R.getFilePath()), R.getOffset(),
+                          R.getLength(), R.getReplacementText().str()});
+  // StringMap order is unspecified: sort for deterministic output.
+  std::stable_sort(
+      Result.begin(), Result.end(),
+      [](const report::Replacement &A, const report::Replacement &B) {
+        return std::tie(A.File, A.Offset) < std::tie(B.File, B.Offset);
+      });
+  return Result;
+}
+
+std::vector<report::ByteRange>
+ErrorConverter::ranges(ArrayRef<clang::tooling::FileByteRange> Ranges) {
+  std::vector<report::ByteRange> Result;
+  for (const clang::tooling::FileByteRange &R : Ranges)
+    Result.push_back({R.FilePath, R.FileOffset, R.Length});
+  return Result;
+}
+
+void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
+                             report::TranslationUnitResult &Unit) {
+  std::set<std::string> Touched;
+  for (const ClangTidyError &Error : Errors) {
+    report::Finding F;
+    F.CheckId = Error.DiagnosticName;
+    for (const clang::tidy::libtorch::CheckInfo &Info :
+         clang::tidy::libtorch::checkCatalog())
+      if (Info.Id == F.CheckId)
+        F.Tier = clang::tidy::libtorch::tierName(Info.Tier).str();
+    const bool CompilerError =
+        Error.DiagLevel == ClangTidyError::Error && !Error.IsWarningAsError;
+    F.Severity =
+        (CompilerError || Error.IsWarningAsError) ? "error" : "warning";
+    F.Message = Error.Message.Message;
+    F.Where = location(Error.Message.FilePath, Error.Message.FileOffset,
+                       Error.Message.Ranges);
+    F.Fixes = replacements(Error.Message.Fix);
+    F.Ranges = ranges(Error.Message.Ranges);
+    for (const clang::tooling::DiagnosticMessage &Message : Error.Notes) {
+      report::Note N;
+      N.Message = Message.Message;
+      N.Where = location(Message.FilePath, Message.FileOffset, Message.Ranges);
+      N.Fixes = replacements(Message.Fix);
+      N.Ranges = ranges(Message.Ranges);
+      F.Notes.push_back(std::move(N));
+    }
+    if (CompilerError) {
+      Unit.CompilerErrors.push_back(std::move(F));
+      continue;
+    }
+    if (!F.Where.AbsoluteFile.empty())
+      Touched.insert(F.Where.AbsoluteFile);
+    for (const report::Replacement &R : F.Fixes)
+      Touched.insert(R.File);
+    for (const report::Note &N : F.Notes)
+      for (const report::Replacement &R : N.Fixes)
+        Touched.insert(R.File);
+    Unit.Findings.push_back(std::move(F));
+  }
+  for (const std::string &File : Touched)
+    if (const std::string *Text = contents(File))
+      Unit.ContentDigests[File] = contentDigest(*Text);
+}
+
+} // namespace libtorch_tidy::run

@@ -1,0 +1,62 @@
+//===--- ErrorConversion.h - clang-tidy errors as findings ------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Turns clang-tidy's ClangTidyError values (file paths and byte offsets) into
+// report::Finding values with 1-based lines, byte and UTF-16 columns, end
+// positions and content digests, reading each file once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_ERRORCONVERSION_H
+#define LIBTORCH_TIDY_DRIVER_RUN_ERRORCONVERSION_H
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "report/Findings.h"
+#include "llvm/ADT/StringMap.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::run {
+
+/// 1-based line, byte column and UTF-16 column of \p Offset in \p Text.
+/// An offset past the end is clamped to the end.
+report::Position positionAt(llvm::StringRef Text, unsigned Offset);
+
+/// Lowercase hex SHA-256 of \p Bytes.
+std::string contentDigest(llvm::StringRef Bytes);
+
+/// Reads each file once and converts errors found in it.
+class ErrorConverter {
+public:
+  /// Relative paths in errors resolve against \p BuildDirectory.
+  explicit ErrorConverter(std::string BuildDirectory);
+
+  /// Fills \p Unit's Findings, CompilerErrors and ContentDigests from
+  /// \p Errors (already filtered by clang-tidy: NOLINT, header filter).
+  void convert(const std::vector<clang::tidy::ClangTidyError> &Errors,
+               report::TranslationUnitResult &Unit);
+
+  /// \p Path made absolute against the build directory, without dots.
+  std::string absolutePath(llvm::StringRef Path) const;
+
+private:
+  const std::string *contents(const std::string &AbsolutePath);
+  report::Location
+  location(llvm::StringRef File, unsigned Offset,
+           llvm::ArrayRef<clang::tooling::FileByteRange> Ranges);
+  std::vector<report::Replacement>
+  replacements(const llvm::StringMap<clang::tooling::Replacements> &Fix);
+  std::vector<report::ByteRange>
+  ranges(llvm::ArrayRef<clang::tooling::FileByteRange> Ranges);
+
+  std::string BuildDirectory;
+  llvm::StringMap<std::optional<std::string>> Files;
+};
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_ERRORCONVERSION_H

@@ -1,0 +1,268 @@
+//===--- UnitAnalysis.cpp - Analyze one translation unit ------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The action below is clang-tidy 16's runClangTidy (ClangTidy.cpp) for one
+// file: the same ClangTidyContext, ClangTidyDiagnosticConsumer (NOLINT,
+// header and line filters, conflicting fixes), argument adjusters and
+// ClangTidyASTConsumerFactory. We add SkippingConsumer around clang-tidy's
+// consumer and record TORCH_VERSION from the preprocessor.
+//
+//===----------------------------------------------------------------------===//
+
+#include "run/UnitAnalysis.h"
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "clang-tidy/ClangTidyModule.h"
+#include "run/ErrorConversion.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <nlohmann/json.hpp>
+
+using namespace clang;
+using namespace clang::tidy;
+using namespace clang::tooling;
+using namespace llvm;
+
+namespace libtorch_tidy::run {
+namespace {
+
+/// Wraps clang-tidy's consumer and tells Sema which function bodies it may
+/// skip. Our checks match user code only (every matcher starts with
+/// `unless(isExpansionInSystemHeader())`), so the bodies of LibTorch's and
+/// the standard library's functions are never looked at, but parsing them
+/// is most of a LibTorch unit's time. Kept: templates (instantiating one
+/// from user code needs its body; Sema would instantiate an empty one),
+/// constexpr functions (constant evaluation needs them) and deduced return
+/// types (the type comes from the body). Sema itself refuses the last two;
+/// we say so explicitly rather than rely on it.
+class SkippingConsumer : public MultiplexConsumer {
+public:
+  SkippingConsumer(std::unique_ptr<ASTConsumer> Inner,
+                   const SourceManager &Sources)
+      : MultiplexConsumer(wrap(std::move(Inner))), Sources(Sources) {}
+
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D->getAsFunction());
+    if (!FD)
+      return false;
+    if (!Sources.isInSystemHeader(Sources.getExpansionLoc(FD->getLocation())))
+      return false;
+    if (FD->isTemplated() || FD->isConstexpr())
+      return false;
+    if (FD->getDeclaredReturnType()->getContainedDeducedType())
+      return false;
+    return true;
+  }
+
+private:
+  static std::vector<std::unique_ptr<ASTConsumer>>
+  wrap(std::unique_ptr<ASTConsumer> Inner) {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::move(Inner));
+    return Consumers;
+  }
+
+  const SourceManager &Sources;
+};
+
+/// Records the value of TORCH_VERSION ("1.13.0") when torch/version.h
+/// defines it.
+class VersionRecorder : public PPCallbacks {
+public:
+  explicit VersionRecorder(std::string &Version) : Version(Version) {}
+
+  void MacroDefined(const Token &Name, const MacroDirective *MD) override {
+    const IdentifierInfo *II = Name.getIdentifierInfo();
+    if (!II || II->getName() != "TORCH_VERSION")
+      return;
+    const MacroInfo *MI = MD->getMacroInfo();
+    if (MI->getNumTokens() != 1 ||
+        !MI->getReplacementToken(0).is(tok::string_literal))
+      return;
+    const Token &Literal = MI->getReplacementToken(0);
+    StringRef Spelling(Literal.getLiteralData(), Literal.getLength());
+    Version = Spelling.trim('"').str();
+  }
+
+private:
+  std::string &Version;
+};
+
+class AnalysisActionFactory : public FrontendActionFactory {
+public:
+  AnalysisActionFactory(ClangTidyContext &Context,
+                        IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
+                        bool SkipSystemBodies, std::string &LibTorchVersion)
+      : ConsumerFactory(Context, std::move(BaseFS)),
+        SkipSystemBodies(SkipSystemBodies), LibTorchVersion(LibTorchVersion) {}
+
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<Action>(*this);
+  }
+
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+                     DiagnosticConsumer *DiagConsumer) override {
+    // As clang-tidy: define __clang_analyzer__.
+    Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
+    // Without this flag Sema never asks shouldSkipFunctionBody.
+    Invocation->getFrontendOpts().SkipFunctionBodies = SkipSystemBodies;
+    return FrontendActionFactory::runInvocation(
+        std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
+  }
+
+private:
+  class Action : public ASTFrontendAction {
+  public:
+    explicit Action(AnalysisActionFactory &Factory) : Factory(Factory) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
+                                                   StringRef File) override {
+      Compiler.getPreprocessor().addPPCallbacks(
+          std::make_unique<VersionRecorder>(Factory.LibTorchVersion));
+      std::unique_ptr<ASTConsumer> Checks =
+          Factory.ConsumerFactory.createASTConsumer(Compiler, File);
+      if (!Factory.SkipSystemBodies)
+        return Checks;
+      return std::make_unique<SkippingConsumer>(std::move(Checks),
+                                                Compiler.getSourceManager());
+    }
+
+  private:
+    AnalysisActionFactory &Factory;
+  };
+
+  ClangTidyASTConsumerFactory ConsumerFactory;
+  bool SkipSystemBodies;
+  std::string &LibTorchVersion;
+};
+
+/// Reads the per-check times clang-tidy's profiler stored as JSON under
+/// \p Dir (one file per unit) into \p Profile, then removes them.
+void collectProfile(StringRef Dir, std::map<std::string, double> &Profile) {
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC)) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+        MemoryBuffer::getFile(It->path());
+    if (Text) {
+      nlohmann::json J = nlohmann::json::parse((*Text)->getBuffer().begin(),
+                                               (*Text)->getBuffer().end(),
+                                               nullptr, /*exceptions=*/false);
+      if (J.is_object() && J.contains("profile") && J["profile"].is_object())
+        for (const auto &[Key, Value] : J["profile"].items()) {
+          // "time.clang-tidy.<check>.wall"
+          StringRef Name(Key);
+          if (!Name.consume_front("time.clang-tidy.") ||
+              !Name.consume_back(".wall") || !Value.is_number())
+            continue;
+          Profile[Name.str()] += Value.get<double>();
+        }
+    }
+    sys::fs::remove(It->path());
+  }
+  sys::fs::remove(Dir);
+}
+
+} // namespace
+
+report::TranslationUnitResult
+analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
+            const CompilationDatabase &Compilations, StringRef File,
+            IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
+            const AnalysisSettings &Settings) {
+  report::TranslationUnitResult Unit;
+  Unit.MainFile = File.str();
+
+  ClangTidyContext Context(std::move(Options),
+                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  ClangTool Tool(Compilations, {File.str()},
+                 std::make_shared<PCHContainerOperations>(), BaseFS);
+  // --extra-arg(-before) and ExtraArgs from .clang-tidy, as clang-tidy.
+  Tool.appendArgumentsAdjuster(
+      [&Context](const CommandLineArguments &Args, StringRef Filename) {
+        ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
+        CommandLineArguments Adjusted = Args;
+        if (Opts.ExtraArgsBefore) {
+          auto I = Adjusted.begin();
+          if (I != Adjusted.end() && !StringRef(*I).startswith("-"))
+            ++I; // Skip compiler binary name, if it is there.
+          Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
+                          Opts.ExtraArgsBefore->end());
+        }
+        if (Opts.ExtraArgs)
+          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
+                          Opts.ExtraArgs->end());
+        return Adjusted;
+      });
+  Tool.appendArgumentsAdjuster(getStripPluginsAdjuster());
+
+  SmallString<128> ProfileDir;
+  if (Settings.EnableCheckProfile) {
+    if (!sys::fs::createUniqueDirectory("libtorch-tidy-profile", ProfileDir))
+      Context.setProfileStoragePrefix(ProfileDir);
+    Context.setEnableProfiling(true);
+  }
+
+  ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
+                                           /*RemoveIncompatibleErrors=*/true,
+                                           Settings.FixNotes);
+  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
+                       &DiagConsumer, /*ShouldOwnClient=*/false);
+  Context.setDiagnosticsEngine(&DE);
+  Tool.setDiagnosticConsumer(&DiagConsumer);
+
+  AnalysisActionFactory Factory(Context, BaseFS, Settings.SkipSystemBodies,
+                                Unit.LibTorchVersion);
+  const int Status = Tool.run(&Factory);
+  std::vector<ClangTidyError> Errors = DiagConsumer.take();
+
+  if (!ProfileDir.empty())
+    collectProfile(ProfileDir, Unit.CheckProfile);
+
+  // As clang-tidy: the compile command's directory, made absolute the way
+  // ClangTool sets it as the working directory.
+  std::vector<CompileCommand> Commands = Compilations.getCompileCommands(File);
+  SmallString<256> BuildDirectory(
+      Commands.empty() ? StringRef() : StringRef(Commands.front().Directory));
+  sys::fs::make_absolute(BuildDirectory);
+  sys::path::remove_dots(BuildDirectory, /*remove_dot_dot=*/true);
+  Unit.BuildDirectory = std::string(BuildDirectory);
+  ErrorConverter Converter(Unit.BuildDirectory);
+  Converter.convert(Errors, Unit);
+
+  const ClangTidyStats &Stats = Context.getStats();
+  Unit.Suppressed.NoLint = Stats.ErrorsIgnoredNOLINT;
+  Unit.Suppressed.NonUserCode = Stats.ErrorsIgnoredNonUserCode;
+  Unit.Suppressed.LineFilter = Stats.ErrorsIgnoredLineFilter;
+  Unit.Suppressed.CheckFilter = Stats.ErrorsIgnoredCheckFilter;
+
+  if (!Unit.CompilerErrors.empty()) {
+    Unit.State = report::TranslationUnitResult::Status::CompileErrors;
+    Unit.FailureMessage =
+        std::to_string(Unit.CompilerErrors.size()) +
+        (Unit.CompilerErrors.size() == 1 ? " compiler error"
+                                         : " compiler errors");
+  } else if (Status != 0) {
+    Unit.State = report::TranslationUnitResult::Status::Failed;
+    Unit.FailureMessage = "the compiler could not process it";
+  }
+  return Unit;
+}
+
+} // namespace libtorch_tidy::run

@@ -1,0 +1,51 @@
+//===--- UnitAnalysis.h - Analyze one translation unit ----------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Parses one source file once and runs every enabled check over it, the way
+// clang-tidy's runClangTidy does, with one difference: the bodies of ordinary
+// functions declared in system headers are skipped (see SkippingConsumer in
+// the .cpp). The result is the tool-independent TranslationUnitResult.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_UNITANALYSIS_H
+#define LIBTORCH_TIDY_DRIVER_RUN_UNITANALYSIS_H
+
+#include "clang-tidy/ClangTidyOptions.h"
+#include "report/Findings.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <memory>
+
+namespace libtorch_tidy::run {
+
+struct AnalysisSettings {
+  /// Skip the bodies of non-template, non-constexpr functions without a
+  /// deduced return type that are declared in system headers. Off only to
+  /// show that skipping does not change any finding.
+  bool SkipSystemBodies = true;
+  /// clang-tidy's ApplyAnyFix: fixes of notes take part in conflict removal
+  /// (`--fix-notes`).
+  bool FixNotes = false;
+  /// Time each check (`--enable-check-profile`); the times go to
+  /// TranslationUnitResult::CheckProfile.
+  bool EnableCheckProfile = false;
+};
+
+/// Analyzes \p File (absolute) with its command from \p Compilations in this
+/// process. Findings in user headers are included as clang-tidy reports
+/// them (header filter, NOLINT, line filter applied). Never throws; a unit
+/// that could not be processed at all comes back `Failed`.
+report::TranslationUnitResult
+analyzeUnit(std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options,
+            const clang::tooling::CompilationDatabase &Compilations,
+            llvm::StringRef File,
+            llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+            const AnalysisSettings &Settings);
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_UNITANALYSIS_H
