@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompilationSetup.h"
+#include "CudaCommands.h"
 #include "ResourceDir.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -74,6 +75,86 @@ loadFromBuildDirectory(StringRef BuildPath, std::string &Error) {
   return inferTargetAndDriverMode(inferMissingCompileCommands(std::move(Json)));
 }
 
+/// "1 file" / "3 files".
+std::string countOf(size_t N, StringRef One, StringRef Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
+}
+
+/// The entries of the database that can be analyzed. Those that cannot are
+/// reported with one warning line per kind (naming the first of them), or
+/// recorded in \p Setup.Unreadable.
+std::vector<std::string> databaseInputs(std::vector<std::string> Entries,
+                                        bool Quiet, CompilationSetup &Setup) {
+  std::vector<std::string> Usable, Missing, NotFiles;
+  for (std::string &Entry : Entries) {
+    SmallString<256> File(Entry);
+    sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+    sys::fs::file_status Status;
+    if (sys::fs::status(File, Status)) {
+      Missing.push_back(std::string(File));
+      continue;
+    }
+    if (!sys::fs::is_regular_file(Status)) {
+      NotFiles.push_back(std::string(File));
+      continue;
+    }
+    int FD;
+    if (std::error_code EC = sys::fs::openFileForRead(File, FD)) {
+      Setup.Unreadable.push_back(
+          {std::string(File),
+           "cannot be read (" + EC.message() + "); check its permissions"});
+      continue;
+    }
+    sys::Process::SafelyCloseFileDescriptor(FD);
+    Usable.push_back(std::string(File));
+  }
+  if (!Quiet && !Missing.empty())
+    errs() << "libtorch-tidy: warning: skipped "
+           << countOf(Missing.size(), "entry", "entries")
+           << " of compile_commands.json for files that no longer exist "
+              "(first: '"
+           << Missing.front()
+           << "'); re-run cmake to refresh the compilation database\n";
+  if (!Quiet && !NotFiles.empty())
+    errs() << "libtorch-tidy: warning: skipped "
+           << countOf(NotFiles.size(), "entry", "entries")
+           << " of compile_commands.json that are not regular files "
+              "(first: '"
+           << NotFiles.front()
+           << "'); a compilation database names source files\n";
+  return Usable;
+}
+
+/// Removes the CUDA sources from \p Files with one notice; an error when
+/// they were all there was.
+Error skipCudaSources(const CompilationDatabase &Database, bool Quiet,
+                      std::vector<std::string> &Files) {
+  std::vector<std::string> Host, Cuda;
+  for (std::string &File : Files) {
+    std::vector<CompileCommand> Commands = Database.getCompileCommands(File);
+    ArrayRef<std::string> CommandLine;
+    if (!Commands.empty())
+      CommandLine = Commands.front().CommandLine;
+    (isCudaSource(File, CommandLine) ? Cuda : Host).push_back(std::move(File));
+  }
+  Files = std::move(Host);
+  if (Cuda.empty())
+    return Error::success();
+  if (Files.empty())
+    return inputError(Cuda.front(),
+                      Cuda.size() == 1
+                          ? "is a CUDA source"
+                          : "and the other inputs are CUDA sources",
+                      "libtorch-tidy analyzes host C++; name the .cpp files "
+                      "that hold the training code");
+  if (!Quiet)
+    errs() << "libtorch-tidy: note: skipped "
+           << countOf(Cuda.size(), "CUDA source", "CUDA sources")
+           << " (first: '" << Cuda.front()
+           << "'); libtorch-tidy analyzes host C++ only\n";
+  return Error::success();
+}
+
 } // namespace
 
 Expected<CompilationSetup>
@@ -119,10 +200,17 @@ setUpCompilations(const ToolOptions &Options,
         ".", std::vector<std::string>());
   }
   if (Setup.Files.empty() && !Options.BuildPath.empty())
-    Setup.Files = Base->getAllFiles();
+    Setup.Files = databaseInputs(Base->getAllFiles(), Options.Quiet, Setup);
+  if (llvm::Error E = skipCudaSources(*Base, Options.Quiet, Setup.Files))
+    return std::move(E);
 
   auto Adjusting =
       std::make_unique<ArgumentsAdjustingCompilations>(std::move(Base));
+  // nvcc compiling a host file: analyze the host compiler's command.
+  Adjusting->appendArgumentsAdjuster(
+      [](const CommandLineArguments &Args, StringRef) {
+        return isNvccCommand(Args) ? hostCommandFromNvcc(Args) : Args;
+      });
   if (!Options.ExtraArgsBefore.empty())
     Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
         Options.ExtraArgsBefore, ArgumentInsertPosition::BEGIN));

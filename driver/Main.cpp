@@ -23,16 +23,17 @@
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "fix/FixApplier.h"
 #include "report/Baseline.h"
 #include "report/ExportFixesWriter.h"
 #include "report/Findings.h"
 #include "report/Merge.h"
 #include "report/ReportStage.h"
 #include "report/TextWriter.h"
-#include "run/FixWriter.h"
 #include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
 #include "run/Workers.h"
+#include "select/UnitSelection.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -376,22 +377,51 @@ int runTool(int Argc, const char **Argv) {
   }
 
   // --- Select units. ---
-  // HOOK(modes): `--shard=K/N` and `--diff=<ref>|-` narrow `Units` here
-  // (driver/select/). An empty selection is not an error: nothing to do.
-  std::vector<std::string> Units = Setup->Files;
+  // `--diff` and `--shard` (driver/select/). An empty selection is not an
+  // error: nothing to do. Database entries that cannot be read take part in
+  // the selection, and the selected ones are reported as failed units.
+  std::vector<std::string> Candidates = Setup->Files;
+  for (const UnusableInput &Unreadable : Setup->Unreadable)
+    Candidates.push_back(Unreadable.File);
+  Expected<select::UnitSelection> Selected = select::selectUnits(
+      Candidates, Tool.Diff, Tool.Shard, *Setup->Compilations);
+  if (!Selected) {
+    errs() << "libtorch-tidy: error: " << toString(Selected.takeError())
+           << "\n";
+    return ExitUsageError;
+  }
+  std::vector<std::string> Units;
+  std::vector<TranslationUnitResult> UnreadableUnits;
+  for (std::string &Unit : Selected->Units) {
+    auto Unreadable =
+        llvm::find_if(Setup->Unreadable,
+                      [&](const UnusableInput &U) { return U.File == Unit; });
+    if (Unreadable == Setup->Unreadable.end()) {
+      Units.push_back(std::move(Unit));
+      continue;
+    }
+    TranslationUnitResult Failed;
+    Failed.MainFile = Unit;
+    Failed.State = TranslationUnitResult::Status::Failed;
+    Failed.FailureMessage = Unreadable->Message;
+    UnreadableUnits.push_back(std::move(Failed));
+  }
 
   // --- Analyze units into a RunResult. ---
   RunResult Run;
   Run.ToolVersion = LIBTORCH_TIDY_VERSION;
   Run.EnabledChecks = Enabled;
   Run.Units = analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv);
+  for (TranslationUnitResult &Unit : UnreadableUnits)
+    Run.Units.push_back(std::move(Unit));
   for (const TranslationUnitResult &Unit : Run.Units)
     if (Run.LibTorchVersion.empty())
       Run.LibTorchVersion = Unit.LibTorchVersion;
 
   // --- Filter findings. ---
-  // HOOK(modes): `--diff` keeps only findings on changed lines: erase the
-  //   others from `Run.Units[i].Findings`.
+  // `--diff` keeps only findings on changed lines.
+  if (Selected->Changes)
+    select::keepFindingsOnChangedLines(Run, *Selected->Changes);
 
   // --- Fingerprints, then `--baseline` (driver/report/ReportStage.h). ---
   report::SourceFiles Sources;
@@ -406,16 +436,25 @@ int runTool(int Argc, const char **Argv) {
   // --- Fixes. ---
   // As in clang-tidy: fixes are not applied to code that did not compile,
   // unless asked to.
-  // HOOK(modes): the FixApplier (driver/fix/) replaces run::applyFixes:
-  //   digest check against TranslationUnitResult::ContentDigests, conflicts.
+  // The FixApplier (driver/fix/, docs/fixes.md) plans whole fixes, skips
+  // and reports overlapping ones, and checks every file against the digest
+  // the analysis recorded before anything is written.
   const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
   const bool DisableFixes = AnyUnitFailed && !Tool.FixErrors;
-  run::FixPlan Fixes;
+  fix::FixPlan Fixes;
+  std::optional<ClangTidyContext> StyleContext;
+  fix::FixOptions FixOptions;
+  FixOptions.FixNotes = Tool.FixNotes;
   if (WantFixes && !DisableFixes) {
+    StyleContext.emplace(std::move(*Provider),
+                         /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    FixOptions.StyleFor = [&](StringRef File) {
+      return StyleContext->getOptionsForFile(File).FormatStyle.value_or("none");
+    };
     std::vector<const Finding *> ToFix;
     for (const Reported &R : Diagnostics)
       ToFix.push_back(R.Diagnostic);
-    Fixes = run::planFixes(ToFix, Tool.FixNotes);
+    Fixes = fix::prepareFixes(Run, ToFix, FixOptions);
   }
 
   // --- Output. ---
@@ -458,13 +497,8 @@ int runTool(int Argc, const char **Argv) {
   // The files are written after the text output, which shows them as they
   // were analyzed.
   std::vector<std::string> FixFailures;
-  if (!Fixes.PerFile.empty()) {
-    ClangTidyContext StyleContext(std::move(*Provider),
-                                  /*AllowEnablingAnalyzerAlphaCheckers=*/false);
-    FixFailures = run::writeFixes(Fixes, [&](StringRef File) {
-      return StyleContext.getOptionsForFile(File).FormatStyle.value_or("none");
-    });
-  }
+  if (!Fixes.Edits.empty() || !Fixes.Errors.empty())
+    FixFailures = fix::writeFixes(Run, Fixes, FixOptions);
 
   // --- Export fixes (clang-tidy's YAML). ---
   if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
@@ -493,9 +527,9 @@ int runTool(int Argc, const char **Argv) {
     printCheckProfile(Run);
   if (!Tool.Quiet) {
     printSuppressionStats(Run);
+    for (const std::string &Conflict : Fixes.ConflictMessages)
+      errs() << Conflict << "\n";
     if (Fixes.Total > 0) {
-      for (const std::string &Failure : FixFailures)
-        errs() << "libtorch-tidy: error: " << Failure << "\n";
       if (!FixFailures.empty())
         errs() << "libtorch-tidy failed to apply suggested fixes.\n";
       else
@@ -514,6 +548,9 @@ int runTool(int Argc, const char **Argv) {
              << " unchanged, results replayed from the cache\n";
     errs() << report::summaryLine(UniqueFindings) << "\n";
   }
+  // A file that cannot be fixed is an error even with --quiet.
+  for (const std::string &Failure : FixFailures)
+    errs() << "libtorch-tidy: error: " << Failure << "\n";
   if (WarningsAsErrors)
     errs() << WarningsAsErrors << " warning"
            << (WarningsAsErrors == 1 ? "" : "s") << " treated as error"

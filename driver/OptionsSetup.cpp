@@ -134,6 +134,14 @@ cl::opt<std::string> Baseline(
 SARIF log does not hold)"),
     cl::value_desc("report"), cl::cat(Category));
 
+cl::opt<std::string> Shard("shard", cl::desc(R"(Analyze only part K of N of the
+translation units, the same part on every machine (a CI matrix of N jobs))"),
+                           cl::value_desc("K/N"), cl::cat(Category));
+cl::opt<std::string> Diff("diff",
+                          cl::desc(R"(Analyze the units a change touches and
+report findings on its changed lines only: the change from a git ref to the
+working tree, or a unified diff on standard input with '-')"),
+                          cl::value_desc("git-ref|-"), cl::cat(Category));
 /// `--color=auto|always|never`. LLVM registers its own boolean `--color`
 /// (WithColor) on first use of the option registry, so ours is created after
 /// taking that one's name away.
@@ -288,6 +296,20 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.Output = Output;
   Options.SarifRoot = SarifRoot;
   Options.Baseline = Baseline;
+  if (Shard.getNumOccurrences()) {
+    Expected<select::ShardSpec> Spec = select::parseShardSpec(Shard);
+    if (!Spec)
+      return Spec.takeError();
+    Options.Shard = *Spec;
+  }
+  if (Diff.getNumOccurrences()) {
+    if (Diff.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "invalid --diff=''; pass a git ref (e.g. "
+                               "--diff=origin/main) or '-' for a diff on "
+                               "standard input");
+    Options.Diff = Diff;
+  }
   if (Color != "auto")
     Options.Color = Color == "always";
   else if (UseColor.getNumOccurrences())

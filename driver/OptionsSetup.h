@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 
 #include "clang-tidy/ClangTidyOptions.h"
+#include "select/Shard.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -49,6 +50,10 @@ struct ToolOptions {
   std::string SarifRoot;
   /// `--baseline`: an earlier JSON report or SARIF log; empty for none.
   std::string Baseline;
+  /// `--shard=K/N`: analyze only that part of the units.
+  std::optional<select::ShardSpec> Shard;
+  /// `--diff=<git-ref>` or `--diff=-`: analyze and report what changed.
+  std::optional<std::string> Diff;
   /// `--color`: colours in the text output; unset means when a terminal.
   std::optional<bool> Color;
   /// `-j`: units analyzed at once; 0 means one per core.

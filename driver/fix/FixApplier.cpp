@@ -1,0 +1,434 @@
+//===--- FixApplier.cpp - --fix: write the fix-its into the files ---------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "fix/FixApplier.h"
+#include "clang/Format/Format.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Errno.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include <algorithm>
+#include <set>
+#include <tuple>
+#include <unistd.h>
+
+using namespace llvm;
+using libtorch_tidy::report::Finding;
+using libtorch_tidy::report::Replacement;
+
+namespace libtorch_tidy::fix {
+namespace {
+
+bool sameEdit(const Replacement &A, const Replacement &B) {
+  return A.File == B.File && A.Offset == B.Offset && A.Length == B.Length &&
+         A.Text == B.Text;
+}
+
+/// Whether applying both \p A and \p B (same file) is ambiguous.
+bool overlaps(const Replacement &A, const Replacement &B) {
+  if (sameEdit(A, B))
+    return false;
+  const unsigned AEnd = A.Offset + A.Length, BEnd = B.Offset + B.Length;
+  if (A.Length == 0 && B.Length == 0)
+    return A.Offset == B.Offset; // which insertion goes first?
+  // An insertion conflicts with a replacement it falls strictly inside; at
+  // either end of it, it goes before or after the replaced text.
+  if (A.Length == 0)
+    return B.Offset < A.Offset && A.Offset < BEnd;
+  if (B.Length == 0)
+    return A.Offset < B.Offset && B.Offset < AEnd;
+  return A.Offset < BEnd && B.Offset < AEnd;
+}
+
+bool editOrder(const Replacement &A, const Replacement &B) {
+  // Insertions before replacements that start at the same offset.
+  return std::tie(A.Offset, A.Length, A.Text) <
+         std::tie(B.Offset, B.Length, B.Text);
+}
+
+std::string normalizedPath(StringRef Path) {
+  SmallString<256> Result(Path);
+  sys::path::remove_dots(Result, /*remove_dot_dot=*/true);
+  return std::string(Result);
+}
+
+/// 1-based line and byte column of \p Offset in \p Content.
+std::pair<unsigned, unsigned> lineAndColumn(StringRef Content,
+                                            unsigned Offset) {
+  StringRef Before = Content.take_front(Offset);
+  unsigned Line = 1 + Before.count('\n');
+  size_t LineStart = Before.rfind('\n');
+  unsigned Column =
+      Offset - (LineStart == StringRef::npos ? 0 : LineStart + 1) + 1;
+  return {Line, Column};
+}
+
+Expected<std::string> readFile(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return createStringError(Buffer.getError(), "'%s' cannot be read (%s)",
+                             Path.str().c_str(),
+                             Buffer.getError().message().c_str());
+  return (*Buffer)->getBuffer().str();
+}
+
+/// \p Code with \p Edits applied, with clang-format's cleanup around them
+/// and, for a style other than "none", the edited lines formatted: what
+/// clang-tidy's --fix writes.
+Expected<std::string> fixedContent(StringRef File, StringRef Code,
+                                   ArrayRef<Replacement> Edits,
+                                   StringRef StyleName) {
+  clang::tooling::Replacements Replaces;
+  for (const Replacement &R : Edits)
+    if (Error E = Replaces.add(
+            clang::tooling::Replacement(File, R.Offset, R.Length, R.Text))) {
+      // Edits the plan accepted never overlap; should clang's rules differ,
+      // apply them as planned, without cleanup.
+      consumeError(std::move(E));
+      return applyReplacements(Code, Edits);
+    }
+  Expected<clang::format::FormatStyle> Style =
+      clang::format::getStyle(StyleName, File, "none", Code);
+  if (!Style)
+    return createStringError(
+        inconvertibleErrorCode(), "invalid FormatStyle '%s' (%s)",
+        StyleName.str().c_str(), toString(Style.takeError()).c_str());
+  if (Expected<clang::tooling::Replacements> Cleaned =
+          clang::format::cleanupAroundReplacements(Code, Replaces, *Style))
+    Replaces = std::move(*Cleaned);
+  else
+    consumeError(Cleaned.takeError());
+  if (StyleName != "none") {
+    if (Expected<clang::tooling::Replacements> Formatted =
+            clang::format::formatReplacements(Code, Replaces, *Style))
+      Replaces = std::move(*Formatted);
+    else
+      consumeError(Formatted.takeError());
+  }
+  return clang::tooling::applyAllReplacements(Code, Replaces);
+}
+
+} // namespace
+
+const std::vector<Replacement> *chosenFix(const Finding &F, bool FixNotes) {
+  if (!F.Fixes.empty())
+    return &F.Fixes;
+  if (!FixNotes)
+    return nullptr;
+  const std::vector<Replacement> *Found = nullptr;
+  for (const report::Note &N : F.Notes) {
+    if (N.Fixes.empty())
+      continue;
+    if (Found)
+      return nullptr; // two notes offer fixes: not ours to choose
+    Found = &N.Fixes;
+  }
+  return Found;
+}
+
+FixPlan planFixes(ArrayRef<const Finding *> Findings,
+                  const FixOptions &Options) {
+  FixPlan Plan;
+  Plan.Accepted.assign(Findings.size(), false);
+  // Which finding put each accepted edit there, for conflict reports.
+  std::map<std::string, std::vector<std::pair<Replacement, std::string>>> Taken;
+  for (size_t Index = 0; Index < Findings.size(); ++Index) {
+    const Finding &F = *Findings[Index];
+    const std::vector<Replacement> *Fix = chosenFix(F, Options.FixNotes);
+    if (!Fix)
+      continue;
+    std::vector<Replacement> Edits = *Fix;
+    for (Replacement &R : Edits)
+      R.File = normalizedPath(R.File);
+    // A fix whose own edits overlap is broken; one that overlaps an accepted
+    // fix loses to it.
+    std::optional<FixConflict> Conflict;
+    for (size_t I = 0; I < Edits.size() && !Conflict; ++I) {
+      for (size_t J = I + 1; J < Edits.size() && !Conflict; ++J)
+        if (Edits[I].File == Edits[J].File && overlaps(Edits[I], Edits[J]))
+          Conflict = FixConflict{Edits[I].File, Edits[I].Offset, F.CheckId,
+                                 F.CheckId, Edits[J].Offset};
+      for (const auto &[Other, OtherCheck] : Taken[Edits[I].File])
+        if (!Conflict && overlaps(Edits[I], Other))
+          Conflict = FixConflict{Edits[I].File, Edits[I].Offset, F.CheckId,
+                                 OtherCheck, Other.Offset};
+    }
+    if (Conflict) {
+      Plan.Conflicts.push_back(*Conflict);
+      continue;
+    }
+    ++Plan.Fixes;
+    Plan.Accepted[Index] = true;
+    for (const Replacement &R : Edits) {
+      auto &Accepted = Taken[R.File];
+      bool Duplicate =
+          std::any_of(Accepted.begin(), Accepted.end(), [&](const auto &Entry) {
+            return sameEdit(Entry.first, R);
+          });
+      if (!Duplicate)
+        Accepted.emplace_back(R, F.CheckId);
+    }
+  }
+  for (auto &[File, Accepted] : Taken) {
+    if (Accepted.empty())
+      continue;
+    std::vector<Replacement> &Edits = Plan.Edits[File];
+    for (const auto &Entry : Accepted)
+      Edits.push_back(Entry.first);
+    std::sort(Edits.begin(), Edits.end(), editOrder);
+  }
+  return Plan;
+}
+
+Expected<std::string> applyReplacements(StringRef Content,
+                                        ArrayRef<Replacement> Edits) {
+  std::string Result;
+  Result.reserve(Content.size());
+  size_t Copied = 0;
+  for (const Replacement &R : Edits) {
+    if (R.Offset < Copied ||
+        static_cast<size_t>(R.Offset) + R.Length > Content.size())
+      return createStringError(
+          inconvertibleErrorCode(),
+          "an edit at offset %u reaches past the end of the file or "
+          "overlaps another",
+          R.Offset);
+    Result.append(Content.data() + Copied, R.Offset - Copied);
+    Result += R.Text;
+    Copied = R.Offset + R.Length;
+  }
+  Result.append(Content.data() + Copied, Content.size() - Copied);
+  return Result;
+}
+
+std::string contentDigest(StringRef Content) {
+  std::array<uint8_t, 32> Hash = SHA256::hash(arrayRefFromStringRef(Content));
+  return toHex(Hash, /*LowerCase=*/true);
+}
+
+Error writeFileAtomically(StringRef Path, StringRef Content) {
+  auto Failed = [&](const Twine &What, std::error_code EC) {
+    return createStringError(EC, "cannot write '%s': %s (%s)",
+                             Path.str().c_str(), What.str().c_str(),
+                             EC.message().c_str());
+  };
+  // Replace what a symbolic link points to, not the link.
+  SmallString<256> Target;
+  if (sys::fs::real_path(Path, Target))
+    Target = Path;
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Target, Status))
+    return Failed("cannot read its mode", EC);
+
+  SmallString<256> Model(sys::path::parent_path(Target));
+  sys::path::append(Model, "." + sys::path::filename(Target) +
+                               ".libtorch-tidy-%%%%%%%%.tmp");
+  int FD;
+  SmallString<256> Temp;
+  if (std::error_code EC =
+          sys::fs::createUniqueFile(Model, FD, Temp, sys::fs::OF_None,
+                                    sys::fs::owner_read | sys::fs::owner_write))
+    return Failed("cannot create a temporary file beside it", EC);
+
+  auto Abandon = [&](const Twine &What, std::error_code EC) {
+    ::close(FD);
+    sys::fs::remove(Temp);
+    return Failed(What, EC);
+  };
+  const char *Data = Content.data();
+  size_t Left = Content.size();
+  while (Left > 0) {
+    ssize_t Written = sys::RetryAfterSignal(-1, ::write, FD, Data, Left);
+    if (Written < 0)
+      return Abandon("writing the temporary file failed",
+                     std::error_code(errno, std::generic_category()));
+    Data += Written;
+    Left -= Written;
+  }
+  // The same owner (when allowed) and mode as the original.
+  (void)::fchown(FD, Status.getUser(), Status.getGroup());
+  if (std::error_code EC = sys::fs::setPermissions(FD, Status.permissions()))
+    return Abandon("cannot give the new content the file's mode", EC);
+  // On disk before the rename, so a crash cannot leave an empty file there.
+  if (::fsync(FD) != 0)
+    return Abandon("flushing the temporary file failed",
+                   std::error_code(errno, std::generic_category()));
+  if (::close(FD) != 0) {
+    sys::fs::remove(Temp);
+    return Failed("closing the temporary file failed",
+                  std::error_code(errno, std::generic_category()));
+  }
+  if (std::error_code EC = sys::fs::rename(Temp, Target)) {
+    sys::fs::remove(Temp);
+    return Failed("renaming the temporary file over it failed", EC);
+  }
+  return Error::success();
+}
+
+namespace {
+
+/// The digest each file had when the analysis read it; a file read by two
+/// units with different content has two.
+std::map<std::string, std::set<std::string>>
+recordedDigests(const report::RunResult &Run) {
+  std::map<std::string, std::set<std::string>> Recorded;
+  for (const report::TranslationUnitResult &Unit : Run.Units)
+    for (const auto &[File, Digest] : Unit.ContentDigests)
+      Recorded[normalizedPath(File)].insert(Digest);
+  return Recorded;
+}
+
+/// \p File's content if it is what the analysis read, else an error line.
+Expected<std::string>
+verifiedContent(const std::string &File,
+                const std::map<std::string, std::set<std::string>> &Recorded) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), Why);
+  };
+  Expected<std::string> Text = readFile(File);
+  if (!Text)
+    return Fail(toString(Text.takeError()) + "; no fixes were applied to it");
+  auto It = Recorded.find(File);
+  if (It == Recorded.end())
+    return Fail("'" + File +
+                "' has no content digest from the analysis; no fixes were "
+                "applied to it: re-run libtorch-tidy --fix");
+  if (It->second.size() != 1)
+    return Fail("'" + File +
+                "' changed while it was being analyzed; no fixes were "
+                "applied to it: re-run libtorch-tidy --fix");
+  if (contentDigest(*Text) != *It->second.begin())
+    return Fail("'" + File +
+                "' changed since it was analyzed; no fixes were applied to "
+                "it: re-run libtorch-tidy --fix");
+  return Text;
+}
+
+} // namespace
+
+FixPlan prepareFixes(const report::RunResult &Run,
+                     ArrayRef<const Finding *> Findings,
+                     const FixOptions &Options) {
+  FixPlan Plan = planFixes(Findings, Options);
+  std::map<std::string, std::set<std::string>> Recorded = recordedDigests(Run);
+
+  // Every file is checked before any is written: the fix of one finding
+  // may span files, and a stale file means the analysis is stale.
+  std::map<std::string, std::string> Contents;
+  for (const auto &[File, Edits] : Plan.Edits) {
+    Expected<std::string> Text = verifiedContent(File, Recorded);
+    if (Text)
+      Contents[File] = std::move(*Text);
+    else
+      Plan.Errors.push_back(toString(Text.takeError()));
+  }
+
+  for (const FixConflict &C : Plan.Conflicts) {
+    std::string Where = C.File;
+    std::string OtherWhere = "offset " + std::to_string(C.OtherOffset);
+    Expected<std::string> Text = readFile(C.File);
+    if (Text) {
+      auto [Line, Column] = lineAndColumn(*Text, C.Offset);
+      Where += ":" + std::to_string(Line) + ":" + std::to_string(Column);
+      auto [OtherLine, OtherColumn] = lineAndColumn(*Text, C.OtherOffset);
+      OtherWhere = "line " + std::to_string(OtherLine) + ", column " +
+                   std::to_string(OtherColumn);
+    } else {
+      consumeError(Text.takeError());
+    }
+    Plan.ConflictMessages.push_back(
+        Where + ": warning: fix of [" + C.CheckId +
+        "] not applied: it overlaps the fix of [" + C.OtherCheckId + "] at " +
+        OtherWhere + "; run --fix again to apply it to the fixed code");
+  }
+
+  Plan.PerFinding.resize(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    const std::vector<Replacement> *Fix =
+        chosenFix(*Findings[I], Options.FixNotes);
+    if (!Fix)
+      continue;
+    const bool Applies = Plan.Accepted[I] && Plan.Errors.empty();
+    for (const Replacement &R : *Fix) {
+      Plan.PerFinding[I].emplace_back(R, Applies);
+      ++Plan.Total;
+      Plan.Applied += Applies;
+    }
+  }
+  return Plan;
+}
+
+std::vector<std::string> writeFixes(const report::RunResult &Run,
+                                    const FixPlan &Plan,
+                                    const FixOptions &Options,
+                                    std::vector<std::string> *Written) {
+  std::vector<std::string> Errors;
+  if (!Plan.Errors.empty())
+    return Plan.Errors;
+  std::map<std::string, std::set<std::string>> Recorded = recordedDigests(Run);
+  for (const auto &[File, Edits] : Plan.Edits) {
+    // Checked again right before writing, to keep the window small.
+    Expected<std::string> Text = verifiedContent(File, Recorded);
+    if (!Text) {
+      Errors.push_back(toString(Text.takeError()));
+      continue;
+    }
+    std::string Style = Options.StyleFor ? Options.StyleFor(File) : "none";
+    Expected<std::string> Fixed = fixedContent(File, *Text, Edits, Style);
+    if (!Fixed) {
+      Errors.push_back("'" + File + "': " + toString(Fixed.takeError()) +
+                       "; no fixes were applied to it");
+      continue;
+    }
+    if (Error E = writeFileAtomically(File, *Fixed)) {
+      Errors.push_back(toString(std::move(E)) +
+                       "; check the directory's permissions");
+      continue;
+    }
+    if (Written)
+      Written->push_back(File);
+  }
+  return Errors;
+}
+
+FixOutcome applyFixes(const report::RunResult &Run,
+                      ArrayRef<const Finding *> Findings,
+                      const FixOptions &Options) {
+  FixPlan Plan = prepareFixes(Run, Findings, Options);
+  FixOutcome Outcome;
+  Outcome.Conflicts = Plan.Conflicts;
+  Outcome.ConflictMessages = Plan.ConflictMessages;
+  Outcome.Errors = writeFixes(Run, Plan, Options, &Outcome.WrittenFiles);
+  std::set<std::string> Written(Outcome.WrittenFiles.begin(),
+                                Outcome.WrittenFiles.end());
+  // A fix counts as applied when it was planned and all its files written.
+  Outcome.PerFinding.resize(Findings.size());
+  for (size_t I = 0; I < Findings.size(); ++I) {
+    bool Applied = !Plan.PerFinding[I].empty();
+    for (const auto &[R, Applies] : Plan.PerFinding[I])
+      Applied = Applied && Applies && Written.count(normalizedPath(R.File));
+    for (const auto &Entry : Plan.PerFinding[I])
+      Outcome.PerFinding[I].emplace_back(Entry.first, Applied);
+    Outcome.AppliedFixes += Applied;
+  }
+  return Outcome;
+}
+
+FixOutcome applyFixes(const report::RunResult &Run, const FixOptions &Options) {
+  std::vector<Finding> Unique = report::uniqueFindings(Run);
+  std::vector<const Finding *> Findings;
+  for (const Finding &F : Unique)
+    Findings.push_back(&F);
+  return applyFixes(Run, Findings, Options);
+}
+
+} // namespace libtorch_tidy::fix

@@ -1,0 +1,4 @@
+#pragma once
+#include "points.h"
+
+inline void helper() {}

@@ -1,0 +1,6 @@
+#include "points.h"
+
+void train() {
+  // A finding that was there before the change.
+  auto old_loader = torch::data::make_data_loader(Points(), 64);
+}

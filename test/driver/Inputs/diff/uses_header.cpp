@@ -1,0 +1,3 @@
+#include "helpers.h"
+
+void use() { helper(); }
