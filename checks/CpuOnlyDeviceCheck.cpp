@@ -39,11 +39,16 @@ const Expr *cpuToken(const Expr *Init) {
       Init = Cast->getSubExpr();
       continue;
     }
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(Init))
-      return isa<EnumConstantDecl>(Ref->getDecl()) &&
-                     Ref->getDecl()->getName() == "CPU"
-                 ? Ref
-                 : nullptr;
+    // The enumerator, or a constant such as `torch::kCPU`.
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(Init)) {
+      const auto *Constant = dyn_cast<VarDecl>(Ref->getDecl());
+      bool IsCpu = isa<EnumConstantDecl>(Ref->getDecl())
+                       ? Ref->getDecl()->getName() == "CPU"
+                       : Constant && !Constant->isLocalVarDeclOrParm() &&
+                             Constant->getType().isConstQualified() &&
+                             Constant->getName() == "kCPU";
+      return IsCpu ? Ref : nullptr;
+    }
     if (const auto *String = dyn_cast<StringLiteral>(Init))
       return String->getString() == "cpu" ? String : nullptr;
     const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
@@ -199,9 +204,10 @@ void CpuOnlyDeviceCheck::check(const MatchFinder::MatchResult &Result) {
         !analysis::isRecordNamed(
             Call->getMethodDecl()->getParamDecl(0)->getType(), names::Device))
       return;
-    const Expr *Target = Call->getArg(0)->IgnoreImplicit()->IgnoreParens();
+    const Expr *Target = analysis::asWritten(Call->getArg(0));
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Target))
-      if (isa<VarDecl>(Ref->getDecl()))
+      if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
+          Variable && Variable->isLocalVarDeclOrParm())
         return;
     if (analysis::classifyDevice(Target, Context) !=
             analysis::DeviceKind::Cpu ||

@@ -228,13 +228,12 @@ void collectUses(const Expr *E, ASTContext &Context, unsigned Depth,
 } // namespace
 
 void InputNotOnDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      memberExpr(unless(isExpansionInSystemHeader()),
-                 member(fieldDecl()),
-                 hasObjectExpression(ignoringImpCasts(
-                     declRefExpr(to(varDecl().bind("batch"))))))
-          .bind("member"),
-      this);
+  Finder->addMatcher(memberExpr(unless(isExpansionInSystemHeader()),
+                                member(fieldDecl()),
+                                hasObjectExpression(ignoringImpCasts(
+                                    declRefExpr(to(varDecl().bind("batch"))))))
+                         .bind("member"),
+                     this);
 }
 
 void InputNotOnDeviceCheck::onEndOfTranslationUnit() {

@@ -6,6 +6,7 @@
 
 #include "TensorCreatedOffDeviceCheck.h"
 #include "analysis/DeviceFacts.h"
+#include "analysis/DeviceVariables.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
@@ -25,10 +26,7 @@ bool isDeviceTypeEnum(QualType Type) {
          Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
 }
 
-/// The written expression under the implicit conversions around it.
-const Expr *written(const Expr *E) {
-  return E ? E->IgnoreImplicit()->IgnoreParens() : nullptr;
-}
+const Expr *written(const Expr *E) { return analysis::asWritten(E); }
 
 std::optional<unsigned> optionsParameter(const FunctionDecl &Factory) {
   for (unsigned I = 0; I < Factory.getNumParams(); ++I)

@@ -78,6 +78,22 @@ cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context) {
   return Found;
 }
 
+const Expr *asWritten(const Expr *E) {
+  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
+    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next))
+      if (!isa<CXXTemporaryObjectExpr>(Construct) &&
+          Construct->getParenOrBraceRange().isInvalid() &&
+          Construct->getNumArgs() >= 1 &&
+          !isa<CXXDefaultArgExpr>(Construct->getArg(0)))
+        Next = Construct->getArg(0);
+    if (Next == E)
+      return E;
+    E = Next;
+  }
+  return E;
+}
+
 bool readsCommandLineOrEnvironment(const Expr *E, ASTContext &Context) {
   struct Finder : RecursiveASTVisitor<Finder> {
     ASTContext &Context;

@@ -33,6 +33,11 @@ cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context);
 /// fields may be anything).
 DeviceKind classifyDeviceDecl(const ValueDecl *Device, ASTContext &Context);
 
+/// \p E as written: implicit casts, temporaries, copies and converting
+/// constructions the compiler added (`to(device)` builds a TensorOptions
+/// from the Device) looked through.
+const Expr *asWritten(const Expr *E);
+
 /// \p E reads the command line (a parameter of `main`) or the environment
 /// (`getenv`, `secure_getenv`), directly or through local variables.
 bool readsCommandLineOrEnvironment(const Expr *E, ASTContext &Context);

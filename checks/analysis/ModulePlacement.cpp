@@ -167,9 +167,13 @@ const ValueDecl *moduleOfForwardCall(const Expr *ForwardCall) {
       return nullptr;
     Handle = Operator->getArg(0);
   }
-  if (!Handle || !isModuleHandleType(Handle->getType()))
+  if (!Handle)
     return nullptr;
+  // std::shared_ptr's operator-> is a member of a base class: look through
+  // the derived-to-base cast to the handle itself.
   Handle = Handle->IgnoreParenImpCasts();
+  if (!isModuleHandleType(Handle->getType()))
+    return nullptr;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(Handle))
     return dyn_cast<VarDecl>(Ref->getDecl());
   if (const auto *Member = dyn_cast<MemberExpr>(Handle))

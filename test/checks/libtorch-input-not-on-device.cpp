@@ -44,11 +44,11 @@ void train_local(Loader &loader, torch::Device device) {
   torch::optim::SGD optimizer(model->parameters(), 0.1);
   for (auto &batch : *loader) {
     torch::Tensor images = batch.data.view({-1, 4});
-    // CHECK-MESSAGES: :[[@LINE+4]]:29: warning: 'batch.data' is a data-loader batch in host memory, used with the model on the GPU
-    // CHECK-MESSAGES: :[[@LINE-2]]:28: note: the batch tensor comes from here
     // CHECK-FIXES: {{^}}    torch::Tensor images = batch.data.to(device, /*non_blocking=*/true).view({-1, 4});{{$}}
     optimizer.zero_grad();
     model(images).sum().backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: 'batch.data' is a data-loader batch in host memory, used with the model on the GPU
+    // CHECK-MESSAGES: :[[@LINE-5]]:28: note: the batch tensor comes from here
     optimizer.step();
   }
 }

@@ -47,7 +47,7 @@ void setup(torch::Device device, torch::Tensor host, std::vector<float> &raw) {
   // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'torch::randn' makes
   // CHECK-MESSAGES: :[[@LINE-2]]:15: note: pass the device in the factory's TensorOptions, e.g. 'torch::randn(..., torch::TensorOptions().device(device))', and drop the copy
   auto weight = torch::randn({4}, torch::TensorOptions().requires_grad(true)).to(device);
-  // CHECK-MESSAGES: :[[@LINE-1]]:59: warning: 'torch::randn' makes
+  // CHECK-MESSAGES: :[[@LINE-1]]:79: warning: 'torch::randn' makes
   // CHECK-MESSAGES: :[[@LINE-2]]:17: note: pass the device
   auto explicit_cpu = torch::ones({4}, torch::kCPU).to(device);
   // CHECK-MESSAGES: :[[@LINE-1]]:53: warning: 'torch::ones' makes

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/DeviceVariables.h"
 #include "analysis/ModulePlacement.h"
 #include "ASTTestSupport.h"
+#include "analysis/DeviceVariables.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -90,7 +90,8 @@ class ModulePlacementTest : public ::testing::Test {
 protected:
   void SetUp() override { AST = parseWithMockTorch(Modules); }
   const ValueDecl *named(StringRef Name) {
-    auto Found = match(valueDecl(hasName(Name)).bind("d"), AST->getASTContext());
+    auto Found =
+        match(valueDecl(hasName(Name)).bind("d"), AST->getASTContext());
     EXPECT_FALSE(Found.empty()) << Name.str();
     return Found.empty() ? nullptr : Found[0].getNodeAs<ValueDecl>("d");
   }
@@ -142,7 +143,8 @@ TEST_F(ModulePlacementTest, ConstructorsAndOwners) {
 }
 
 TEST_F(ModulePlacementTest, DeviceVariablesInScope) {
-  auto Found = match(varDecl(hasName("marker")).bind("v"), AST->getASTContext());
+  auto Found =
+      match(varDecl(hasName("marker")).bind("v"), AST->getASTContext());
   ASSERT_FALSE(Found.empty());
   const auto *Marker = Found[0].getNodeAs<VarDecl>("v");
   auto Parents = AST->getASTContext().getParents(*Marker);
