@@ -147,6 +147,12 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
         Fix = Name + "->to(" + DeviceName + ");";
     }
   }
+  if (!Declaration) {
+    // A member: name the device the training code can see.
+    auto Devices = analysis::cudaDeviceVariablesAt(Forward, Context);
+    if (Devices.size() == 1)
+      DeviceName = Devices.front()->getName().str();
+  }
   {
     auto Diag = diag(Module->getLocation(),
                      "module '%0' is never moved to the GPU: its forward and "
