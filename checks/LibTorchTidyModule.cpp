@@ -9,13 +9,17 @@
 
 #include "AnomalyDetectionEnabledCheck.h"
 #include "BlockingHostToDeviceCopyCheck.h"
+#include "CpuOnlyDeviceCheck.h"
 #include "DataloaderEnforceOrderingCheck.h"
 #include "DataloaderNoWorkersCheck.h"
 #include "EmptyCacheInLoopCheck.h"
 #include "EvalWithoutNoGradCheck.h"
 #include "HostSyncInLoopCheck.h"
+#include "InputNotOnDeviceCheck.h"
 #include "LoopInvariantSetupCheck.h"
+#include "ModuleNotOnDeviceCheck.h"
 #include "PinMemoryInLoopCheck.h"
+#include "TensorCreatedOffDeviceCheck.h"
 #include "ZeroGradAccumulationCheck.h"
 #include "ZeroGradSetToNoneCheck.h"
 

@@ -275,6 +275,13 @@ DeviceKind classifyDevice(const Expr *E, ASTContext &Context) {
   return classify(E, Context, 0);
 }
 
+DeviceKind classifyDeviceVariable(const VarDecl *Variable,
+                                  ASTContext &Context) {
+  if (const Expr *Init = stableInitializer(Variable))
+    return classify(Init, Context, 1);
+  return DeviceKind::MaybeCuda;
+}
+
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
   return placement(E, Context, 0) == Placement::Host;
 }

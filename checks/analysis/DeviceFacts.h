@@ -34,6 +34,10 @@ enum class DeviceKind {
 /// c10::TensorOptions, or a string naming a device ("cuda:0").
 DeviceKind classifyDevice(const Expr *E, ASTContext &Context);
 
+/// What a variable of one of those types holds: its initializer's kind when
+/// it is a local never reassigned (or a const constant), else MaybeCuda.
+DeviceKind classifyDeviceVariable(const VarDecl *Variable, ASTContext &Context);
+
 /// True when \p E certainly evaluates to a tensor in host memory: the
 /// result of `.cpu()`, `.to(<CPU device>)`, `from_blob`, a factory without
 /// a device, or a local variable initialized so and never reassigned.

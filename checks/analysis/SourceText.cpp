@@ -20,4 +20,17 @@ std::string spelledText(const Expr *E, const SourceManager &SM,
   return Lexer::getSourceText(Range, SM, LangOpts).str();
 }
 
+std::string indentationOf(SourceLocation Loc, const SourceManager &SM) {
+  if (Loc.isInvalid() || !Loc.isFileID())
+    return "";
+  std::pair<FileID, unsigned> Position = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(Position.first, &Invalid);
+  if (Invalid)
+    return "";
+  unsigned Column = SM.getColumnNumber(Position.first, Position.second);
+  StringRef Line = Buffer.substr(Position.second - (Column - 1));
+  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
 } // namespace clang::tidy::libtorch::analysis

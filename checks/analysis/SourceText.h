@@ -19,6 +19,9 @@ namespace clang::tidy::libtorch::analysis {
 std::string spelledText(const Expr *E, const SourceManager &SM,
                         const LangOptions &LangOpts);
 
+/// The whitespace that starts the line of \p Loc (a file location).
+std::string indentationOf(SourceLocation Loc, const SourceManager &SM);
+
 /// True when \p Range is written in a file, outside any macro expansion:
 /// the only places we rewrite.
 inline bool isRewritable(SourceRange Range) {

@@ -1,0 +1,178 @@
+//===--- ModuleNotOnDeviceCheck.cpp - libtorch-tidy -----------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModuleNotOnDeviceCheck.h"
+#include "analysis/DeviceFacts.h"
+#include "analysis/DeviceVariables.h"
+#include "analysis/GradModeFacts.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
+#include "analysis/SourceText.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+/// The handle holds a module from its declaration on, so `->to()` right
+/// after it is valid: not `Net model = nullptr;` nor an empty shared_ptr.
+bool holdsModuleWhenDeclared(const VarDecl &Handle) {
+  const Expr *Init = Handle.getInit();
+  while (Init) {
+    const Expr *Next = Init->IgnoreImplicit()->IgnoreParens();
+    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next))
+      if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
+          Construct->getNumArgs() == 1)
+        Next = Construct->getArg(0);
+    if (Next == Init)
+      break;
+    Init = Next;
+  }
+  if (!Init)
+    return false;
+  if (isa<CallExpr>(Init) && !isa<CXXOperatorCallExpr>(Init))
+    return true; // std::make_shared<NetImpl>(...)
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Init);
+  if (!Construct)
+    return false;
+  bool IsSharedPtr =
+      analysis::isRecordNamed(Construct->getType(), "::std::shared_ptr");
+  if (Construct->getNumArgs() == 0)
+    return !IsSharedPtr; // a ModuleHolder default-constructs its module
+  const Expr *First = Construct->getArg(0)->IgnoreImplicit();
+  return !First->getType()->isNullPtrType() &&
+         !isa<CXXNullPtrLiteralExpr>(First) && !isa<CXXDefaultArgExpr>(First);
+}
+
+/// The statement that declares \p Variable, if it sits directly in a block.
+const DeclStmt *declarationInBlock(const VarDecl &Variable,
+                                   ASTContext &Context) {
+  DynTypedNodeList Parents = Context.getParents(Variable);
+  if (Parents.size() != 1)
+    return nullptr;
+  const auto *Declaration = Parents[0].get<DeclStmt>();
+  if (!Declaration)
+    return nullptr;
+  DynTypedNodeList Grandparents = Context.getParents(*Declaration);
+  if (Grandparents.size() != 1 || !Grandparents[0].get<CompoundStmt>())
+    return nullptr;
+  return Declaration;
+}
+
+} // namespace
+
+void ModuleNotOnDeviceCheck::registerMatchers(MatchFinder *Finder) {
+  const auto ForwardMethod = cxxMethodDecl(
+      hasName("forward"), ofClass(cxxRecordDecl(isSameOrDerivedFrom(
+                              cxxRecordDecl(hasName(names::Module))))));
+  const auto HolderCall =
+      cxxMethodDecl(hasOverloadedOperatorName("()"),
+                    ofClass(cxxRecordDecl(isSameOrDerivedFrom(
+                        cxxRecordDecl(hasName("::torch::nn::ModuleHolder"))))));
+  Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                       callee(ForwardMethod))
+                         .bind("forward"),
+                     this);
+  Finder->addMatcher(cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
+                                         callee(HolderCall))
+                         .bind("forward"),
+                     this);
+}
+
+void ModuleNotOnDeviceCheck::onEndOfTranslationUnit() {
+  Placement.reset();
+  Reported.clear();
+  LibTorchCheck::onEndOfTranslationUnit();
+}
+
+void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Forward = Result.Nodes.getNodeAs<CallExpr>("forward");
+  ASTContext &Context = *Result.Context;
+  if (!analysis::isModuleForwardCall(Forward))
+    return;
+  const ValueDecl *Module = analysis::moduleOfForwardCall(Forward);
+  // A module handed in by the caller may have been moved there: we cannot
+  // see every caller.
+  if (!Module || isa<ParmVarDecl>(Module) || Reported.contains(Module))
+    return;
+
+  analysis::TrainingFacts &TU = trainingFacts(Context);
+  if (!TU.Loops.perStep(Forward))
+    return;
+  const FunctionDecl *Function = analysis::enclosingFunction(Forward, Context);
+  if (!Function || TU.Devices.isCpuOnlyFunction(Function))
+    return;
+
+  // The evidence that training is meant for a GPU: inputs on the device, or
+  // a CUDA (or maybe-CUDA) device variable the code could have used.
+  bool DeviceInputs = false;
+  for (unsigned I = isa<CXXOperatorCallExpr>(Forward) ? 1 : 0;
+       I < Forward->getNumArgs(); ++I)
+    if (analysis::isTensorType(Forward->getArg(I)->getType()) &&
+        analysis::isProvablyOnDevice(Forward->getArg(I), Context))
+      DeviceInputs = true;
+  if (!DeviceInputs &&
+      analysis::cudaDeviceVariablesAt(Forward, Context).empty())
+    return;
+
+  if (!Placement)
+    Placement = std::make_unique<analysis::ModulePlacement>(Context);
+  if (Placement->movesOf(Module).MaybeMoved)
+    return;
+  Reported.insert(Module);
+
+  const SourceManager &SM = *Result.SourceManager;
+  std::string Name = Module->getName().str();
+  // The fix goes right after a local declaration, where exactly one device
+  // variable must already be visible.
+  std::string Fix;
+  const DeclStmt *Declaration = nullptr;
+  std::string DeviceName = "device";
+  if (const auto *Variable = dyn_cast<VarDecl>(Module)) {
+    Declaration = declarationInBlock(*Variable, Context);
+    if (Declaration) {
+      auto Devices = analysis::cudaDeviceVariablesAt(Declaration, Context);
+      if (Devices.size() == 1)
+        DeviceName = Devices.front()->getName().str();
+      if (Devices.size() == 1 && holdsModuleWhenDeclared(*Variable) &&
+          analysis::isRewritable(Declaration->getSourceRange()))
+        Fix = Name + "->to(" + DeviceName + ");";
+    }
+  }
+  if (!Declaration) {
+    // A member: name the device the training code can see.
+    auto Devices = analysis::cudaDeviceVariablesAt(Forward, Context);
+    if (Devices.size() == 1)
+      DeviceName = Devices.front()->getName().str();
+  }
+  {
+    auto Diag = diag(Module->getLocation(),
+                     "module '%0' is never moved to the GPU: its forward and "
+                     "backward passes in the training loop run on the CPU; "
+                     "call '%0->to(device)' once before training")
+                << Name;
+    if (!Fix.empty())
+      Diag << FixItHint::CreateInsertion(
+          Lexer::getLocForEndOfToken(Declaration->getEndLoc(), 0, SM,
+                                     getLangOpts()),
+          "\n" + analysis::indentationOf(Declaration->getBeginLoc(), SM) + Fix);
+  }
+  if (Fix.empty())
+    diag(Module->getLocation(),
+         "move it once where it is set up: '%0->to(%1);'", DiagnosticIDs::Note)
+        << Name << DeviceName;
+  diag(Forward->getBeginLoc(),
+       DeviceInputs ? "forward pass on device inputs in the training loop"
+                    : "forward pass in the training loop",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::libtorch

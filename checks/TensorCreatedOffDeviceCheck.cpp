@@ -1,0 +1,200 @@
+//===--- TensorCreatedOffDeviceCheck.cpp - libtorch-tidy ------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "TensorCreatedOffDeviceCheck.h"
+#include "analysis/DeviceFacts.h"
+#include "analysis/DeviceVariables.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
+#include "analysis/SourceText.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+bool isDeviceTypeEnum(QualType Type) {
+  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
+  return Enum &&
+         Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
+}
+
+const Expr *written(const Expr *E) { return analysis::asWritten(E); }
+
+std::optional<unsigned> optionsParameter(const FunctionDecl &Factory) {
+  for (unsigned I = 0; I < Factory.getNumParams(); ++I)
+    if (analysis::isRecordNamed(Factory.getParamDecl(I)->getType(),
+                                names::TensorOptions))
+      return I;
+  return std::nullopt;
+}
+
+/// An expression `.device(d)` can be appended to without parentheses.
+bool isPostfix(const Expr *E) {
+  return isa<CallExpr, DeclRefExpr, CXXTemporaryObjectExpr, MemberExpr,
+             ParenExpr>(E);
+}
+
+} // namespace
+
+void TensorCreatedOffDeviceCheck::registerMatchers(MatchFinder *Finder) {
+  const auto TensorClass =
+      cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
+  const auto Factory = callExpr(callee(functionDecl(hasAnyName(
+      "::torch::zeros", "::torch::ones", "::torch::empty", "::torch::full",
+      "::torch::rand", "::torch::randn", "::torch::randint", "::torch::arange",
+      "::torch::eye", "::torch::linspace", "::torch::logspace",
+      "::torch::randperm", "::at::zeros", "::at::ones", "::at::empty",
+      "::at::full", "::at::rand", "::at::randn", "::at::randint",
+      "::at::arange", "::at::eye", "::at::linspace", "::at::logspace",
+      "::at::randperm", "::torch::zeros_like", "::torch::ones_like",
+      "::torch::empty_like", "::torch::full_like", "::torch::rand_like",
+      "::torch::randn_like", "::torch::randint_like", "::at::zeros_like",
+      "::at::ones_like", "::at::empty_like", "::at::full_like",
+      "::at::rand_like", "::at::randn_like", "::at::randint_like"))));
+  Finder->addMatcher(
+      cxxMemberCallExpr(
+          unless(isExpansionInSystemHeader()),
+          callee(cxxMethodDecl(hasAnyName("to", "cuda"), ofClass(TensorClass))),
+          on(ignoringImplicit(Factory.bind("factory"))))
+          .bind("copy"),
+      this);
+}
+
+void TensorCreatedOffDeviceCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy");
+  const auto *Factory = Result.Nodes.getNodeAs<CallExpr>("factory");
+  ASTContext &Context = *Result.Context;
+  const FunctionDecl *Callee = Factory->getDirectCallee();
+  const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
+  if (!Callee || !Member)
+    return;
+  // A copy written in a macro may serve other call sites: silent.
+  if (Member->getMemberLoc().isMacroID() || Factory->getBeginLoc().isMacroID())
+    return;
+  const bool IsCuda = Copy->getMethodDecl()->getName() == "cuda";
+
+  // Where the copy goes: only to a GPU (a copy to the CPU is no transfer).
+  const Expr *Destination = nullptr;
+  if (!IsCuda) {
+    if (Copy->getNumArgs() == 0)
+      return;
+    Destination = Copy->getArg(0);
+    QualType Target = Copy->getMethodDecl()->getParamDecl(0)->getType();
+    if (!analysis::isRecordNamed(Target, names::TensorOptions) &&
+        !analysis::isRecordNamed(Target, names::Device))
+      return; // to(dtype), to(other_tensor)
+    analysis::DeviceKind Kind = analysis::classifyDevice(Destination, Context);
+    if (Kind != analysis::DeviceKind::Cuda &&
+        Kind != analysis::DeviceKind::MaybeCuda)
+      return;
+  }
+
+  // The factory makes its tensor on the host: no device among its options
+  // (a `*_like` factory makes it where its model tensor lives).
+  const bool IsLike = Callee->getName().endswith("_like");
+  if (IsLike) {
+    if (Factory->getNumArgs() == 0 ||
+        !analysis::isProvablyHostTensor(Factory->getArg(0), Context))
+      return;
+  } else if (!analysis::isProvablyHostTensor(Factory, Context)) {
+    return;
+  }
+
+  const SourceManager &SM = *Result.SourceManager;
+  const LangOptions &LangOpts = getLangOpts();
+  std::string FactoryName =
+      analysis::spelledText(Factory->getCallee(), SM, LangOpts);
+  std::string CopyText =
+      IsCuda ? ".cuda()"
+             : ".to(" + analysis::spelledText(Destination, SM, LangOpts) + ")";
+
+  // The fix: the device goes into the factory's TensorOptions, the copy
+  // goes away. Only when the copy does nothing else (no dtype, no
+  // memory format, no forced copy) and the options are ours to extend.
+  std::optional<FixItHint> AddDevice;
+  std::string DeviceText;
+  bool Safe = analysis::isRewritable(Copy->getSourceRange());
+  if (IsCuda) {
+    DeviceText = "torch::kCUDA";
+  } else {
+    const Expr *WrittenDestination = written(Destination);
+    QualType DestinationType = WrittenDestination->getType();
+    if (!analysis::isRecordNamed(DestinationType, names::Device) &&
+        !isDeviceTypeEnum(DestinationType))
+      Safe = false; // options with a dtype, a device string, ...
+    DeviceText = analysis::spelledText(Destination, SM, LangOpts);
+    bool NonBlockingOnly = analysis::isRecordNamed(
+        Copy->getMethodDecl()->getParamDecl(0)->getType(),
+        names::TensorOptions);
+    for (unsigned I = NonBlockingOnly ? 2 : 1; I < Copy->getNumArgs(); ++I)
+      if (!isa<CXXDefaultArgExpr>(Copy->getArg(I)))
+        Safe = false;
+  }
+  std::optional<unsigned> Options = optionsParameter(*Callee);
+  if (!Options || *Options >= Factory->getNumArgs())
+    Safe = false;
+  if (Safe) {
+    const Expr *Arg = Factory->getArg(*Options);
+    for (unsigned I = *Options + 1; I < Factory->getNumArgs(); ++I)
+      if (!isa<CXXDefaultArgExpr>(Factory->getArg(I)))
+        Safe = false;
+    if (isa<CXXDefaultArgExpr>(Arg)) {
+      const Expr *Before =
+          *Options > 0 ? Factory->getArg(*Options - 1) : nullptr;
+      if (!Before || isa<CXXDefaultArgExpr>(Before) ||
+          !analysis::isRewritable(Before->getSourceRange()))
+        Safe = false;
+      else
+        AddDevice = FixItHint::CreateInsertion(
+            Lexer::getLocForEndOfToken(Before->getEndLoc(), 0, SM, LangOpts),
+            ", " + DeviceText);
+    } else {
+      std::string Text = analysis::spelledText(Arg, SM, LangOpts);
+      // A requires_grad factory makes a leaf tensor: moved, the copy is
+      // not one. Passing the device would change which tensor gets .grad.
+      if (Text.empty() || StringRef(Text).contains("requires_grad") ||
+          !analysis::isRewritable(Arg->getSourceRange()) ||
+          analysis::classifyDevice(Arg, Context) !=
+              analysis::DeviceKind::NoDevice)
+        Safe = false;
+      else if (analysis::isRecordNamed(written(Arg)->getType(),
+                                       names::TensorOptions) &&
+               isPostfix(written(Arg)))
+        AddDevice = FixItHint::CreateInsertion(
+            Lexer::getLocForEndOfToken(Arg->getEndLoc(), 0, SM, LangOpts),
+            ".device(" + DeviceText + ")");
+      else
+        AddDevice = FixItHint::CreateReplacement(
+            Arg->getSourceRange(),
+            "torch::TensorOptions(" + Text + ").device(" + DeviceText + ")");
+    }
+  }
+
+  {
+    auto Diag = diag(Member->getMemberLoc(),
+                     "'%0' makes the tensor in host memory and '%1' copies it "
+                     "to the GPU; pass the device to '%0' to create it there")
+                << FactoryName << CopyText;
+    if (Safe && AddDevice)
+      Diag << *AddDevice
+           << FixItHint::CreateRemoval(CharSourceRange::getTokenRange(
+                  Member->getOperatorLoc(), Copy->getRParenLoc()));
+  }
+  if (!Safe || !AddDevice)
+    diag(Factory->getBeginLoc(),
+         "pass the device in the factory's TensorOptions, e.g. "
+         "'%0(..., torch::TensorOptions().device(%1))', and drop the copy",
+         DiagnosticIDs::Note)
+        << FactoryName << (DeviceText.empty() ? "device" : DeviceText);
+}
+
+} // namespace clang::tidy::libtorch

@@ -1,0 +1,28 @@
+//===--- TensorCreatedOffDeviceCheck.h - libtorch-tidy ----------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_TENSORCREATEDOFFDEVICECHECK_H
+#define LIBTORCH_TIDY_CHECKS_TENSORCREATEDOFFDEVICECHECK_H
+
+#include "LibTorchCheck.h"
+
+namespace clang::tidy::libtorch {
+
+/// Finds tensors made on the host by a factory and copied to the GPU right
+/// away: the factory can make them on the device.
+///
+/// For the user-facing documentation see:
+/// docs/checks/libtorch-tensor-created-off-device.md
+class TensorCreatedOffDeviceCheck : public LibTorchCheck {
+public:
+  using LibTorchCheck::LibTorchCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_TENSORCREATEDOFFDEVICECHECK_H
