@@ -9,13 +9,18 @@
 
 #include "AnomalyDetectionEnabledCheck.h"
 #include "BlockingHostToDeviceCopyCheck.h"
+#include "ConvBiasBeforeBatchnormCheck.h"
+#include "CudnnBenchmarkCheck.h"
+#include "DataParallelCheck.h"
 #include "DataloaderEnforceOrderingCheck.h"
 #include "DataloaderNoWorkersCheck.h"
 #include "EmptyCacheInLoopCheck.h"
 #include "EvalWithoutNoGradCheck.h"
 #include "HostSyncInLoopCheck.h"
 #include "LoopInvariantSetupCheck.h"
+#include "MissingAutocastCheck.h"
 #include "PinMemoryInLoopCheck.h"
+#include "Tf32DisabledCheck.h"
 #include "ZeroGradAccumulationCheck.h"
 #include "ZeroGradSetToNoneCheck.h"
 
