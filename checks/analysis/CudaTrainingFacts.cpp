@@ -145,9 +145,6 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
             (isSameOrDerivedFrom(Method->getParent(), names::TensorBase) ||
              isSameOrDerivedFrom(Method->getParent(), names::Module)))
           Found.NamesCudaDevice = true;
-        if ((Method->getName() == "half" || Method->getName() == "bfloat16") &&
-            isSameOrDerivedFrom(Method->getParent(), names::TensorBase))
-          Found.ReducedPrecision = true;
       }
       return true;
     }

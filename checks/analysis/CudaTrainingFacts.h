@@ -48,8 +48,7 @@ public:
   /// User code calls a function of `at::autocast` (either version's API).
   bool usesAutocast();
   /// User code names a half or bfloat16 dtype (`torch::kBFloat16`,
-  /// `torch::kHalf`, `torch::kFloat16`, `ScalarType::Half`) or converts with
-  /// `.half()` / `.bfloat16()`.
+  /// `torch::kHalf`, `torch::kFloat16`, `ScalarType::Half`).
   bool namesReducedPrecisionDtype();
   /// User code calls the `at::Context` method \p Name
   /// (`at::globalContext().setBenchmarkCuDNN(...)`), with any argument.
