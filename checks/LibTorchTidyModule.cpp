@@ -9,7 +9,10 @@
 
 #include "AnomalyDetectionEnabledCheck.h"
 #include "BlockingHostToDeviceCopyCheck.h"
+#include "ConvBiasBeforeBatchnormCheck.h"
 #include "CpuOnlyDeviceCheck.h"
+#include "CudnnBenchmarkCheck.h"
+#include "DataParallelCheck.h"
 #include "DataloaderEnforceOrderingCheck.h"
 #include "DataloaderNoWorkersCheck.h"
 #include "EmptyCacheInLoopCheck.h"
@@ -17,9 +20,11 @@
 #include "HostSyncInLoopCheck.h"
 #include "InputNotOnDeviceCheck.h"
 #include "LoopInvariantSetupCheck.h"
+#include "MissingAutocastCheck.h"
 #include "ModuleNotOnDeviceCheck.h"
 #include "PinMemoryInLoopCheck.h"
 #include "TensorCreatedOffDeviceCheck.h"
+#include "Tf32DisabledCheck.h"
 #include "ZeroGradAccumulationCheck.h"
 #include "ZeroGradSetToNoneCheck.h"
 

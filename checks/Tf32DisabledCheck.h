@@ -1,0 +1,39 @@
+//===--- Tf32DisabledCheck.h - libtorch-tidy --------------------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_TF32DISABLEDCHECK_H
+#define LIBTORCH_TIDY_CHECKS_TF32DISABLEDCHECK_H
+
+#include "LibTorchCheck.h"
+#include "analysis/CudaTrainingFacts.h"
+
+namespace clang::tidy::libtorch {
+
+/// Finds float32 CUDA training in a translation unit that never sets the
+/// float32 matmul precision (`setFloat32MatmulPrecision`,
+/// `setAllowTF32CuBLAS`): matmuls run in full float32 and leave the Tensor
+/// Cores of Ampere and newer GPUs idle. Reported once per translation unit,
+/// at its first CUDA training loop; the fix-it goes first in `main`.
+///
+/// For the user-facing documentation see:
+/// docs/checks/libtorch-tf32-disabled.md
+class Tf32DisabledCheck : public LibTorchCheck {
+public:
+  using LibTorchCheck::LibTorchCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void onEndOfTranslationUnit() override {
+    CudaFacts.reset();
+    LibTorchCheck::onEndOfTranslationUnit();
+  }
+
+private:
+  analysis::CudaTrainingFactsCache CudaFacts;
+};
+
+} // namespace clang::tidy::libtorch
+
+#endif // LIBTORCH_TIDY_CHECKS_TF32DISABLEDCHECK_H

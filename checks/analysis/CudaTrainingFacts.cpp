@@ -1,0 +1,205 @@
+//===--- CudaTrainingFacts.cpp - Training loops that run on a GPU ---------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "CudaTrainingFacts.h"
+#include "LibTorchCalls.h"
+#include "LibTorchNames.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+namespace {
+
+bool isDeviceType(QualType Type) {
+  if (isRecordNamed(Type, names::Device) ||
+      isRecordNamed(Type, names::TensorOptions))
+    return true;
+  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
+  return Enum &&
+         Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
+}
+
+/// LibTorch's own spelling of a half or bfloat16 dtype: the `c10::ScalarType`
+/// enumerators and the `kHalf` / `kBFloat16` / `kFloat16` constants (c10,
+/// and `torch::kFloat16`).
+bool isReducedPrecisionDtype(const ValueDecl *Decl) {
+  if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(Decl)) {
+    const auto *Enum = dyn_cast<EnumDecl>(Enumerator->getDeclContext());
+    return Enum && Enum->getQualifiedNameAsString() == "c10::ScalarType" &&
+           (Enumerator->getName() == "Half" ||
+            Enumerator->getName() == "BFloat16");
+  }
+  const auto *Variable = dyn_cast<VarDecl>(Decl);
+  if (!Variable || !Variable->getIdentifier() || !Variable->isFileVarDecl())
+    return false;
+  std::string Name = Variable->getQualifiedNameAsString();
+  return Name == "c10::kHalf" || Name == "c10::kBFloat16" ||
+         Name == "torch::kFloat16" || Name == "at::kFloat16" ||
+         Name == "c10::kFloat16";
+}
+
+bool isCudaQueryName(llvm::StringRef Name) {
+  return Name == "torch::cuda::is_available" ||
+         Name == "torch::cuda::device_count" ||
+         Name == "torch::cuda::cudnn_is_available" || Name == "at::hasCUDA" ||
+         Name == "at::Context::hasCUDA" ||
+         Name == "torch::nn::parallel::data_parallel";
+}
+
+} // namespace
+
+bool isConvolutionModuleType(QualType Type) {
+  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  return llvm::StringSwitch<bool>(Record->getQualifiedNameAsString())
+      .Cases("torch::nn::Conv1d", "torch::nn::Conv2d", "torch::nn::Conv3d",
+             true)
+      .Cases("torch::nn::ConvTranspose1d", "torch::nn::ConvTranspose2d",
+             "torch::nn::ConvTranspose3d", true)
+      .Cases("torch::nn::Conv1dImpl", "torch::nn::Conv2dImpl",
+             "torch::nn::Conv3dImpl", true)
+      .Cases("torch::nn::ConvTranspose1dImpl", "torch::nn::ConvTranspose2dImpl",
+             "torch::nn::ConvTranspose3dImpl", true)
+      .Default(false);
+}
+
+bool isConvolutionOptionsType(QualType Type) {
+  return isRecordNamed(Type, "::torch::nn::ConvOptions") ||
+         isRecordNamed(Type, "::torch::nn::ConvTransposeOptions") ||
+         isRecordNamed(Type, "::torch::nn::detail::ConvNdOptions");
+}
+
+const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
+  if (Scanned)
+    return *Scanned;
+  Scanned = std::make_unique<Scan>();
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    ASTContext &Context;
+    Scan &Found;
+    Visitor(ASTContext &Context, Scan &Found)
+        : Context(Context), Found(Found) {}
+    bool shouldVisitLambdaBodies() const { return true; }
+
+    bool VisitFunctionDecl(FunctionDecl *Function) {
+      if (!Function->doesThisDeclarationHaveABody())
+        return true;
+      Found.Functions.push_back(Function);
+      if (Function->isMain())
+        Found.Main = Function;
+      return true;
+    }
+    bool VisitStmt(Stmt *S) {
+      if (TrainingLoopModel::isLoop(S))
+        Found.Loops.push_back(S);
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      const ValueDecl *Decl = Ref->getDecl();
+      if (isReducedPrecisionDtype(Decl))
+        Found.ReducedPrecision = true;
+      // kCUDA and DeviceType::CUDA; a local device variable is judged where
+      // it is initialized, a parameter not at all (see the header).
+      if (isDeviceType(Ref->getType()) && !isa<ParmVarDecl>(Decl) &&
+          !(isa<VarDecl>(Decl) && cast<VarDecl>(Decl)->hasLocalStorage()) &&
+          classifyDevice(Ref, Context) == DeviceKind::Cuda)
+        Found.NamesCudaDevice = true;
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+      QualType Type = Construct->getType();
+      if (isRecordNamed(Type, names::Device) && Construct->getNumArgs() > 0 &&
+          !Construct->getConstructor()->isCopyOrMoveConstructor() &&
+          classifyDevice(Construct, Context) != DeviceKind::Cpu)
+        Found.NamesCudaDevice = true;
+      if (isConvolutionModuleType(Type) || isConvolutionOptionsType(Type))
+        Found.Convolution = true;
+      return true;
+    }
+    bool VisitStringLiteral(StringLiteral *String) {
+      // Device strings reach Device's constructor through std::string.
+      if (String->getCharByteWidth() == 1 &&
+          String->getString().startswith("cuda"))
+        Found.NamesCudaDevice = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee || !Callee->getIdentifier())
+        return true;
+      std::string Name = Callee->getQualifiedNameAsString();
+      if (StringRef(Name).startswith("at::autocast::"))
+        Found.Autocast = true;
+      if (isCudaQueryName(Name))
+        Found.NamesCudaDevice = true;
+      if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee)) {
+        if (Method->getParent()->getQualifiedNameAsString() == "at::Context")
+          Found.ContextMethods.insert(Method->getName());
+        if (Method->getName() == "cuda" &&
+            (isSameOrDerivedFrom(Method->getParent(), names::TensorBase) ||
+             isSameOrDerivedFrom(Method->getParent(), names::Module)))
+          Found.NamesCudaDevice = true;
+      }
+      return true;
+    }
+  } V(Context, *Scanned);
+
+  const SourceManager &SM = Context.getSourceManager();
+  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
+    if (TopLevel->getLocation().isValid() &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(TopLevel->getLocation())))
+      V.TraverseDecl(TopLevel);
+  return *Scanned;
+}
+
+bool CudaTrainingFacts::hasDeviceParameter(const FunctionDecl *Function) const {
+  for (const ParmVarDecl *Parameter : Function->parameters())
+    if (isDeviceType(Parameter->getType()))
+      return true;
+  return false;
+}
+
+llvm::ArrayRef<const Stmt *> CudaTrainingFacts::cudaTrainingLoops() {
+  if (CudaLoops)
+    return *CudaLoops;
+  CudaLoops.emplace();
+  const Scan &Found = scan();
+  for (const Stmt *Loop : Found.Loops) {
+    if (!Training.Loops.isStepLoop(Loop))
+      continue;
+    const FunctionDecl *Function = enclosingFunction(Loop, Context);
+    if (!Function || Training.Devices.isCpuOnlyFunction(Function))
+      continue;
+    if (Found.NamesCudaDevice || (!Found.Main && hasDeviceParameter(Function)))
+      CudaLoops->push_back(Loop);
+  }
+  return *CudaLoops;
+}
+
+bool CudaTrainingFacts::isCudaTrainingLoop(const Stmt *Loop) {
+  return llvm::is_contained(cudaTrainingLoops(), Loop);
+}
+
+bool CudaTrainingFacts::usesAutocast() { return scan().Autocast; }
+
+bool CudaTrainingFacts::namesReducedPrecisionDtype() {
+  return scan().ReducedPrecision;
+}
+
+bool CudaTrainingFacts::callsContextMethod(llvm::StringRef Name) {
+  return scan().ContextMethods.contains(Name);
+}
+
+bool CudaTrainingFacts::buildsConvolutionModules() {
+  return scan().Convolution;
+}
+
+const FunctionDecl *CudaTrainingFacts::mainDefinition() { return scan().Main; }
+
+} // namespace clang::tidy::libtorch::analysis

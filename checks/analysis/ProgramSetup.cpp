@@ -1,0 +1,99 @@
+//===--- ProgramSetup.cpp - Code that runs once, first in main ------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProgramSetup.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroInfo.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+namespace {
+
+/// The whitespace before \p Loc on its line, if only whitespace precedes it.
+std::optional<std::string> indentationOf(SourceLocation Loc,
+                                         const SourceManager &SM) {
+  std::pair<FileID, unsigned> Decomposed = SM.getDecomposedLoc(Loc);
+  bool Invalid = false;
+  StringRef Buffer = SM.getBufferData(Decomposed.first, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  StringRef Before = Buffer.take_front(Decomposed.second);
+  StringRef Line = Before.substr(Before.find_last_of('\n') + 1);
+  if (Line.find_first_not_of(" \t") != StringRef::npos)
+    return std::nullopt;
+  return Line.str();
+}
+
+std::optional<unsigned> macroNumber(Preprocessor &PP, llvm::StringRef Name) {
+  const MacroInfo *Info = PP.getMacroInfo(PP.getIdentifierInfo(Name));
+  if (!Info || Info->getNumTokens() != 1 ||
+      !Info->getReplacementToken(0).is(tok::numeric_constant))
+    return std::nullopt;
+  unsigned Value = 0;
+  if (StringRef(PP.getSpelling(Info->getReplacementToken(0)))
+          .getAsInteger(10, Value))
+    return std::nullopt;
+  return Value;
+}
+
+} // namespace
+
+std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
+                                           llvm::StringRef Statement,
+                                           const SourceManager &SM,
+                                           const LangOptions &LangOpts) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Main.getBody());
+  // A function-try-block has a CXXTryStmt body: where the statement would
+  // go (inside or outside the try) is the author's choice.
+  if (!Body || !Body->getLBracLoc().isFileID())
+    return std::nullopt;
+  std::string Indent = "  ";
+  if (!Body->body_empty()) {
+    const Stmt *First = Body->body_front();
+    SourceLocation FirstLoc = First->getBeginLoc();
+    if (FirstLoc.isFileID()) {
+      StringRef FirstText = Lexer::getSourceText(
+          CharSourceRange::getTokenRange(First->getSourceRange()), SM,
+          LangOpts);
+      if (FirstText.trim() == Statement.trim().drop_back() ||
+          FirstText.trim() == Statement.trim())
+        return std::nullopt;
+      if (SM.getSpellingLineNumber(FirstLoc) !=
+          SM.getSpellingLineNumber(Body->getLBracLoc()))
+        if (std::optional<std::string> Found = indentationOf(FirstLoc, SM))
+          Indent = *Found;
+    }
+  }
+  SourceLocation After =
+      Lexer::getLocForEndOfToken(Body->getLBracLoc(), 0, SM, LangOpts);
+  if (After.isInvalid())
+    return std::nullopt;
+  return FixItHint::CreateInsertion(After, ("\n" + Indent + Statement).str());
+}
+
+bool declaresGlobalContext(ASTContext &Context) {
+  IdentifierInfo &At = Context.Idents.get("at");
+  IdentifierInfo &GlobalContext = Context.Idents.get("globalContext");
+  for (const NamedDecl *Found :
+       Context.getTranslationUnitDecl()->lookup(DeclarationName(&At)))
+    if (const auto *Namespace = dyn_cast<NamespaceDecl>(Found))
+      for (const NamedDecl *Function :
+           Namespace->lookup(DeclarationName(&GlobalContext)))
+        if (isa<FunctionDecl>(Function))
+          return true;
+  return false;
+}
+
+std::optional<LibTorchVersion> libTorchVersion(Preprocessor &PP) {
+  std::optional<unsigned> Major = macroNumber(PP, "TORCH_VERSION_MAJOR");
+  std::optional<unsigned> Minor = macroNumber(PP, "TORCH_VERSION_MINOR");
+  if (!Major || !Minor)
+    return std::nullopt;
+  return LibTorchVersion{*Major, *Minor};
+}
+
+} // namespace clang::tidy::libtorch::analysis
