@@ -71,10 +71,14 @@ ProcessResult runProcess(const ProcessSpec &Spec, const Tick &OnTick) {
   for (char **E = environ; *E != nullptr; ++E) {
     std::string Entry = *E;
     const std::string Name = Entry.substr(0, Entry.find('='));
-    if (Spec.SetEnv.count(Name) == 0)
+    if (Spec.SetEnv.count(Name) == 0 && (Spec.WorkDir.empty() || Name != "PWD"))
       EnvStrings.push_back(Entry);
   }
-  for (const auto &[Name, Value] : Spec.SetEnv)
+  std::map<std::string, std::string> SetEnv = Spec.SetEnv;
+  // A shell trusts $PWD: it must name the directory the child starts in.
+  if (!Spec.WorkDir.empty())
+    SetEnv["PWD"] = Spec.WorkDir;
+  for (const auto &[Name, Value] : SetEnv)
     EnvStrings.push_back(Name + "=" + Value);
   std::vector<char *> Env, Argv;
   for (auto &S : EnvStrings)
@@ -170,6 +174,10 @@ ProcessResult runProcess(const ProcessSpec &Spec, const Tick &OnTick) {
     Result.ExitCode = WEXITSTATUS(Status);
   else if (WIFSIGNALED(Status))
     Result.Signal = WTERMSIG(Status);
+  // After a timeout the group already has SIGTERM: give its members the
+  // same grace as the leader before calling them left behind.
+  for (int I = 0; Result.TimedOut && I < 100 && groupAlive(Pid); ++I)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   // Whatever the command left running in its group goes too.
   if (groupAlive(Pid)) {
     Result.LeftChildren = true;

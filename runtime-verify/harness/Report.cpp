@@ -290,6 +290,8 @@ nlohmann::json jsonReport(const Session &S) {
   J["probe"] = S.ProbeEnabled;
   J["gpu"] = S.GpuDescription;
   J["ok"] = S.Errors.empty();
+  J["scratch_dir"] = S.ScratchDir;
+  J["scratch_kept"] = S.ScratchKept;
   J["errors"] = S.Errors;
   J["warnings"] = S.Warnings;
   J["findings"] = nlohmann::json::array();
