@@ -96,7 +96,7 @@ std::string htmlReport(const Session &S) {
   // CPU utilization can exceed 100 (several cores): round the axis up.
   MaxY = std::ceil(MaxY / 50.0) * 50.0;
   constexpr double W = 800, H = 300, Left = 50, Bottom = 30, Top = 10,
-                   Right = 10;
+                   Right = 30;
   auto X = [&](double T) { return Left + T / MaxT * (W - Left - Right); };
   auto Y = [&](double V) { return Top + (1 - V / MaxY) * (H - Top - Bottom); };
 
@@ -110,13 +110,13 @@ std::string htmlReport(const Session &S) {
                      Left, Top, W - Left - Right, H - Top - Bottom);
   for (int I = 0; I <= 4; ++I) {
     const double V = MaxY * I / 4;
-    Svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" "
+    Svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" "
                        "text-anchor=\"end\">{:.0f}%</text>\n",
                        Left - 4, Y(V) + 4, V);
   }
   for (int I = 0; I <= 5; ++I) {
     const double T = MaxT * I / 5;
-    Svg += fmt::format("<text x=\"{}\" y=\"{}\" font-size=\"11\" "
+    Svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\" "
                        "text-anchor=\"middle\">{:.1f} s</text>\n",
                        X(T), H - 10, T);
   }
@@ -141,7 +141,7 @@ std::string htmlReport(const Session &S) {
       R"(<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <title>libtorch-tidy verify report</title>
-<style>body{{font-family:sans-serif;margin:2em}}pre{{background:#f6f6f6;padding:1em}}</style>
+<style>body{{font-family:sans-serif;margin:2em}}pre{{background:#f6f6f6;padding:1em}}#render-check{{font-size:smaller;color:#666}}</style>
 </head><body>
 <h1>libtorch-tidy verify</h1>
 <p>Command: <code>{}</code></p>
