@@ -22,6 +22,7 @@
 #include <torch/nn/modules/linear.h>
 #include <torch/optim/sgd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -51,6 +52,7 @@ int main(int argc, char **argv) {
   const torch::Tensor targets = inputs.sum(1, /*keepdim=*/true).sin();
 
   torch::Tensor loss_sum = torch::zeros({});
+  const auto start = std::chrono::steady_clock::now();
   for (long step = 0; step < steps; ++step) {
     optimizer.zero_grad();
     const torch::Tensor loss = torch::mse_loss(model->forward(inputs), targets);
@@ -62,6 +64,10 @@ int main(int argc, char **argv) {
   const float mean_loss =
       loss_sum.to(torch::kCPU).contiguous().data_ptr<float>()[0] /
       static_cast<float>(steps);
-  std::printf("done: %ld steps, mean loss %.5f\n", steps, mean_loss);
+  const std::chrono::duration<double> elapsed =
+      std::chrono::steady_clock::now() - start;
+  std::printf("mean loss %.5f\n", mean_loss);
+  std::printf("done: %ld steps in %.2f s (%.2f steps/s)\n", steps,
+              elapsed.count(), static_cast<double>(steps) / elapsed.count());
   return 0;
 }

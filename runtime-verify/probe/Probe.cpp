@@ -138,7 +138,10 @@ struct Counters {
 };
 Counters State;
 
-thread_local unsigned SyncDepth = 0;
+// Initial-exec: the probe is loaded at startup (LD_PRELOAD), so its TLS is
+// static and needs no __tls_get_addr call per access; onEnd reads it for
+// every op.
+__attribute__((tls_model("initial-exec"))) thread_local unsigned SyncDepth = 0;
 
 uint64_t nowNs() {
   timespec T;
@@ -219,7 +222,7 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
   if (O == NumOps)
     return nullptr;
   State.Ops[O].fetch_add(1, std::memory_order_relaxed);
-  if (O == OpCopy) {
+  if (O == OpCopy && LIBTORCH_TIDY_PROBE_CUDA) {
     const uint64_t Before = State.DeviceToHost.load();
     countCopy(Fn);
     // A device-to-host copy is a sync unless an outer sync op made it.
@@ -417,8 +420,11 @@ __attribute__((constructor)) void installProbe() {
   State.StartNs = nowNs();
   if (std::getenv("LIBTORCH_TIDY_PROBE_DIR") == nullptr)
     return;
+  // Classifying a copy needs its arguments (the devices), and boxing every
+  // op's arguments is most of the probe's cost. A CPU-only LibTorch has no
+  // other device, so no host-device copy to classify: no inputs there.
   at::addGlobalCallback(at::RecordFunctionCallback(&onStart, &onEnd)
-                            .needsInputs(true)
+                            .needsInputs(LIBTORCH_TIDY_PROBE_CUDA != 0)
                             .scopes({at::RecordScope::FUNCTION,
                                      at::RecordScope::BACKWARD_FUNCTION}));
 #if LIBTORCH_TIDY_PROBE_CUDA
