@@ -35,9 +35,12 @@
 #include "run/Workers.h"
 #include "select/UnitSelection.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -46,6 +49,9 @@
 #include <set>
 #include <thread>
 #include <tuple>
+
+#include <unistd.h>
+#include <vector>
 
 using namespace clang::tidy;
 using namespace llvm;
@@ -567,6 +573,22 @@ int runTool(int Argc, const char **Argv) {
 } // namespace libtorch_tidy
 
 int main(int Argc, const char **Argv) {
+  // `libtorch-tidy verify ...` is the runtime harness, a separate program
+  // installed next to this one (runtime-verify/harness).
+  if (Argc > 1 && StringRef(Argv[1]) == "verify") {
+    SmallString<256> Verify(sys::path::parent_path(sys::fs::getMainExecutable(
+        Argv[0], reinterpret_cast<void *>(&libtorch_tidy::runTool))));
+    sys::path::append(Verify, "libtorch-tidy-verify");
+    std::vector<char *> Args = {const_cast<char *>(Verify.c_str())};
+    for (int I = 2; I < Argc; ++I)
+      Args.push_back(const_cast<char *>(Argv[I]));
+    Args.push_back(nullptr);
+    execv(Verify.c_str(), Args.data());
+    errs() << "libtorch-tidy: error: " << Verify
+           << " cannot be run; install libtorch-tidy-verify next to "
+              "libtorch-tidy\n";
+    return libtorch_tidy::ExitUsageError;
+  }
   InitLLVM X(Argc, Argv);
   return libtorch_tidy::runTool(Argc, Argv);
 }

@@ -4,6 +4,7 @@
 # bundled programs), mock-conformance/ (mock vs real LibTorch headers).
 import os
 import shlex
+import shutil
 import sys
 
 import lit.formats
@@ -36,7 +37,11 @@ config.substitutions += [
      "%s %s --tools %s" % (python, shlex.quote(os.path.join(src, "test", "check_libtorch_tidy.py")),
                            shlex.quote(os.path.join(obj, "test", "tools.json")))),
     ("%expect_exit", "%s %s" % (python, shlex.quote(os.path.join(src, "test", "expect_exit.py")))),
+    ("%libtorch_tidy_verify", shlex.quote(os.path.join(os.path.dirname(config.cli), "libtorch-tidy-verify"))),
     ("%libtorch_tidy", shlex.quote(config.cli)),
+    # The HTML report test renders the page; a machine without Chromium fails
+    # it (scripts/install-deps installs it) rather than skipping it.
+    ("%chromium", shlex.quote(shutil.which("chromium") or "chromium-not-installed")),
     ("%clang_tidy_plugin", "%s --load=%s" % (shlex.quote(config.clang_tidy), shlex.quote(config.plugin))),
     ("%clang_tidy", shlex.quote(config.clang_tidy)),
     ("%plugin", shlex.quote(config.plugin)),

@@ -8,9 +8,12 @@ struct Options {
 
 void train(torch::nn::Linear &model, torch::optim::SGD &optimizer,
            const torch::Tensor &x, const Options &options) {
+  // Left on after debugging: the statement is deleted.
   torch::autograd::AnomalyMode::set_enabled(true);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'AnomalyMode::set_enabled(true)' enables autograd anomaly detection in training code: every forward op records a stack trace and every backward checks for NaNs, which slows each step; remove it once debugging is done [libtorch-anomaly-detection-enabled]
   // CHECK-MESSAGES: :[[@LINE-2]]:3: note: enable it only behind a debug flag, e.g. 'torch::autograd::AnomalyMode::set_enabled(options.debug);'
+  // CHECK-FIXES: {{^}}  // Left on after debugging: the statement is deleted.{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  //{{$}}
   for (int step = 0; step < 100; ++step) {
     torch::autograd::DetectAnomalyGuard guard;
     // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 'DetectAnomalyGuard' enables autograd anomaly detection in training code
@@ -30,6 +33,8 @@ void one_step(torch::nn::Linear &model, torch::optim::SGD &optimizer,
               const torch::Tensor &x) {
   torch::autograd::DetectAnomalyGuard guard(/*check_nan=*/false);
   // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'DetectAnomalyGuard' enables autograd anomaly detection in training code
+  // A guard is a declaration: no fix-it.
+  // CHECK-FIXES: {{^}}  torch::autograd::DetectAnomalyGuard guard(/*check_nan=*/false);{{$}}
   optimizer.zero_grad();
   auto loss = model(x).sum();
   loss.backward();
@@ -49,6 +54,28 @@ void run(torch::nn::Linear &model, torch::optim::SGD &optimizer,
   torch::autograd::AnomalyMode::set_enabled(true);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'AnomalyMode::set_enabled(true)' enables autograd anomaly detection in training code
   train_with_helper(model, optimizer, x);
+}
+
+// The sole body of an if: an empty block keeps the if valid.
+void run_verbose(torch::nn::Linear &model, torch::optim::SGD &optimizer,
+                 const torch::Tensor &x, bool verbose) {
+  if (verbose)
+    torch::autograd::AnomalyMode::set_enabled(true);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'AnomalyMode::set_enabled(true)' enables autograd anomaly detection in training code
+  // CHECK-FIXES: {{^}}    {}{{$}}
+  train_with_helper(model, optimizer, x);
+}
+
+// Inside a larger expression or a macro: reported, not rewritten.
+#define DEBUG_AUTOGRAD() torch::autograd::AnomalyMode::set_enabled(true)
+void run_in_expression(torch::nn::Linear &model, torch::optim::SGD &optimizer,
+                       const torch::Tensor &x) {
+  (torch::autograd::AnomalyMode::set_enabled(true), train_with_helper(model, optimizer, x));
+  // CHECK-MESSAGES: :[[@LINE-1]]:4: warning: 'AnomalyMode::set_enabled(true)' enables autograd anomaly detection in training code
+  // CHECK-FIXES: {{^}}  (torch::autograd::AnomalyMode::set_enabled(true), train_with_helper(model, optimizer, x));{{$}}
+  DEBUG_AUTOGRAD();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'AnomalyMode::set_enabled(true)' enables autograd anomaly detection in training code
+  // CHECK-FIXES: {{^}}  DEBUG_AUTOGRAD();{{$}}
 }
 
 // Not flagged: a gradient check that runs one backward pass and is never

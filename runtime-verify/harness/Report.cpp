@@ -1,0 +1,349 @@
+//===--- Report.cpp - Text and JSON reports of verify ---------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "Report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace libtorch_tidy::verify {
+
+double RunRecord::stepsPerSecond() const {
+  // Over the stepping itself when the probe saw the steps: process start-up
+  // (loading LibTorch) and the final evaluation are not training throughput.
+  const auto &T = Probe.StepStartSeconds;
+  if (T.size() >= 2 && T.back() > T.front())
+    return static_cast<double>(T.size() - 1) / (T.back() - T.front());
+  if (Process.WallSeconds > 0)
+    return static_cast<double>(Probe.Steps) / Process.WallSeconds;
+  return 0;
+}
+
+double percentile(std::vector<double> Values, double P) {
+  if (Values.empty())
+    return 0;
+  std::sort(Values.begin(), Values.end());
+  const double Pos = P / 100.0 * static_cast<double>(Values.size() - 1);
+  const size_t Lo = static_cast<size_t>(std::floor(Pos));
+  const size_t Hi = std::min(Lo + 1, Values.size() - 1);
+  return Values[Lo] +
+         (Values[Hi] - Values[Lo]) * (Pos - static_cast<double>(Lo));
+}
+
+VariantSummary summarize(const Session &S, const std::string &Variant) {
+  VariantSummary V;
+  V.Variant = Variant;
+  std::vector<double> Wall, Sps, Steps, Syncs, Lsd, D2H, H2DB, H2DN, Warn, Cpu,
+      Gpu, Mem;
+  for (const RunRecord &R : S.RunsDone) {
+    if (R.Variant != Variant || !R.Failure.empty())
+      continue;
+    ++V.RunsOk;
+    Wall.push_back(R.Process.WallSeconds);
+    Sps.push_back(R.stepsPerSecond());
+    const double N = static_cast<double>(R.Probe.Steps);
+    Steps.push_back(N);
+    auto PerStep = [&](uint64_t X) {
+      return N > 0 ? static_cast<double>(X) / N : 0.0;
+    };
+    Syncs.push_back(PerStep(R.Probe.HostSyncs));
+    Lsd.push_back(PerStep(R.Probe.LocalScalarDense));
+    D2H.push_back(PerStep(R.Probe.DeviceToHost));
+    H2DB.push_back(PerStep(R.Probe.HostToDeviceBlocking));
+    H2DN.push_back(PerStep(R.Probe.HostToDeviceNonBlocking));
+    Warn.push_back(PerStep(R.Probe.CudaSyncWarnings));
+    V.CudaSyncDebug = V.CudaSyncDebug || R.Probe.CudaSyncDebug;
+    for (const CpuSample &C : R.Cpu)
+      Cpu.push_back(C.Percent);
+    for (const GpuSample &G : R.Gpu) {
+      Gpu.push_back(G.UtilPercent);
+      Mem.push_back(G.MemoryUsedMiB);
+    }
+  }
+  auto Median = [](const std::vector<double> &X) { return percentile(X, 50); };
+  auto Min = [](const std::vector<double> &X) {
+    return X.empty() ? 0 : *std::min_element(X.begin(), X.end());
+  };
+  auto Max = [](const std::vector<double> &X) {
+    return X.empty() ? 0 : *std::max_element(X.begin(), X.end());
+  };
+  V.WallMedian = Median(Wall);
+  V.WallMin = Min(Wall);
+  V.WallMax = Max(Wall);
+  V.StepsPerSecondMedian = Median(Sps);
+  V.StepsPerSecondMin = Min(Sps);
+  V.StepsPerSecondMax = Max(Sps);
+  V.StepsMedian = Median(Steps);
+  V.HostSyncsPerStep = Median(Syncs);
+  V.LocalScalarDensePerStep = Median(Lsd);
+  V.DeviceToHostPerStep = Median(D2H);
+  V.H2DBlockingPerStep = Median(H2DB);
+  V.H2DNonBlockingPerStep = Median(H2DN);
+  V.CudaSyncWarningsPerStep = Median(Warn);
+  double CpuSum = 0;
+  for (double C : Cpu)
+    CpuSum += C;
+  V.CpuMean = Cpu.empty() ? 0 : CpuSum / static_cast<double>(Cpu.size());
+  if (!Gpu.empty()) {
+    double Sum = 0;
+    for (double G : Gpu)
+      Sum += G;
+    V.GpuMean = Sum / static_cast<double>(Gpu.size());
+    V.GpuP5 = percentile(Gpu, 5);
+    V.GpuP95 = percentile(Gpu, 95);
+    V.GpuPeakMiB = Max(Mem);
+  }
+  return V;
+}
+
+namespace {
+
+std::string ratio(double Fixed, double Original) {
+  if (Original == 0)
+    return Fixed == 0 ? "=" : "-";
+  return fmt::format("{:.2f}x", Fixed / Original);
+}
+
+double metricValue(const VariantSummary &V, Metric M) {
+  switch (M) {
+  case Metric::LocalScalarDensePerStep:
+    return V.LocalScalarDensePerStep;
+  case Metric::HostSyncsPerStep:
+    return V.HostSyncsPerStep;
+  case Metric::BlockingH2DPerStep:
+    return V.H2DBlockingPerStep;
+  case Metric::H2DPerStep:
+    return V.H2DBlockingPerStep + V.H2DNonBlockingPerStep;
+  case Metric::StepsPerSecond:
+    return V.StepsPerSecondMedian;
+  }
+  return 0;
+}
+
+const char *metricName(Metric M) {
+  switch (M) {
+  case Metric::LocalScalarDensePerStep:
+    return "_local_scalar_dense per step";
+  case Metric::HostSyncsPerStep:
+    return "host syncs per step";
+  case Metric::BlockingH2DPerStep:
+    return "blocking H2D copies per step";
+  case Metric::H2DPerStep:
+    return "H2D copies per step";
+  case Metric::StepsPerSecond:
+    return "steps/s";
+  }
+  return "";
+}
+
+std::string fileName(const std::string &Path) {
+  const size_t Slash = Path.rfind('/');
+  return Slash == std::string::npos ? Path : Path.substr(Slash + 1);
+}
+
+std::string gpuCell(const std::optional<double> &V, const char *Format) {
+  return V ? fmt::format(fmt::runtime(Format), *V) : "no GPU";
+}
+
+} // namespace
+
+std::string textReport(const Session &S) {
+  std::string Out;
+  const VariantSummary O = summarize(S, "original");
+  const VariantSummary F = summarize(S, "fixed");
+  Out += fmt::format("libtorch-tidy verify: {} run(s) per variant, GPU: {}\n",
+                     S.Runs, S.GpuDescription);
+  if (!S.ProbeEnabled)
+    Out += "probe disabled (--no-probe): no per-step counts\n";
+  Out += "\n";
+  const std::string Row = "{:<34} {:>18} {:>18} {:>8}\n";
+  Out += fmt::format(fmt::runtime(Row), "", "original", "fixed", "ratio");
+  auto Line = [&](const std::string &Name, const std::string &A,
+                  const std::string &B, const std::string &R) {
+    Out += fmt::format(fmt::runtime(Row), Name, A, B, R);
+  };
+  auto Num = [](double X) { return fmt::format("{:.3g}", X); };
+  Line("runs completed", fmt::format("{}/{}", O.RunsOk, S.Runs),
+       fmt::format("{}/{}", F.RunsOk, S.Runs), "");
+  Line("wall time s (median)", fmt::format("{:.2f}", O.WallMedian),
+       fmt::format("{:.2f}", F.WallMedian), ratio(F.WallMedian, O.WallMedian));
+  Line("wall time s (min-max)",
+       fmt::format("{:.2f}-{:.2f}", O.WallMin, O.WallMax),
+       fmt::format("{:.2f}-{:.2f}", F.WallMin, F.WallMax), "");
+  if (S.ProbeEnabled) {
+    Line("steps (backward passes)", Num(O.StepsMedian), Num(F.StepsMedian), "");
+    Line("steps/s (median)", fmt::format("{:.2f}", O.StepsPerSecondMedian),
+         fmt::format("{:.2f}", F.StepsPerSecondMedian),
+         ratio(F.StepsPerSecondMedian, O.StepsPerSecondMedian));
+    Line("steps/s (min-max)",
+         fmt::format("{:.2f}-{:.2f}", O.StepsPerSecondMin, O.StepsPerSecondMax),
+         fmt::format("{:.2f}-{:.2f}", F.StepsPerSecondMin, F.StepsPerSecondMax),
+         "");
+    Line("host syncs per step", Num(O.HostSyncsPerStep),
+         Num(F.HostSyncsPerStep),
+         ratio(F.HostSyncsPerStep, O.HostSyncsPerStep));
+    Line("  _local_scalar_dense per step", Num(O.LocalScalarDensePerStep),
+         Num(F.LocalScalarDensePerStep),
+         ratio(F.LocalScalarDensePerStep, O.LocalScalarDensePerStep));
+    Line("  device-to-host copies per step", Num(O.DeviceToHostPerStep),
+         Num(F.DeviceToHostPerStep),
+         ratio(F.DeviceToHostPerStep, O.DeviceToHostPerStep));
+    Line("H2D copies per step (blocking)", Num(O.H2DBlockingPerStep),
+         Num(F.H2DBlockingPerStep),
+         ratio(F.H2DBlockingPerStep, O.H2DBlockingPerStep));
+    Line("H2D copies per step (non_blocking)", Num(O.H2DNonBlockingPerStep),
+         Num(F.H2DNonBlockingPerStep),
+         ratio(F.H2DNonBlockingPerStep, O.H2DNonBlockingPerStep));
+    Line("CUDA sync warnings per step",
+         O.CudaSyncDebug ? Num(O.CudaSyncWarningsPerStep) : "CPU build",
+         F.CudaSyncDebug ? Num(F.CudaSyncWarningsPerStep) : "CPU build", "");
+  }
+  Line("CPU utilization % (mean, 1 core=100)", fmt::format("{:.0f}", O.CpuMean),
+       fmt::format("{:.0f}", F.CpuMean), ratio(F.CpuMean, O.CpuMean));
+  Line("GPU utilization % (mean)", gpuCell(O.GpuMean, "{:.0f}"),
+       gpuCell(F.GpuMean, "{:.0f}"), "");
+  Line("GPU utilization % (p5/p95)",
+       O.GpuP5 ? fmt::format("{:.0f}/{:.0f}", *O.GpuP5, *O.GpuP95) : "no GPU",
+       F.GpuP5 ? fmt::format("{:.0f}/{:.0f}", *F.GpuP5, *F.GpuP95) : "no GPU",
+       "");
+  Line("GPU memory peak MiB", gpuCell(O.GpuPeakMiB, "{:.0f}"),
+       gpuCell(F.GpuPeakMiB, "{:.0f}"), "");
+
+  Out += "\nfindings:\n";
+  if (S.Findings.empty())
+    Out += "  none\n";
+  const bool Measured = O.RunsOk > 0 && F.RunsOk > 0;
+  for (const Finding &Fd : S.Findings) {
+    const std::string Where = fmt::format("{}:{}", fileName(Fd.File), Fd.Line);
+    if (!Fd.HasFix) {
+      Out += fmt::format("  {} {}: no fix-it (a note or a message only), not "
+                         "applied\n",
+                         Where, Fd.Check);
+      continue;
+    }
+    const Metric M = metricOf(Fd.Check);
+    if (!Measured || (!S.ProbeEnabled && M != Metric::StepsPerSecond)) {
+      Out += fmt::format("  {} {}: fix-it applied, {} not measured\n", Where,
+                         Fd.Check, metricName(M));
+      continue;
+    }
+    Out += fmt::format("  {} {}: {} {:.3g} -> {:.3g}\n", Where, Fd.Check,
+                       metricName(M), metricValue(O, M), metricValue(F, M));
+  }
+  if (Measured && S.ProbeEnabled && O.StepsMedian != F.StepsMedian)
+    Out += fmt::format("\nwarning: the variants ran different numbers of "
+                       "steps ({} and {}): the per-step figures compare "
+                       "different work\n",
+                       O.StepsMedian, F.StepsMedian);
+  for (const std::string &W : S.Warnings)
+    Out += fmt::format("warning: {}\n", W);
+  for (const std::string &E : S.Errors)
+    Out += fmt::format("error: {}\n", E);
+  if (!S.ScratchDir.empty() && S.ScratchKept)
+    Out += fmt::format("scratch copy kept in {}\n", S.ScratchDir);
+  return Out;
+}
+
+namespace {
+
+nlohmann::json summaryJson(const VariantSummary &V) {
+  nlohmann::json J = {
+      {"runs_ok", V.RunsOk},
+      {"wall_s",
+       {{"median", V.WallMedian}, {"min", V.WallMin}, {"max", V.WallMax}}},
+      {"steps_per_s",
+       {{"median", V.StepsPerSecondMedian},
+        {"min", V.StepsPerSecondMin},
+        {"max", V.StepsPerSecondMax}}},
+      {"steps", V.StepsMedian},
+      {"host_syncs_per_step", V.HostSyncsPerStep},
+      {"local_scalar_dense_per_step", V.LocalScalarDensePerStep},
+      {"device_to_host_per_step", V.DeviceToHostPerStep},
+      {"h2d_blocking_per_step", V.H2DBlockingPerStep},
+      {"h2d_non_blocking_per_step", V.H2DNonBlockingPerStep},
+      {"cuda_sync_debug", V.CudaSyncDebug},
+      {"cuda_sync_warnings_per_step", V.CudaSyncWarningsPerStep},
+      {"cpu_util_mean_percent", V.CpuMean},
+  };
+  auto Opt = [](const std::optional<double> &X) {
+    return X ? nlohmann::json(*X) : nlohmann::json(nullptr);
+  };
+  J["gpu_util_percent"] = {
+      {"mean", Opt(V.GpuMean)}, {"p5", Opt(V.GpuP5)}, {"p95", Opt(V.GpuP95)}};
+  J["gpu_memory_peak_mib"] = Opt(V.GpuPeakMiB);
+  return J;
+}
+
+} // namespace
+
+nlohmann::json jsonReport(const Session &S) {
+  nlohmann::json J;
+  J["version"] = 1;
+  J["command"] = S.RunCommand;
+  J["runs_per_variant"] = S.Runs;
+  J["timeout_s"] = S.TimeoutSeconds;
+  J["probe"] = S.ProbeEnabled;
+  J["gpu"] = S.GpuDescription;
+  J["ok"] = S.Errors.empty();
+  J["scratch_dir"] = S.ScratchDir;
+  J["scratch_kept"] = S.ScratchKept;
+  J["errors"] = S.Errors;
+  J["warnings"] = S.Warnings;
+  J["findings"] = nlohmann::json::array();
+  for (const Finding &F : S.Findings)
+    J["findings"].push_back({{"check", F.Check},
+                             {"file", F.File},
+                             {"line", F.Line},
+                             {"message", F.Message},
+                             {"fix_applied", F.HasFix}});
+  J["builds"] = nlohmann::json::array();
+  for (const BuildRecord &B : S.Builds)
+    J["builds"].push_back({{"variant", B.Variant},
+                           {"command", B.Command},
+                           {"ok", B.Ok},
+                           {"log_tail", B.Ok ? "" : B.Log}});
+  J["summary"] = {{"original", summaryJson(summarize(S, "original"))},
+                  {"fixed", summaryJson(summarize(S, "fixed"))}};
+  J["runs"] = nlohmann::json::array();
+  for (const RunRecord &R : S.RunsDone) {
+    nlohmann::json Run = {
+        {"variant", R.Variant},
+        {"index", R.Index},
+        {"ok", R.Failure.empty()},
+        {"failure", R.Failure},
+        {"status", R.Process.describe(S.TimeoutSeconds)},
+        {"exit_code", R.Process.ExitCode},
+        {"signal", R.Process.Signal},
+        {"timed_out", R.Process.TimedOut},
+        {"left_children", R.Process.LeftChildren},
+        {"wall_s", R.Process.WallSeconds},
+        {"steps_per_s", R.stepsPerSecond()},
+        {"output_tail", R.OutputTail},
+    };
+    Run["probe"] = {{"present", R.Probe.Present},
+                    {"steps", R.Probe.Steps},
+                    {"host_syncs", R.Probe.HostSyncs},
+                    {"local_scalar_dense", R.Probe.LocalScalarDense},
+                    {"device_to_host", R.Probe.DeviceToHost},
+                    {"h2d_blocking", R.Probe.HostToDeviceBlocking},
+                    {"h2d_non_blocking", R.Probe.HostToDeviceNonBlocking},
+                    {"cuda_sync_warnings", R.Probe.CudaSyncWarnings},
+                    {"step_start_s", R.Probe.StepStartSeconds},
+                    {"processes", R.Probe.Raw}};
+    Run["cpu_samples"] = nlohmann::json::array();
+    for (const CpuSample &C : R.Cpu)
+      Run["cpu_samples"].push_back({C.Seconds, C.Percent});
+    Run["gpu_samples"] = nlohmann::json::array();
+    for (const GpuSample &G : R.Gpu)
+      Run["gpu_samples"].push_back({G.Seconds, G.UtilPercent, G.MemoryUsedMiB});
+    J["runs"].push_back(std::move(Run));
+  }
+  return J;
+}
+
+} // namespace libtorch_tidy::verify

@@ -1,0 +1,78 @@
+//===--- RunData.h - What one verify session measured -----------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_VERIFY_RUNDATA_H
+#define LIBTORCH_TIDY_VERIFY_RUNDATA_H
+
+#include "Findings.h"
+#include "GpuSampler.h"
+#include "Process.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::verify {
+
+/// The probe's counts for one run, summed over the processes that ran
+/// LibTorch code (a wrapper script loads the probe too, and records nothing).
+struct ProbeCounts {
+  bool Present = false; ///< at least one probe file was read
+  uint64_t Steps = 0;
+  uint64_t HostSyncs = 0;
+  uint64_t LocalScalarDense = 0;
+  uint64_t DeviceToHost = 0;
+  uint64_t HostToDeviceBlocking = 0;
+  uint64_t HostToDeviceNonBlocking = 0;
+  uint64_t CudaSyncWarnings = 0;
+  bool CudaSyncDebug = false;
+  std::vector<double> StepStartSeconds; ///< of the process with most steps
+  nlohmann::json Raw = nlohmann::json::array(); ///< every probe file
+};
+
+struct CpuSample {
+  double Seconds;
+  double Percent; ///< of one core, summed over the process group
+};
+
+struct RunRecord {
+  std::string Variant; ///< "original" or "fixed"
+  unsigned Index = 0;  ///< 1-based within the variant
+  ProcessResult Process;
+  ProbeCounts Probe;
+  std::vector<CpuSample> Cpu;
+  std::vector<GpuSample> Gpu;
+  std::string OutputTail;
+  std::string Failure; ///< empty when the run counts
+  double stepsPerSecond() const;
+};
+
+struct BuildRecord {
+  std::string Variant;
+  std::vector<std::string> Command;
+  bool Ok = false;
+  std::string Log; ///< the tail of the compiler output
+};
+
+struct Session {
+  std::vector<std::string> RunCommand;
+  unsigned Runs = 0;
+  double TimeoutSeconds = 0;
+  bool ProbeEnabled = true;
+  std::string GpuDescription;
+  std::vector<Finding> Findings;
+  std::vector<BuildRecord> Builds;
+  std::vector<RunRecord> RunsDone;
+  std::vector<std::string> Errors;   ///< the reasons for exit code 2
+  std::vector<std::string> Warnings; ///< reported, not fatal
+  std::string ScratchDir;
+  bool ScratchKept = false;
+};
+
+} // namespace libtorch_tidy::verify
+
+#endif

@@ -1,0 +1,276 @@
+//===--- VerifyHarnessTest.cpp - Units of libtorch-tidy verify ------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "Findings.h"
+#include "Process.h"
+#include "Report.h"
+#include "Workspace.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <unistd.h>
+
+using namespace libtorch_tidy::verify;
+namespace fs = std::filesystem;
+
+namespace {
+
+/// A fresh directory under the test's temporary directory.
+std::string tempDir(const std::string &Name) {
+  fs::path P = fs::temp_directory_path() /
+               ("verify-unit-" + std::to_string(getpid()) + "-" + Name);
+  fs::remove_all(P);
+  fs::create_directories(P);
+  return P.string();
+}
+
+TEST(FindingsTest, ReadsExportedFixes) {
+  const std::string Dir = tempDir("findings");
+  const std::string Source = Dir + "/train.cpp";
+  std::ofstream(Source) << "int a;\nint b;\n  torch::x();\n";
+  const std::string Yaml =
+      "---\nMainSourceFile:  '" + Source +
+      "'\n"
+      "Diagnostics:\n"
+      "  - DiagnosticName:  libtorch-anomaly-detection-enabled\n"
+      "    DiagnosticMessage:\n"
+      "      Message:         '''x'' is on'\n"
+      "      FilePath:        '" +
+      Source +
+      "'\n"
+      "      FileOffset:      16\n"
+      "      Replacements:\n"
+      "        - FilePath:        '" +
+      Source +
+      "'\n"
+      "          Offset:          14\n"
+      "          Length:          13\n"
+      "          ReplacementText: ''\n"
+      "    Notes:\n"
+      "      - Message:         'a note'\n"
+      "        FilePath:        '" +
+      Source +
+      "'\n"
+      "        FileOffset:      16\n"
+      "        Replacements:    []\n"
+      "    Level:           Warning\n"
+      "  - DiagnosticName:  libtorch-host-sync-in-loop\n"
+      "    DiagnosticMessage:\n"
+      "      Message:         'item'\n"
+      "      FilePath:        '" +
+      Source +
+      "'\n"
+      "      FileOffset:      0\n"
+      "      Replacements:    []\n"
+      "    Level:           Warning\n"
+      "...\n";
+  std::vector<Finding> Findings;
+  std::string Error;
+  ASSERT_TRUE(parseExportedFixes(Yaml, Findings, Error)) << Error;
+  ASSERT_EQ(Findings.size(), 2u);
+  EXPECT_EQ(Findings[0].Check, "libtorch-anomaly-detection-enabled");
+  EXPECT_EQ(Findings[0].Message, "'x' is on");
+  EXPECT_EQ(Findings[0].File, Source);
+  EXPECT_EQ(Findings[0].Line, 3u);
+  EXPECT_TRUE(Findings[0].HasFix);
+  // A note's empty replacements do not hide the warning's own.
+  EXPECT_FALSE(Findings[1].HasFix);
+  EXPECT_EQ(Findings[1].Line, 1u);
+  fs::remove_all(Dir);
+}
+
+TEST(FindingsTest, RejectsOtherDocuments) {
+  std::vector<Finding> Findings;
+  std::string Error;
+  EXPECT_FALSE(parseExportedFixes("hello: world\n", Findings, Error));
+  EXPECT_FALSE(Error.empty());
+}
+
+TEST(WorkspaceTest, MovesWholePathComponents) {
+  EXPECT_EQ(movePath("/src/build/x", "/src/build", "/tmp/b"), "/tmp/b/x");
+  EXPECT_EQ(movePath("/src/build", "/src/build", "/tmp/b"), "/tmp/b");
+  EXPECT_EQ(movePath("/src/build2/x", "/src/build", "/tmp/b"), "/src/build2/x");
+  EXPECT_EQ(movePath("relative", "/src", "/tmp"), "relative");
+}
+
+TEST(WorkspaceTest, CacheKeepsUserSettingsOnly) {
+  const std::string Dir = tempDir("cache");
+  std::ofstream(Dir + "/CMakeCache.txt")
+      << "# comment\n"
+         "//doc line\n"
+         "CMAKE_BUILD_TYPE:STRING=Release\n"
+         "Torch_DIR:PATH=/opt/torch/share/cmake/Torch\n"
+         "CMAKE_HOME_DIRECTORY:INTERNAL=/src\n"
+         "CMAKE_GENERATOR:INTERNAL=Ninja\n"
+         "FETCHCONTENT_BASE_DIR:PATH=" +
+             Dir +
+             "/_deps\n"
+             "proj_BINARY_DIR:STATIC=" +
+             Dir + "\n";
+  CMakeCache Cache;
+  std::string Error;
+  ASSERT_TRUE(readCMakeCache(Dir, Cache, Error)) << Error;
+  EXPECT_EQ(Cache.HomeDirectory, "/src");
+  EXPECT_EQ(Cache.Generator, "Ninja");
+  EXPECT_NE(Cache.InitialCacheScript.find(
+                "set(CMAKE_BUILD_TYPE \"Release\" CACHE STRING \"\" FORCE)"),
+            std::string::npos);
+  EXPECT_NE(Cache.InitialCacheScript.find("Torch_DIR"), std::string::npos);
+  EXPECT_EQ(Cache.InitialCacheScript.find("FETCHCONTENT"), std::string::npos);
+  EXPECT_EQ(Cache.InitialCacheScript.find("INTERNAL"), std::string::npos);
+  EXPECT_EQ(Cache.InitialCacheScript.find("STATIC"), std::string::npos);
+  fs::remove_all(Dir);
+}
+
+TEST(WorkspaceTest, TargetSourcesComeFromItsObjectDirectory) {
+  const std::string Dir = tempDir("db");
+  std::ofstream(Dir + "/compile_commands.json")
+      << R"([{"directory": ")" << Dir
+      << R"(", "file": "/src/a.cpp", "command": "g++ -o CMakeFiles/app.dir/a.cpp.o -c /src/a.cpp"},
+{"directory": ")"
+      << Dir
+      << R"(", "file": "/src/b.cpp", "command": "g++ -o CMakeFiles/other.dir/b.cpp.o -c /src/b.cpp"}])";
+  std::vector<std::string> Files;
+  std::string Error;
+  ASSERT_TRUE(targetSources(Dir, "app", "/src", Files, Error)) << Error;
+  EXPECT_EQ(Files, std::vector<std::string>{"/src/a.cpp"});
+  Files.clear();
+  EXPECT_FALSE(targetSources(Dir, "missing", "/src", Files, Error));
+  EXPECT_NE(Error.find("no source of target 'missing'"), std::string::npos);
+  fs::remove_all(Dir);
+}
+
+TEST(ProcessTest, ReportsExitSignalAndTimeout) {
+  ProcessSpec Exit;
+  Exit.Argv = {"/bin/sh", "-c", "exit 3"};
+  ProcessResult R = runProcess(Exit);
+  EXPECT_TRUE(R.Started);
+  EXPECT_EQ(R.ExitCode, 3);
+  EXPECT_EQ(R.describe(0), "exit 3");
+
+  ProcessSpec Crash;
+  Crash.Argv = {"/bin/sh", "-c", "kill -SEGV $$"};
+  R = runProcess(Crash);
+  EXPECT_EQ(R.Signal, 11);
+  EXPECT_FALSE(R.ok());
+
+  ProcessSpec Missing;
+  Missing.Argv = {"/nonexistent/program"};
+  R = runProcess(Missing);
+  EXPECT_FALSE(R.Started);
+  EXPECT_NE(R.StartError.find("No such file"), std::string::npos);
+
+  ProcessSpec Hang;
+  Hang.Argv = {"/bin/sh", "-c", "sleep 30 & sleep 30"};
+  Hang.TimeoutSeconds = 0.5;
+  R = runProcess(Hang);
+  EXPECT_TRUE(R.TimedOut);
+  EXPECT_FALSE(R.ok());
+  EXPECT_NE(R.describe(0.5).find("timed out after 0.5 s"), std::string::npos);
+}
+
+TEST(ProcessTest, PassesEnvironmentAndDirectory) {
+  const std::string Dir = tempDir("env");
+  ProcessSpec Spec;
+  Spec.Argv = {"/bin/sh", "-c", "echo \"$VERIFY_UNIT $PWD\""};
+  Spec.SetEnv["VERIFY_UNIT"] = "set";
+  Spec.WorkDir = Dir;
+  Spec.OutputFile = Dir + "/out.txt";
+  ASSERT_TRUE(runProcess(Spec).ok());
+  EXPECT_EQ(fileTail(Spec.OutputFile, 1000), "set " + Dir + "\n");
+  fs::remove_all(Dir);
+}
+
+TEST(ReportTest, Percentile) {
+  EXPECT_EQ(percentile({}, 50), 0);
+  EXPECT_EQ(percentile({3, 1, 2}, 50), 2);
+  EXPECT_DOUBLE_EQ(percentile({0, 10}, 5), 0.5);
+  EXPECT_EQ(percentile({0, 10}, 100), 10);
+}
+
+RunRecord run(const std::string &Variant, unsigned Index, uint64_t Syncs,
+              double StepsPerSecond) {
+  RunRecord R;
+  R.Variant = Variant;
+  R.Index = Index;
+  R.Process.Started = true;
+  R.Process.ExitCode = 0;
+  R.Process.WallSeconds = 2;
+  R.Probe.Present = true;
+  R.Probe.Steps = 10;
+  R.Probe.HostSyncs = Syncs;
+  R.Probe.LocalScalarDense = Syncs;
+  for (int I = 0; I < 10; ++I)
+    R.Probe.StepStartSeconds.push_back(I / StepsPerSecond);
+  R.Cpu = {{0.1, 50}, {0.2, 100}};
+  return R;
+}
+
+Session session() {
+  Session S;
+  S.RunCommand = {"train", "--steps", "10"};
+  S.Runs = 2;
+  S.GpuDescription = "no GPU (test)";
+  S.Findings.push_back({"libtorch-anomaly-detection-enabled", "m",
+                        "/src/train.cpp", 0, 44, true});
+  S.Findings.push_back(
+      {"libtorch-host-sync-in-loop", "m", "/src/train.cpp", 0, 50, false});
+  S.RunsDone = {run("original", 1, 90, 4), run("fixed", 1, 0, 100),
+                run("original", 2, 90, 6), run("fixed", 2, 0, 200)};
+  return S;
+}
+
+TEST(ReportTest, SummarizesEachVariant) {
+  const Session S = session();
+  const VariantSummary O = summarize(S, "original");
+  EXPECT_EQ(O.RunsOk, 2u);
+  EXPECT_DOUBLE_EQ(O.LocalScalarDensePerStep, 9);
+  EXPECT_DOUBLE_EQ(O.StepsPerSecondMedian, 5);
+  EXPECT_DOUBLE_EQ(O.CpuMean, 75);
+  EXPECT_FALSE(O.GpuMean.has_value());
+  const VariantSummary F = summarize(S, "fixed");
+  EXPECT_DOUBLE_EQ(F.LocalScalarDensePerStep, 0);
+  EXPECT_DOUBLE_EQ(F.StepsPerSecondMedian, 150);
+}
+
+TEST(ReportTest, TextTiesFindingsToMetrics) {
+  const std::string Text = textReport(session());
+  EXPECT_NE(Text.find("train.cpp:44 libtorch-anomaly-detection-enabled: "
+                      "_local_scalar_dense per step 9 -> 0"),
+            std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("train.cpp:50 libtorch-host-sync-in-loop: no fix-it"),
+            std::string::npos);
+  EXPECT_NE(Text.find("30.00x"), std::string::npos) << Text; // steps/s
+  EXPECT_NE(Text.find("no GPU"), std::string::npos);
+}
+
+TEST(ReportTest, FailedRunsAreLeftOutAndReported) {
+  Session S = session();
+  S.RunsDone[1].Failure = "killed by signal 11 (Segmentation fault)";
+  S.Errors.push_back("fixed run 1 (train): killed by signal 11");
+  EXPECT_EQ(summarize(S, "fixed").RunsOk, 1u);
+  const nlohmann::json J = jsonReport(S);
+  EXPECT_FALSE(J["ok"].get<bool>());
+  EXPECT_FALSE(J["runs"][1]["ok"].get<bool>());
+  EXPECT_EQ(J["summary"]["fixed"]["runs_ok"], 1);
+  EXPECT_TRUE(J["summary"]["fixed"]["gpu_util_percent"]["mean"].is_null());
+}
+
+TEST(ReportTest, HtmlDrawsBothSeries) {
+  const std::string Html = htmlReport(session());
+  EXPECT_NE(Html.find("data-variant=\"original\""), std::string::npos);
+  EXPECT_NE(Html.find("data-variant=\"fixed\""), std::string::npos);
+  EXPECT_NE(Html.find("CPU (no GPU sampled)"), std::string::npos);
+  // Offline: nothing is loaded from elsewhere.
+  EXPECT_EQ(Html.find("http://"), Html.find("http://www.w3.org/2000/svg"));
+  EXPECT_EQ(Html.find("https://"), std::string::npos);
+}
+
+} // namespace
