@@ -41,27 +41,29 @@ from check_libtorch_tidy import DIAG  # noqa: E402
 from fixit_sweep import DEFAULT_TIMEOUT, Job, first_run, sweep  # noqa: E402
 
 CHECK_ID = re.compile(r"libtorch-[a-z0-9-]+")
-MARKER = re.compile(r"//\s*(EXPECT|OK|FIXME-FP|FIXME-FN):\s*(.*)$")
+MARKER = re.compile(r"//\s*(EXPECT|OK|FIXME-FP|FIXME-FN):")
 FLAGS = re.compile(r"//\s*CORPUS-FLAGS:\s*(.*)$")
 
 
 def parse_markers(root, rel):
-    """{kind: {(rel, line, check)}}, OK lines as (rel, line, None)."""
+    """{kind: {(rel, line, check)}}, OK lines as (rel, line, None). A line
+    may hold several markers: `// EXPECT: a // FIXME-FP: b why`."""
     found = collections.defaultdict(set)
     with open(os.path.join(root, rel), encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
-            m = MARKER.search(line)
-            if not m:
-                continue
-            kind, text = m.groups()
-            if kind == "OK":
-                found[kind].add((rel, number, None))
-                continue
-            ids = CHECK_ID.findall(text) if kind == "EXPECT" else CHECK_ID.findall(text)[:1]
-            if not ids:
-                sys.exit("%s:%d: a %s marker names no check" % (rel, number, kind))
-            for check in ids:
-                found[kind].add((rel, number, check))
+            parts = MARKER.split(line)
+            # [before, kind, text, kind, text, ...]
+            for kind, text in zip(parts[1::2], parts[2::2]):
+                if kind == "OK":
+                    found[kind].add((rel, number, None))
+                    continue
+                ids = CHECK_ID.findall(text)
+                if kind != "EXPECT":
+                    ids = ids[:1]
+                if not ids:
+                    sys.exit("%s:%d: a %s marker names no check" % (rel, number, kind))
+                for check in ids:
+                    found[kind].add((rel, number, check))
     return found
 
 
@@ -117,6 +119,8 @@ def main():
     parser.add_argument("--temp", required=True)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT)
+    parser.add_argument("--only", help="a regex: analyze only the matching translation units "
+                        "(while editing the corpus; the test runs them all)")
     args = parser.parse_args()
     tools = json.load(open(args.tools, encoding="utf-8"))
     if not tools["torch_found"]:
@@ -124,7 +128,10 @@ def main():
     start = time.monotonic()
 
     sources, all_files = corpus_files(args.corpus)
-    if len(sources) < 30:
+    if args.only:
+        sources = [s for s in sources if re.search(args.only, s)]
+        all_files = [f for f in all_files if f.endswith(".h") or f in sources]
+    elif len(sources) < 30:
         sys.exit("the corpus has %d translation units; it should have at least 30" % len(sources))
     markers = collections.defaultdict(set)
     for rel in all_files:

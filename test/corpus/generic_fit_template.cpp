@@ -15,7 +15,7 @@ void fit(Model &model, Loader &loader, torch::optim::Optimizer &opt, LossFn loss
     for (auto &batch : *loader) {
       auto x = batch.data.to(device, /*non_blocking=*/true);
       auto y = batch.target.to(device, /*non_blocking=*/true);
-      opt.zero_grad();
+      opt.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
       auto loss = loss_fn(model->forward(x), y);
       loss.backward();
       opt.step();
