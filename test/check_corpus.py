@@ -38,7 +38,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_libtorch_tidy import DIAG  # noqa: E402
-from fixit_sweep import DEFAULT_TIMEOUT, Job, first_run, sweep  # noqa: E402
+from fixit_sweep import DEFAULT_TIMEOUT, Job, elapsed, first_run, sweep  # noqa: E402
 
 CHECK_ID = re.compile(r"libtorch-[a-z0-9-]+")
 MARKER = re.compile(r"//\s*(EXPECT|OK|FIXME-FP|FIXME-FN):")
@@ -220,7 +220,7 @@ def main():
           "g++ -fsyntax-only and re-checked" % (count, changed))
     for f in failures:
         print("FAILED: " + f)
-    print("corpus: %d problems (%.0f s)" % (len(failures), time.monotonic() - start))
+    print("corpus: %d problems (%s)" % (len(failures), elapsed(start)))
     if failures:
         sys.exit(1)
 

@@ -38,7 +38,7 @@ int main() {
     for (int64_t i = 0; i < inputs.size(0); i += 256) { // OK: as built here the program names no CUDA device
       auto x = inputs.slice(0, i, i + 256);
       auto loss = (model->forward(x) - x).pow(2).mean();
-      opt.zero_grad(); // OK: as built here the program names no CUDA device
+      opt.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
       loss.backward();
       opt.step();
     }
