@@ -14,7 +14,9 @@ and misses count in the precision and recall, and fail the test once they
 are fixed, so that their markers are updated.
 
 Each translation unit (every .cpp under the corpus; `// CORPUS-FLAGS: ...`
-in its first lines adds compiler flags, e.g. -std=c++20) is analyzed from a
+in its first lines adds compiler flags, e.g. -std=c++20, and
+`// CORPUS-KNOWN-PARSE-ERROR: <why>` accepts exit code 3 for a file that
+Clang cannot parse but g++ can) is analyzed from a
 compile_commands.json, against the real LibTorch headers, with --fix on a
 scratch copy: the same run then feeds the fix-it sweep (fixit_sweep.py):
 every changed file must compile with g++ -fsyntax-only, and a second --fix
@@ -43,6 +45,7 @@ from fixit_sweep import DEFAULT_TIMEOUT, Job, elapsed, first_run, sweep  # noqa:
 CHECK_ID = re.compile(r"libtorch-[a-z0-9-]+")
 MARKER = re.compile(r"//\s*(EXPECT|OK|FIXME-FP|FIXME-FN):")
 FLAGS = re.compile(r"//\s*CORPUS-FLAGS:\s*(.*)$")
+PARSE_ERROR = re.compile(r"//\s*CORPUS-KNOWN-PARSE-ERROR:")
 
 
 def parse_markers(root, rel):
@@ -79,13 +82,21 @@ def corpus_files(root):
     return sorted(sources), sorted(all_files)
 
 
-def extra_flags(path):
+def header_lines(path):
     with open(path, encoding="utf-8") as f:
-        for _, line in zip(range(5), f):
-            m = FLAGS.search(line)
-            if m:
-                return m.group(1).split()
+        return [line for _, line in zip(range(5), f)]
+
+
+def extra_flags(path):
+    for line in header_lines(path):
+        m = FLAGS.search(line)
+        if m:
+            return m.group(1).split()
     return []
+
+
+def parse_error_expected(path):
+    return any(PARSE_ERROR.search(line) for line in header_lines(path))
 
 
 def registered_checks(tools):
@@ -102,7 +113,8 @@ def findings(job, src_root):
             continue
         rel = os.path.relpath(m.group("file"), src_root)
         if m.group("level") == "error":
-            errors.append("%s: compile error: %s" % (job.name, line))
+            if not job.parse_error_expected:
+                errors.append("%s: compile error: %s" % (job.name, line))
             continue
         found[(rel, int(m.group("line")), m.group("check"))] += 1
     return found, errors
@@ -156,7 +168,9 @@ def main():
         # A later -std wins, as with the compiler.
         database.append({"directory": os.path.dirname(path), "file": path,
                          "arguments": ["/usr/bin/c++"] + flags + ["-c", path, "-o", "/dev/null"]})
-        jobs.append(Job(rel, path, flags, build_dir=build_dir))
+        job = Job(rel, path, flags, build_dir=build_dir)
+        job.parse_error_expected = parse_error_expected(path)
+        jobs.append(job)
     with open(os.path.join(build_dir, "compile_commands.json"), "w", encoding="utf-8") as f:
         json.dump(database, f, indent=1)
 
@@ -177,6 +191,10 @@ def main():
         if n > 1:
             failures.append("%s:%d: %d findings of %s on one line" % (key[0], key[1], n, key[2]))
     found_set = set(found)
+    for job in jobs:
+        if job.parse_error_expected and job.first_code not in (None, 3):
+            failures.append("%s parses now (exit %d): remove its CORPUS-KNOWN-PARSE-ERROR "
+                            "line" % (job.name, job.first_code))
 
     checks = registered_checks(tools)
     marked_ids = {c for kind in ("EXPECT", "FIXME-FP", "FIXME-FN") for _, _, c in markers[kind]}

@@ -57,6 +57,8 @@ class Job:
         self.tool_args = list(tool_args)
         self.build_dir = build_dir    # run with -p BUILD_DIR instead of --
         self.first_output = None      # the CLI output of the --fix run
+        self.first_code = None        # and its exit code
+        self.parse_error_expected = False  # exit 3 is known and accepted
         self.original = None          # the text before --fix
 
 
@@ -90,9 +92,10 @@ def run_cli(tools, job, fix, timeout):
     a crash, a parse error (3) or a usage error (2)."""
     cmd = cli_command(tools, job, fix)
     code, out = run(cmd, timeout)
+    job.last_code = code
     if code is None:
         return "libtorch-tidy timed out after %d s on %s" % (timeout, job.name), out
-    if code not in (0, 1):
+    if code not in ((0, 1, 3) if job.parse_error_expected else (0, 1)):
         what = "crashed (signal %d)" % -code if code < 0 else "exited with %d" % code
         return "libtorch-tidy %s on %s:\n$ %s\n%s" % (
             what, job.name, shlex.join(cmd), out[-4000:]), out
@@ -108,6 +111,7 @@ def first_run(tools, job, timeout):
     """Step 1: --fix on the scratch copy. Returns an error or None."""
     job.original = read(job.path)
     error, job.first_output = run_cli(tools, job, True, timeout)
+    job.first_code = job.last_code
     return error
 
 

@@ -15,7 +15,7 @@ int main(int argc, char **argv) {
     auto x = torch::randn({64, 8}, device); // OK: made on the device
     auto y = (x.sum(1) > 0).to(torch::kLong);
     auto loss = torch::cross_entropy_loss(net->forward(x), y);
-    opt.zero_grad();
+    opt.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
     loss.backward();
     opt.step();
   }
