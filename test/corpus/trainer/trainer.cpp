@@ -20,7 +20,7 @@ Trainer::Trainer(RegressionNet model, TrainerConfig config)
 }
 
 void Trainer::step(const torch::Tensor &x, const torch::Tensor &y) {
-  optimizer_.zero_grad(); // OK: this TU does not see a training loop
+  optimizer_.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
   auto loss = torch::mse_loss(model_->forward(x), y);
   loss.backward();
   optimizer_.step();
