@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""The fix-it sweep: every fix-it the checks produce, applied and verified.
+
+For each input file (a scratch copy), with every libtorch check enabled:
+
+1. `libtorch-tidy --fix` applies the fix-its (one CLI run per file);
+2. each file that changed must compile with g++ (`-fsyntax-only`) against
+   the real LibTorch headers;
+3. `libtorch-tidy --fix` again on the fixed file: it must report exactly
+   the findings that had no fix-it (the fixed ones are gone, no new one
+   appears), and must not change the file (fix-its are idempotent).
+   Exceptions (UNMASKS): after a libtorch-cpu-only-device fix-it the
+   program can use a GPU, so checks that judge only GPU programs may report
+   new findings; after a libtorch-dataloader-no-workers fix-it the loader
+   has workers and libtorch-dataloader-enforce-ordering may report. Those
+   findings are listed, not failed, and their own fix-its may change the
+   file in the second run.
+
+Inputs: the check tests (test/checks, with the compiler arguments of their
+RUN lines; tests that run on the mock headers only are listed as skipped)
+and the bundled examples. test/check_corpus.py runs the same sweep on the
+corpus, reusing its analysis run as step 1.
+
+Usage: fixit_sweep.py --tools TOOLS.json --temp DIR [--jobs N] PATH...
+  PATH: a check test (.cpp with RUN lines) or a directory of examples.
+"""
+import argparse
+import collections
+import concurrent.futures
+import glob
+import json
+import os
+import re
+import resource
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_libtorch_tidy import warnings_with_fix_state  # noqa: E402
+
+ALL_CHECKS = "-*,libtorch-*"
+# One CLI or compiler run on real LibTorch takes ~10-20 s of CPU; allow for a
+# loaded machine. A run that takes longer is reported as a hang.
+DEFAULT_TIMEOUT = 900
+# Fix-its that let other checks see more: after a cpu-only-device fix-it the
+# program can use a GPU, so the checks that judge only GPU programs may
+# report; after a dataloader-no-workers fix-it the loader has workers, which
+# the opt-in enforce-ordering check tunes. Findings they unmask are listed,
+# not failed, and the fix-its of those findings may change the file in the
+# second --fix run.
+UNMASKS = {
+    "libtorch-cpu-only-device": None,  # any check
+    "libtorch-dataloader-no-workers": {"libtorch-dataloader-enforce-ordering"},
+}
+
+
+class Job:
+    """One file of the sweep: its scratch copy and how to compile it."""
+
+    def __init__(self, name, path, compile_args, tool_args=(), build_dir=None):
+        self.name = name              # how reports name the file
+        self.path = path              # the scratch copy that --fix rewrites
+        self.compile_args = list(compile_args)
+        self.tool_args = list(tool_args)
+        self.build_dir = build_dir    # run with -p BUILD_DIR instead of --
+        self.first_output = None      # the CLI output of the --fix run
+        self.first_code = None        # and its exit code
+        self.parse_error_expected = False  # exit 3 is known and accepted
+        self.original = None          # the text before --fix
+
+
+def run(cmd, timeout):
+    try:
+        result = subprocess.run(cmd, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT,
+                                universal_newlines=True, timeout=timeout)
+        return result.returncode, result.stdout
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout or ""
+        if isinstance(out, bytes):
+            out = out.decode("utf-8", "replace")
+        return None, out
+
+
+def cli_command(tools, job, fix):
+    cmd = [tools["cli"], "--checks=" + ALL_CHECKS]
+    if not any(a.startswith("--config") for a in job.tool_args):
+        cmd.append("--config={}")
+    if fix:
+        cmd.append("--fix")
+    cmd += job.tool_args
+    if job.build_dir:
+        return cmd + ["-p", job.build_dir, job.path]
+    return cmd + [job.path, "--"] + job.compile_args
+
+
+def run_cli(tools, job, fix, timeout):
+    """(error or None, output). Exit codes other than 0 and 1 are errors:
+    a crash, a parse error (3) or a usage error (2)."""
+    cmd = cli_command(tools, job, fix)
+    code, out = run(cmd, timeout)
+    job.last_code = code
+    if code is None:
+        return "libtorch-tidy timed out after %d s on %s" % (timeout, job.name), out
+    if code not in ((0, 1, 3) if job.parse_error_expected else (0, 1)):
+        what = "crashed (signal %d)" % -code if code < 0 else "exited with %d" % code
+        return "libtorch-tidy %s on %s:\n$ %s\n%s" % (
+            what, job.name, shlex.join(cmd), out[-4000:]), out
+    return None, out
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def first_run(tools, job, timeout):
+    """Step 1: --fix on the scratch copy. Returns an error or None."""
+    job.original = read(job.path)
+    error, job.first_output = run_cli(tools, job, True, timeout)
+    job.first_code = job.last_code
+    return error
+
+
+def verify_fixed(tools, job, timeout):
+    """Steps 2 and 3 for one file whose copy --fix changed."""
+    errors = []
+    fixed_text = read(job.path)
+    cmd = [tools["cxx"], "-fsyntax-only", "-x", "c++"] + job.compile_args + [job.path]
+    code, out = run(cmd, timeout)
+    if code != 0:
+        errors.append("%s: the fixed file does not compile with g++%s:\n$ %s\n%s" % (
+            job.name, " (timed out)" if code is None else "", shlex.join(cmd), out[-4000:]))
+    error, out = run_cli(tools, job, True, timeout)
+    if error:
+        return errors + [error]
+    before = warnings_with_fix_state(job.first_output)
+    after = warnings_with_fix_state(out)
+    want = collections.Counter((c, m) for c, m, fixed in before if not fixed)
+    got = collections.Counter((c, m) for c, m, _ in after)
+    fixed_checks = {c for c, _, fixed in before if fixed}
+    gone, new = want - got, got - want
+    still = collections.Counter((c, m) for c, m, fixed in before if fixed) & new
+    unmaskers = fixed_checks & set(UNMASKS)
+    allowed = set()
+    for c in unmaskers:
+        allowed |= UNMASKS[c] if UNMASKS[c] is not None else {c2 for c2, _ in new}
+    unmasked = collections.Counter({k: n for k, n in (new - still).items() if k[0] in allowed})
+    if unmasked:
+        print("%s: after the %s fix-its, newly reported (unmasked): %s" % (
+            job.name, ", ".join(sorted(unmaskers)),
+            ", ".join(sorted(c for c, _ in unmasked.elements()))))
+        new = new - unmasked
+    unmasked_fixed = any(fixed and (c, m) in unmasked for c, m, fixed in after)
+    if gone or new:
+        errors.append("%s: after --fix, expected only the findings without a fix-it\n"
+                      "  gone but had no fix-it: %s\n  new or not fixed: %s" % (
+                          job.name, sorted(gone.elements()), sorted(new.elements())))
+    if read(job.path) != fixed_text and unmasked_fixed:
+        print("%s: the second --fix applied the fix-its of the unmasked findings" % job.name)
+    elif read(job.path) != fixed_text:
+        errors.append("%s: --fix changed the file again (fix-its are not idempotent)" % job.name)
+        with open(job.path + ".second-fix", "w", encoding="utf-8") as f:
+            f.write(read(job.path))
+    return errors
+
+
+def elapsed(start):
+    """Wall time since start and the CPU time of all child processes: the
+    figures that size the test in CI."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return "%.0f s wall, %.0f s CPU" % (time.monotonic() - start,
+                                         children.ru_utime + children.ru_stime)
+
+
+def fix_count(job):
+    return sum(1 for w in warnings_with_fix_state(job.first_output or "") if w[2])
+
+
+def sweep(tools, jobs, workers, timeout, first_done=False):
+    """Runs the sweep on jobs; returns (errors, fix-its applied, files fixed).
+    With first_done, step 1 already ran (job.first_output is set)."""
+    errors = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        if not first_done:
+            for job, error in zip(jobs, pool.map(lambda j: first_run(tools, j, timeout), jobs)):
+                if error:
+                    errors.append(error)
+        changed = [j for j in jobs if j.first_output is not None
+                   and read(j.path) != j.original]
+        for result in pool.map(lambda j: verify_fixed(tools, j, timeout), changed):
+            errors += result
+    # A finding reported as fixed in a file that did not change is a broken
+    # promise too (the fix was dropped, e.g. a conflict).
+    for job in jobs:
+        if job.first_output is not None and read(job.path) == job.original and fix_count(job):
+            errors.append("%s: %d fix-its reported as applied, but the file did not change" % (
+                job.name, fix_count(job)))
+    return errors, sum(fix_count(j) for j in jobs), len(changed)
+
+
+RUN_LINE = re.compile(r"^//\s*RUN:(.*)$")
+
+
+def run_command_of(path):
+    """The RUN command of a check test, continuation lines joined."""
+    text, parts = [], []
+    for line in read(path).splitlines():
+        m = RUN_LINE.match(line)
+        if m:
+            parts.append(m.group(1).strip())
+            if not parts[-1].endswith("\\"):
+                text.append(" ".join(p.rstrip("\\").strip() for p in parts))
+                parts = []
+    return text
+
+
+def check_test_job(tools, path, temp):
+    """A Job for a check test, or a reason to skip it."""
+    commands = [c for c in run_command_of(path) if "%check_libtorch_tidy" in c]
+    if len(commands) != 1:
+        return None, "%d %%check_libtorch_tidy RUN lines" % len(commands)
+    argv = shlex.split(commands[0].replace("%check_libtorch_tidy", "").replace("%s", path)
+                       .replace("%t", "TEMP"))
+    variants = None
+    for i, a in enumerate(argv):
+        if a == "--variants":
+            variants = argv[i + 1]
+    if variants is not None and not any(v.endswith("-real") for v in variants.split(",")):
+        return None, "runs on the mock headers only (--variants %s)" % variants
+    tool_args, compile_args = [], []
+    if "--" in argv:
+        rest = argv[argv.index("--") + 1:]
+        if "--" in rest:
+            tool_args, compile_args = rest[:rest.index("--")], rest[rest.index("--") + 1:]
+        else:
+            tool_args = rest
+    name = os.path.relpath(path, os.path.dirname(os.path.dirname(os.path.abspath(path))))
+    copy = os.path.join(temp, "checks", os.path.basename(path))
+    os.makedirs(os.path.dirname(copy), exist_ok=True)
+    # CHECK lines are comments; they stay (line numbers do not matter here).
+    shutil.copyfile(path, copy)
+    args = ["-std=c++17"] + tools["torch_compile_flags"] + compile_args
+    return Job(name, copy, args, tool_args), None
+
+
+def example_jobs(tools, directory, temp):
+    jobs = []
+    for path in sorted(glob.glob(os.path.join(directory, "*", "*.cpp"))):
+        rel = os.path.relpath(path, directory)
+        copy = os.path.join(temp, "examples", rel)
+        os.makedirs(os.path.dirname(copy), exist_ok=True)
+        shutil.copyfile(path, copy)
+        jobs.append(Job("examples/" + rel, copy, ["-std=c++17"] + tools["torch_compile_flags"]))
+    return jobs
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tools", required=True)
+    parser.add_argument("--temp", required=True)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT)
+    parser.add_argument("paths", nargs="+")
+    args = parser.parse_args()
+    tools = json.load(open(args.tools, encoding="utf-8"))
+    if not tools["torch_found"]:
+        sys.exit("the fix-it sweep needs LibTorch (Debian's libtorch-dev)")
+    if os.path.isdir(args.temp):
+        shutil.rmtree(args.temp)
+    os.makedirs(args.temp)
+
+    jobs = []
+    for path in args.paths:
+        if os.path.isdir(path):
+            found = example_jobs(tools, path, args.temp)
+            if not found:
+                sys.exit("no examples under %s" % path)
+            jobs += found
+        else:
+            job, reason = check_test_job(tools, path, args.temp)
+            if job:
+                jobs.append(job)
+            else:
+                print("skipped %s: %s" % (os.path.basename(path), reason))
+    start = time.monotonic()
+    errors, count, changed = sweep(tools, jobs, args.jobs, args.timeout)
+    for e in errors:
+        print("FAILED: " + e)
+    print("fix-it sweep: %d files, %d changed by --fix, %d fix-its applied, "
+          "compiled with g++ -fsyntax-only and re-checked; %d problems (%s)" % (
+              len(jobs), changed, count, len(errors), elapsed(start)))
+    if errors:
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
