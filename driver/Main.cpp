@@ -13,7 +13,6 @@
 //   parse options -> collect units -> select units -> analyze units ->
 //   filter findings -> fingerprints -> fixes -> output -> export-fixes ->
 //   exit code.
-// Stages other parts plug into are marked `HOOK(...)`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,8 +33,8 @@
 #include "run/UnitAnalysis.h"
 #include "run/Workers.h"
 #include "select/UnitSelection.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
