@@ -28,10 +28,9 @@
 #include "report/Findings.h"
 #include "report/Merge.h"
 #include "report/ReportStage.h"
+#include "report/RunStatistics.h"
 #include "report/TextWriter.h"
-#include "run/ResultCache.h"
-#include "run/UnitAnalysis.h"
-#include "run/Workers.h"
+#include "run/UnitScheduler.h"
 #include "select/UnitSelection.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
@@ -68,205 +67,6 @@ namespace {
 using report::Finding;
 using report::RunResult;
 using report::TranslationUnitResult;
-
-/// A diagnostic to print or export, with the unit that reported it.
-struct Reported {
-  const Finding *Diagnostic;
-  const TranslationUnitResult *Unit;
-};
-
-/// Findings and compiler errors of all units, each once (a header finding
-/// reported by several units is kept once), ordered by file, offset and
-/// check so the output does not depend on the order units finished in.
-std::vector<Reported> reportedDiagnostics(const RunResult &Run,
-                                          bool WithCompilerErrors) {
-  std::vector<Reported> All;
-  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
-  auto Add = [&](const Finding &F, const TranslationUnitResult &Unit) {
-    if (Seen.emplace(F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message)
-            .second)
-      All.push_back({&F, &Unit});
-  };
-  for (const TranslationUnitResult &Unit : Run.Units) {
-    for (const Finding &F : Unit.Findings)
-      Add(F, Unit);
-    if (WithCompilerErrors)
-      for (const Finding &F : Unit.CompilerErrors)
-        Add(F, Unit);
-  }
-  std::stable_sort(All.begin(), All.end(),
-                   [](const Reported &A, const Reported &B) {
-                     const Finding &FA = *A.Diagnostic, &FB = *B.Diagnostic;
-                     return std::tie(FA.Where.AbsoluteFile, FA.Where.Offset,
-                                     FA.CheckId, FA.Message) <
-                            std::tie(FB.Where.AbsoluteFile, FB.Where.Offset,
-                                     FB.CheckId, FB.Message);
-                   });
-  return All;
-}
-
-void printSuppressionStats(const RunResult &Run) {
-  report::SuppressedCounts Total;
-  for (const TranslationUnitResult &Unit : Run.Units) {
-    Total.NoLint += Unit.Suppressed.NoLint;
-    Total.NonUserCode += Unit.Suppressed.NonUserCode;
-    Total.LineFilter += Unit.Suppressed.LineFilter;
-    Total.CheckFilter += Unit.Suppressed.CheckFilter;
-  }
-  unsigned All =
-      Total.NoLint + Total.NonUserCode + Total.LineFilter + Total.CheckFilter;
-  if (!All)
-    return;
-  errs() << "Suppressed " << All << " warnings (";
-  StringRef Separator;
-  auto Part = [&](unsigned Count, StringRef What) {
-    if (!Count)
-      return;
-    errs() << Separator << Count << What;
-    Separator = ", ";
-  };
-  Part(Total.NonUserCode, " in non-user code");
-  Part(Total.LineFilter, " due to line filter");
-  Part(Total.NoLint, " NOLINT");
-  Part(Total.CheckFilter, " with check filters");
-  errs() << ").\n";
-  if (Total.NonUserCode)
-    errs() << "Use -header-filter=.* to display errors from all non-system "
-              "headers.\n";
-}
-
-/// `--enable-check-profile`: the time each check took, summed over units.
-void printCheckProfile(const RunResult &Run) {
-  std::map<std::string, double> Total;
-  for (const TranslationUnitResult &Unit : Run.Units)
-    for (const auto &[Check, Seconds] : Unit.CheckProfile)
-      Total[Check] += Seconds;
-  std::vector<std::pair<std::string, double>> Sorted(Total.begin(),
-                                                     Total.end());
-  std::stable_sort(
-      Sorted.begin(), Sorted.end(),
-      [](const auto &A, const auto &B) { return A.second > B.second; });
-  double Sum = 0;
-  for (const auto &Entry : Sorted)
-    Sum += Entry.second;
-  errs() << "===-------------------------------------------------------------"
-            "------------===\n"
-         << "                          clang-tidy checks profiling\n"
-         << "===-------------------------------------------------------------"
-            "------------===\n"
-         << "  Total Execution Time: " << format("%.4f", Sum)
-         << " seconds (wall clock, " << Run.Units.size()
-         << (Run.Units.size() == 1 ? " unit" : " units") << ")\n\n"
-         << "   ---Wall Time---  --- Name ---\n";
-  for (const auto &[Check, Seconds] : Sorted)
-    errs() << format("   %8.4f (%5.1f%%)", Seconds,
-                     Sum > 0 ? 100 * Seconds / Sum : 0.0)
-           << "  " << Check << "\n";
-  errs() << format("   %8.4f (100.0%%)", Sum) << "  Total\n";
-}
-
-run::AnalysisSettings analysisSettings(const ToolOptions &Tool) {
-  run::AnalysisSettings Settings;
-  Settings.SkipSystemBodies = Tool.SkipSystemBodies;
-  Settings.FixNotes = Tool.FixNotes;
-  Settings.EnableCheckProfile = Tool.EnableCheckProfile;
-  return Settings;
-}
-
-/// Worker mode (`--worker-unit`): analyze one unit in this process and hand
-/// the result to the parent as JSON. Exit 0 whenever the result was written,
-/// whatever the unit's state.
-int runWorker(const ToolOptions &Tool, const CompilationSetup &Setup,
-              std::unique_ptr<ClangTidyOptionsProvider> Provider,
-              IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
-  run::WorkerResult Result;
-  Result.Unit = run::analyzeUnit(std::move(Provider), *Setup.Compilations,
-                                 Tool.WorkerUnit, BaseFS,
-                                 analysisSettings(Tool), &Result.Dependencies);
-  return run::writeWorkerResult(Tool.WorkerOutput, Result) ? ExitNoFindings
-                                                           : ExitUsageError;
-}
-
-/// The parts of a unit's cache key that are not file contents.
-std::string cacheKey(const ToolOptions &Tool, const CompilationSetup &Setup,
-                     ClangTidyOptionsProvider &Provider, StringRef File,
-                     StringRef Identity) {
-  std::string Command;
-  for (const clang::tooling::CompileCommand &C :
-       Setup.Compilations->getCompileCommands(File)) {
-    Command += C.Directory + '\n' + C.Filename + '\n';
-    for (const std::string &Arg : C.CommandLine)
-      Command += Arg + '\0';
-    Command += '\n';
-  }
-  // The effective configuration of this file, CheckOptions included.
-  std::string Config = configurationAsText(Provider.getOptions(File));
-  std::string Settings = std::string("skip-system-bodies=") +
-                         (Tool.SkipSystemBodies ? "1" : "0") +
-                         " fix-notes=" + (Tool.FixNotes ? "1" : "0");
-  return run::ResultCache::key(
-      {Identity.str(), File.str(), Command, Config, Settings});
-}
-
-/// Analyzes \p Units: unchanged ones are replayed from the result cache,
-/// the others run in worker processes, `-j` at a time. The result is in the
-/// order of \p Units whatever order the workers finish in.
-std::vector<TranslationUnitResult>
-analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
-             ArrayRef<std::string> Units, ClangTidyOptionsProvider &Provider,
-             int Argc, const char **Argv) {
-  std::string Executable = sys::fs::getMainExecutable(
-      Argv[0], reinterpret_cast<void *>(&analysisSettings));
-
-  std::optional<run::ResultCache> Cache;
-  std::string Identity;
-  if (!Tool.NoCache) {
-    std::string Dir =
-        Tool.CacheDir.empty() ? run::defaultCacheDirectory() : Tool.CacheDir;
-    Identity = run::toolIdentity(Executable);
-    if (!Dir.empty() && !Identity.empty())
-      Cache.emplace(Dir);
-  }
-
-  std::vector<TranslationUnitResult> Results(Units.size());
-  std::vector<std::string> Keys(Units.size());
-  std::vector<size_t> Pending;
-  for (size_t I = 0; I < Units.size(); ++I) {
-    if (Cache) {
-      Keys[I] = cacheKey(Tool, Setup, Provider, Units[I], Identity);
-      // A profile needs the checks to run.
-      if (!Tool.EnableCheckProfile)
-        if (std::optional<TranslationUnitResult> Hit = Cache->lookup(Keys[I])) {
-          Results[I] = std::move(*Hit);
-          continue;
-        }
-    }
-    Pending.push_back(I);
-  }
-
-  run::WorkerPool Pool;
-  Pool.Executable = Executable;
-  Pool.Arguments.assign(Argv + 1, Argv + Argc);
-  Pool.Jobs =
-      Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
-  Pool.TimeoutSeconds = Tool.UnitTimeout;
-  Pool.Progress = sys::Process::StandardErrIsDisplayed();
-  std::vector<std::string> PendingFiles;
-  for (size_t I : Pending)
-    PendingFiles.push_back(Units[I]);
-  std::vector<run::WorkerResult> Analyzed = run::runWorkers(
-      Pool, PendingFiles, [&](size_t K, const run::WorkerResult &R) {
-        if (Cache)
-          Cache->store(Keys[Pending[K]], R);
-      });
-  // Workers' own messages (e.g. --enable-check-profile of clang), in the
-  // order of the units, not the order they finished in.
-  for (size_t K = 0; K < Pending.size(); ++K) {
-    errs() << Analyzed[K].Stderr;
-    Results[Pending[K]] = std::move(Analyzed[K].Unit);
-  }
-  return Results;
-}
 
 /// Whether a finding makes the exit code 1 (`--fail-on`; findings of
 /// --warnings-as-errors checks always do, as in clang-tidy).
@@ -356,7 +156,7 @@ int runTool(int Argc, const char **Argv) {
   }
 
   if (!Tool.WorkerUnit.empty())
-    return runWorker(Tool, *Setup, std::move(*Provider), BaseFS);
+    return run::runWorker(Tool, *Setup, std::move(*Provider), BaseFS);
   // Fail on a bad --sarif-root or --baseline before analyzing anything.
   const report::OutputFormat Format = cantFail(
       report::parseOutputFormat(Tool.Format)); // validated by the parser
@@ -416,7 +216,7 @@ int runTool(int Argc, const char **Argv) {
   RunResult Run;
   Run.ToolVersion = LIBTORCH_TIDY_VERSION;
   Run.EnabledChecks = Enabled;
-  Run.Units = analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv);
+  Run.Units = run::analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv);
   for (TranslationUnitResult &Unit : UnreadableUnits)
     Run.Units.push_back(std::move(Unit));
   for (const TranslationUnitResult &Unit : Run.Units)
@@ -433,8 +233,8 @@ int runTool(int Argc, const char **Argv) {
   report::fingerprintAndFilter(Run, *ProjectRoot,
                                Baseline ? &*Baseline : nullptr, Sources);
 
-  std::vector<Reported> Diagnostics =
-      reportedDiagnostics(Run, /*WithCompilerErrors=*/true);
+  std::vector<report::ReportedDiagnostic> Diagnostics =
+      report::uniqueDiagnostics(Run, /*WithCompilerErrors=*/true);
   std::vector<Finding> UniqueFindings = report::uniqueFindings(Run);
   const bool AnyUnitFailed = !report::unitsWithProblems(Run).empty();
 
@@ -457,7 +257,7 @@ int runTool(int Argc, const char **Argv) {
       return StyleContext->getOptionsForFile(File).FormatStyle.value_or("none");
     };
     std::vector<const Finding *> ToFix;
-    for (const Reported &R : Diagnostics)
+    for (const report::ReportedDiagnostic &R : Diagnostics)
       ToFix.push_back(R.Diagnostic);
     Fixes = fix::prepareFixes(Run, ToFix, FixOptions);
   }
@@ -508,7 +308,7 @@ int runTool(int Argc, const char **Argv) {
   // --- Export fixes (clang-tidy's YAML). ---
   if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
     std::vector<report::ExportedDiagnostic> Export;
-    for (const Reported &R : Diagnostics)
+    for (const report::ReportedDiagnostic &R : Diagnostics)
       Export.push_back({R.Diagnostic, R.Unit->BuildDirectory});
     if (Error E = writeToOutput(Tool.ExportFixes, [&](raw_ostream &OS) {
           report::writeExportFixes(OS, FirstFile, Export);
@@ -529,9 +329,9 @@ int runTool(int Argc, const char **Argv) {
   }
 
   if (Tool.EnableCheckProfile)
-    printCheckProfile(Run);
+    report::printCheckProfile(Run, errs());
   if (!Tool.Quiet) {
-    printSuppressionStats(Run);
+    report::printSuppressionStats(Run, errs());
     for (const std::string &Conflict : Fixes.ConflictMessages)
       errs() << Conflict << "\n";
     if (Fixes.Total > 0) {

@@ -12,20 +12,39 @@
 
 namespace libtorch_tidy::report {
 
+std::vector<ReportedDiagnostic> uniqueDiagnostics(const RunResult &Run,
+                                                  bool WithCompilerErrors) {
+  std::vector<ReportedDiagnostic> All;
+  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  auto Add = [&](const Finding &F, const TranslationUnitResult &Unit) {
+    if (Seen.emplace(F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message)
+            .second)
+      All.push_back({&F, &Unit});
+  };
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    for (const Finding &F : Unit.Findings)
+      Add(F, Unit);
+    if (WithCompilerErrors)
+      for (const Finding &F : Unit.CompilerErrors)
+        Add(F, Unit);
+  }
+  std::stable_sort(
+      All.begin(), All.end(),
+      [](const ReportedDiagnostic &A, const ReportedDiagnostic &B) {
+        const Finding &FA = *A.Diagnostic, &FB = *B.Diagnostic;
+        return std::tie(FA.Where.AbsoluteFile, FA.Where.Offset, FA.CheckId,
+                        FA.Message) < std::tie(FB.Where.AbsoluteFile,
+                                               FB.Where.Offset, FB.CheckId,
+                                               FB.Message);
+      });
+  return All;
+}
+
 std::vector<Finding> uniqueFindings(const RunResult &Run) {
   std::vector<Finding> All;
-  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
-  for (const TranslationUnitResult &Unit : Run.Units)
-    for (const Finding &F : Unit.Findings)
-      if (Seen.emplace(F.CheckId, F.Where.AbsoluteFile, F.Where.Offset,
-                       F.Message)
-              .second)
-        All.push_back(F);
-  std::stable_sort(
-      All.begin(), All.end(), [](const Finding &A, const Finding &B) {
-        return std::tie(A.Where.AbsoluteFile, A.Where.Offset, A.CheckId) <
-               std::tie(B.Where.AbsoluteFile, B.Where.Offset, B.CheckId);
-      });
+  for (const ReportedDiagnostic &R :
+       uniqueDiagnostics(Run, /*WithCompilerErrors=*/false))
+    All.push_back(*R.Diagnostic);
   return All;
 }
 

@@ -155,9 +155,24 @@ struct RunResult {
   std::vector<TranslationUnitResult> Units;
 };
 
+/// A finding or compiler error to print or export, with the unit that
+/// reported it (its build directory resolves relative paths).
+struct ReportedDiagnostic {
+  const Finding *Diagnostic;
+  const TranslationUnitResult *Unit;
+};
+
+/// Findings (and, if asked, compiler errors) of all units, each once: a
+/// diagnostic in a header that several units include is kept once (same
+/// check, file, offset and message). Ordered by file, offset, check and
+/// message, so the output does not depend on the order units finished in.
+/// The pointers stay valid while \p Run is unchanged.
+std::vector<ReportedDiagnostic> uniqueDiagnostics(const RunResult &Run,
+                                                  bool WithCompilerErrors);
+
 /// Every finding of the run once: a finding in a header that several units
-/// include is reported by each of them and kept here only once (same check,
-/// file, offset and message). Order: by file, then offset, then check.
+/// include is reported by each of them and kept here only once; in the order
+/// of uniqueDiagnostics().
 std::vector<Finding> uniqueFindings(const RunResult &Run);
 
 /// Units whose state is not `Analyzed`.

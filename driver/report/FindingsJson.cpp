@@ -152,7 +152,8 @@ void from_json(const json &J, TranslationUnitResult &U) {
   J.at("compilerErrors").get_to(U.CompilerErrors);
   J.at("libtorchVersion").get_to(U.LibTorchVersion);
   J.at("contentDigests").get_to(U.ContentDigests);
-  J.at("fromCache").get_to(U.FromCache);
+  // Reports leave it out (JsonReport.cpp); the cache and workers keep it.
+  U.FromCache = J.value("fromCache", false);
   J.at("buildDirectory").get_to(U.BuildDirectory);
   J.at("suppressed").get_to(U.Suppressed);
   J.at("checkProfile").get_to(U.CheckProfile);

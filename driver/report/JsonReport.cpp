@@ -33,6 +33,11 @@ json jsonReport(const RunResult &Run) {
         return A.MainFile < B.MainFile;
       });
   json Document = Sorted;
+  // A report describes the code, not how this run obtained each result: a
+  // unit replayed from the cache reads the same as one analyzed now, so a
+  // report (and a merge of shards) does not depend on the cache's state.
+  for (json &Unit : Document["units"])
+    Unit.erase("fromCache");
 
   std::vector<Finding> Unique = uniqueFindings(Sorted);
   std::set<std::string> FilesWithFindings;

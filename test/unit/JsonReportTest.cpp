@@ -120,3 +120,23 @@ TEST(JsonReportTest, ErrorsNameTheFile) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(JsonReportTest, ReportDoesNotDependOnTheCache) {
+  MemoryProject Project;
+  RunResult Fresh = sampleRun(Project);
+  RunResult Replayed = Fresh;
+  for (TranslationUnitResult &Unit : Replayed.Units)
+    Unit.FromCache = true;
+  EXPECT_EQ(renderJsonReport(Fresh), renderJsonReport(Replayed));
+  json Document = jsonReport(Replayed);
+  for (const json &Unit : Document["units"])
+    EXPECT_FALSE(Unit.contains("fromCache"));
+  // Read back, a report's units count as analyzed in that run.
+  RunResult Back = Document.get<RunResult>();
+  ASSERT_FALSE(Back.Units.empty());
+  EXPECT_FALSE(Back.Units[0].FromCache);
+}
+
+} // namespace

@@ -1,0 +1,49 @@
+//===--- UnitScheduler.h - Analyze units: cache, then workers ---*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The analysis stage of the CLI's pipeline. The parent process replays
+// unchanged units from the result cache and hands the others to worker
+// processes (re-executions of the tool with `--worker-unit`), `-j` at a
+// time; a worker analyzes its one unit and writes the result as JSON.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_UNITSCHEDULER_H
+#define LIBTORCH_TIDY_DRIVER_RUN_UNITSCHEDULER_H
+
+#include "CompilationSetup.h"
+#include "OptionsSetup.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "report/Findings.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::run {
+
+/// Analyzes \p Units: unchanged ones are replayed from the result cache,
+/// the others run in worker processes, `-j` at a time. The result is in the
+/// order of \p Units whatever order the workers finish in. \p Argc and
+/// \p Argv are the tool's own command line, which workers repeat.
+std::vector<report::TranslationUnitResult>
+analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+             llvm::ArrayRef<std::string> Units,
+             clang::tidy::ClangTidyOptionsProvider &Provider, int Argc,
+             const char **Argv);
+
+/// Worker mode (`--worker-unit`): analyzes one unit in this process and hands
+/// the result to the parent as JSON. Returns exit code 0 whenever the result
+/// was written, whatever the unit's state; 2 when it could not be written.
+int runWorker(const ToolOptions &Tool, const CompilationSetup &Setup,
+              std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider,
+              llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS);
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_UNITSCHEDULER_H
