@@ -13,7 +13,10 @@ each variant (surface x headers):
 it copies the test with its CHECK lines blanked, runs the tool with --fix,
 FileChecks the diagnostics (any warning or error not expected fails) and the
 fixed file. On real headers, when fixes were applied, it also compiles the
-fixed file with g++ against LibTorch and re-runs the checks: every finding
+fixed file with g++ against LibTorch (-fsyntax-only: full semantic analysis
+and template instantiation, no code generation, which is what a fix-it can
+break; the examples and `verify` build and run fixed programs for real) and
+re-runs the checks: every finding
 that had a fix must be gone, and no new one may appear.
 
 Usage:
@@ -165,7 +168,7 @@ class Runner:
                 self.compiled.add(fixed_text)
 
     def compile_fixed(self, path):
-        cmd = ([self.tools["cxx"], "-c", "-o", os.devnull, "-x", "c++"] +
+        cmd = ([self.tools["cxx"], "-fsyntax-only", "-x", "c++"] +
                self.compiler_args("real") + [path])
         result = run(cmd)
         if result.returncode != 0:

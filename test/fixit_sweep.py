@@ -158,7 +158,7 @@ def verify_fixed(tools, job, timeout):
     if gone or new:
         errors.append("%s: after --fix, expected only the findings without a fix-it\n"
                       "  gone but had no fix-it: %s\n  new or not fixed: %s" % (
-                          job.name, sorted(gone.elements()), sorted(new.elements())))
+                          job.name, sorted(gone.elements(), key=str), sorted(new.elements(), key=str)))
     if read(job.path) != fixed_text and unmasked_fixed:
         print("%s: the second --fix applied the fix-its of the unmasked findings" % job.name)
     elif read(job.path) != fixed_text:
