@@ -20,8 +20,9 @@ def main():
     import pwd
     nobody = pwd.getpwnam("nobody")
     # The tool writes temporary files (its workers' results) and its result
-    # cache; give that user a place of its own for both.
-    scratch = tempfile.mkdtemp(prefix="as-unprivileged-")
+    # cache; give that user a place of its own for both, in /tmp itself: the
+    # caller's TMPDIR (lit's) is private to the caller.
+    scratch = tempfile.mkdtemp(prefix="as-unprivileged-", dir="/tmp")
     os.chown(scratch, nobody.pw_uid, nobody.pw_gid)
     env = dict(os.environ, TMPDIR=scratch,
                XDG_CACHE_HOME=os.path.join(scratch, "cache"))
