@@ -4,6 +4,7 @@
 # bundled programs), mock-conformance/ (mock vs real LibTorch headers).
 import os
 import shlex
+import shutil
 import sys
 
 import lit.formats
@@ -11,7 +12,7 @@ import lit.formats
 config.name = "libtorch-tidy"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".test"]
-config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "fuzz", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(config.libtorch_tidy_obj_root, "test")
 
@@ -22,11 +23,32 @@ if "LIBTORCH_TIDY_TEST_VARIANTS" in os.environ:
 for var in ("CLANG_TIDY_CONFIG", "XDG_CACHE_HOME"):
     config.environment.pop(var, None)
 
+# Every test gets at most 10 minutes (lit has a single per-test limit for the
+# whole run; --timeout overrides it). The pathological inputs of hostile/
+# rely on it instead of timed assertions. lit needs psutil to enforce it.
+try:
+    import psutil  # noqa: F401
+    if lit_config.maxIndividualTestTime == 0:
+        lit_config.maxIndividualTestTime = 600
+    config.available_features.add("per-test-timeout")
+except ImportError:
+    lit_config.note("python3-psutil is missing from %s: no per-test timeout, "
+                    "so hostile/pathological-*.test are unsupported" % sys.executable)
+
 python = shlex.quote(sys.executable)
 src = config.libtorch_tidy_src_root
 obj = config.libtorch_tidy_obj_root
 mock = os.path.join(src, "test", "Inputs", "libtorch-mock")
 torch_flags = " ".join(shlex.quote(f) for f in config.torch_compile_flags)
+
+# clang-tidy of other LLVM major versions, for plugin/other-llvm-versions.test
+# (scripts/install-deps installs them). Listed before %clang_tidy, a prefix.
+for major in ("14", "15"):
+    other = (shutil.which("clang-tidy-" + major) or
+             shutil.which("clang-tidy", path="/usr/lib/llvm-%s/bin" % major))
+    if other:
+        config.available_features.add("clang-tidy-" + major)
+        config.substitutions.append(("%clang_tidy" + major, shlex.quote(other)))
 
 config.substitutions += [
     ("%check_libtorch_tidy",
