@@ -23,13 +23,13 @@ if "LIBTORCH_TIDY_TEST_VARIANTS" in os.environ:
 for var in ("CLANG_TIDY_CONFIG", "XDG_CACHE_HOME"):
     config.environment.pop(var, None)
 
-# Every test gets at most 10 minutes (lit has a single per-test limit for the
+# Every test gets at most 30 minutes (lit has a single per-test limit for the
 # whole run; --timeout overrides it). The pathological inputs of hostile/
 # rely on it instead of timed assertions. lit needs psutil to enforce it.
 try:
     import psutil  # noqa: F401
     if lit_config.maxIndividualTestTime == 0:
-        lit_config.maxIndividualTestTime = 600
+        lit_config.maxIndividualTestTime = 1800
     config.available_features.add("per-test-timeout")
 except ImportError:
     lit_config.note("python3-psutil is missing from %s: no per-test timeout, "
