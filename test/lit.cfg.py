@@ -73,5 +73,10 @@ config.substitutions += [
     ("%not", shlex.quote(os.path.join(config.llvm_tools_dir, "not"))),
 ]
 
+# -DLIBTORCH_TIDY_SANITIZE=ON: the plugin needs the ASan runtime preloaded,
+# which only the wrapped clang-tidy-16 has (cmake/Sanitizers.cmake).
+if os.path.basename(config.clang_tidy) == "clang-tidy-asan":
+    config.available_features.add("asan-plugin")
+
 if config.torch_found:
     config.available_features.add("libtorch")
