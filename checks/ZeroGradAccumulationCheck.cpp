@@ -318,13 +318,18 @@ void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
       return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
                                           B.Call->getBeginLoc());
     };
-    bool BackwardBefore = false;
-    for (const GradEvent &Backward : Events)
-      if (Backward.Kind == GradEventKind::Backward && isOrdered(Backward) &&
-          Backward.PeriodicGuard == Zero.PeriodicGuard &&
-          Before(Backward, Zero))
-        BackwardBefore = true;
-    if (!BackwardBefore)
+    // Only the closest backward() or step() before the zero_grad() counts:
+    // in 'zero_grad(); backward(); step();' written twice in one iteration
+    // (two optimizers of a GAN, or an unrolled or macro-generated step), the
+    // second zero_grad() follows a step() and is correct.
+    const GradEvent *Latest = nullptr;
+    for (const GradEvent &Event : Events)
+      if ((Event.Kind == GradEventKind::Backward ||
+           Event.Kind == GradEventKind::Step) &&
+          isOrdered(Event) && Event.PeriodicGuard == Zero.PeriodicGuard &&
+          Before(Event, Zero) && (!Latest || Before(*Latest, Event)))
+        Latest = &Event;
+    if (!Latest || Latest->Kind != GradEventKind::Backward)
       continue;
     for (const GradEvent &Step : Events) {
       if (Step.Kind != GradEventKind::Step || !isOrdered(Step) ||

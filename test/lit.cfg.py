@@ -12,7 +12,7 @@ import lit.formats
 config.name = "libtorch-tidy"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".cpp", ".test"]
-config.excludes = ["Inputs", "unit", "CMakeLists.txt"]
+config.excludes = ["Inputs", "unit", "fuzz", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 config.test_exec_root = os.path.join(config.libtorch_tidy_obj_root, "test")
 
@@ -26,11 +26,32 @@ for var in ("CLANG_TIDY_CONFIG", "XDG_CACHE_HOME"):
 config.environment["XDG_CACHE_HOME"] = os.path.join(
     config.libtorch_tidy_obj_root, "test", "cache")
 
+# Every test gets at most 30 minutes (lit has a single per-test limit for the
+# whole run; --timeout overrides it). The pathological inputs of hostile/
+# rely on it instead of timed assertions. lit needs psutil to enforce it.
+try:
+    import psutil  # noqa: F401
+    if lit_config.maxIndividualTestTime == 0:
+        lit_config.maxIndividualTestTime = 1800
+    config.available_features.add("per-test-timeout")
+except ImportError:
+    lit_config.note("python3-psutil is missing from %s: no per-test timeout, "
+                    "so hostile/pathological-*.test are unsupported" % sys.executable)
+
 python = shlex.quote(sys.executable)
 src = config.libtorch_tidy_src_root
 obj = config.libtorch_tidy_obj_root
 mock = os.path.join(src, "test", "Inputs", "libtorch-mock")
 torch_flags = " ".join(shlex.quote(f) for f in config.torch_compile_flags)
+
+# clang-tidy of other LLVM major versions, for plugin/other-llvm-versions.test
+# (scripts/install-deps installs them). Listed before %clang_tidy, a prefix.
+for major in ("14", "15"):
+    other = (shutil.which("clang-tidy-" + major) or
+             shutil.which("clang-tidy", path="/usr/lib/llvm-%s/bin" % major))
+    if other:
+        config.available_features.add("clang-tidy-" + major)
+        config.substitutions.append(("%clang_tidy" + major, shlex.quote(other)))
 
 config.substitutions += [
     ("%check_libtorch_tidy",
@@ -58,6 +79,11 @@ config.substitutions += [
     ("%FileCheck", shlex.quote(os.path.join(config.llvm_tools_dir, "FileCheck"))),
     ("%not", shlex.quote(os.path.join(config.llvm_tools_dir, "not"))),
 ]
+
+# -DLIBTORCH_TIDY_SANITIZE=ON: the plugin needs the ASan runtime preloaded,
+# which only the wrapped clang-tidy-16 has (cmake/Sanitizers.cmake).
+if os.path.basename(config.clang_tidy) == "clang-tidy-asan":
+    config.available_features.add("asan-plugin")
 
 if config.torch_found:
     config.available_features.add("libtorch")

@@ -68,6 +68,30 @@ void zero_between_backward_and_step(Net &n) {
   }
 }
 
+// 2, negative: a GAN step updates two models one after the other. The
+// generator's zero_grad() follows the discriminator's backward() but also its
+// step(): nothing is wasted.
+struct Gan {
+  torch::nn::Linear generator{4, 4};
+  torch::nn::Linear discriminator{4, 1};
+  torch::optim::Adam g_optimizer{generator->parameters(), 2e-4};
+  torch::optim::Adam d_optimizer{discriminator->parameters(), 2e-4};
+  torch::Tensor noise = torch::zeros({8, 4});
+};
+void gan_two_optimizers(Gan &g) {
+  for (int i = 0; i < 100; ++i) {
+    g.d_optimizer.zero_grad();
+    auto d_loss = g.discriminator(g.generator(g.noise).detach()).mean();
+    d_loss.backward();
+    g.d_optimizer.step();
+
+    g.g_optimizer.zero_grad();
+    auto g_loss = g.discriminator(g.generator(g.noise)).mean();
+    g_loss.backward();
+    g.g_optimizer.step();
+  }
+}
+
 // 3. No zero_grad() anywhere in the loop.
 void never_zeroed(Net &n) {
   for (int epoch = 0; epoch < 3; ++epoch) {
