@@ -179,7 +179,9 @@ cl::opt<unsigned>
                 cl::value_desc("seconds"), cl::init(600), cl::cat(Category));
 cl::opt<bool> SkipSystemBodies(
     "skip-system-bodies",
-    cl::desc("Skip parsing bodies of non-template functions in system headers"),
+    cl::desc("Skip what the checks never look at: parsing function bodies "
+             "in system headers, and matching inside system headers unless "
+             "--system-headers is given"),
     cl::init(true), cl::Hidden, cl::cat(Category));
 cl::opt<std::string> WorkerUnit("worker-unit", cl::Hidden, cl::cat(Category));
 cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,

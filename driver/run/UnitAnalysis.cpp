@@ -43,32 +43,48 @@ using namespace llvm;
 namespace libtorch_tidy::run {
 namespace {
 
-/// Wraps clang-tidy's consumer and tells Sema which function bodies it may
-/// skip. Our checks match user code only (every matcher starts with
-/// `unless(isExpansionInSystemHeader())`), so the bodies of LibTorch's and
-/// the standard library's functions are never looked at, but parsing them
-/// is most of a LibTorch unit's time. Kept: templates (instantiating one
-/// from user code needs its body; Sema would instantiate an empty one),
-/// constexpr functions (constant evaluation needs them) and deduced return
-/// types (the type comes from the body). Sema itself refuses the last two;
-/// we say so explicitly rather than rely on it.
+/// Wraps clang-tidy's consumer so that the unit skips what our checks never
+/// look at. Every matcher starts with `unless(isExpansionInSystemHeader())`:
+/// LibTorch's and the standard library's code is never reported on, yet
+/// parsing it and walking its AST are most of a LibTorch unit's time.
+///
+/// 1. Function bodies in system headers are not parsed, templates included:
+///    an instantiation from user code then gets a declaration without a body,
+///    which no check inspects. Kept: constexpr functions (constant evaluation
+///    needs the body) and deduced return types (the type comes from the
+///    body); Sema refuses to skip those, and we say so rather than rely on it.
+/// 2. The matchers walk only the top-level declarations outside system
+///    headers (ASTContext's traversal scope, as clangd does for clang-tidy),
+///    unless findings in system headers were asked for.
 class SkippingConsumer : public MultiplexConsumer {
 public:
   SkippingConsumer(std::unique_ptr<ASTConsumer> Inner,
-                   const SourceManager &Sources)
-      : MultiplexConsumer(wrap(std::move(Inner))), Sources(Sources) {}
+                   const SourceManager &Sources, bool MatchSystemHeaders)
+      : MultiplexConsumer(wrap(std::move(Inner))), Sources(Sources),
+        MatchSystemHeaders(MatchSystemHeaders) {}
 
   bool shouldSkipFunctionBody(Decl *D) override {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D->getAsFunction());
-    if (!FD)
+    if (!FD || !inSystemHeader(FD))
       return false;
-    if (!Sources.isInSystemHeader(Sources.getExpansionLoc(FD->getLocation())))
-      return false;
-    if (FD->isTemplated() || FD->isConstexpr())
+    if (FD->isConstexpr())
       return false;
     if (FD->getDeclaredReturnType()->getContainedDeducedType())
       return false;
     return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Context) override {
+    if (!MatchSystemHeaders) {
+      std::vector<Decl *> UserDecls;
+      for (Decl *D : Context.getTranslationUnitDecl()->decls())
+        // Implicit declarations (builtin typedefs) have no location and
+        // nothing to match.
+        if (D->getLocation().isValid() && !inSystemHeader(D))
+          UserDecls.push_back(D);
+      Context.setTraversalScope(UserDecls);
+    }
+    MultiplexConsumer::HandleTranslationUnit(Context);
   }
 
 private:
@@ -79,7 +95,14 @@ private:
     return Consumers;
   }
 
+  /// A declaration written by a macro expansion belongs where the macro was
+  /// used: TORCH_MODULE(Net) in user code is user code.
+  bool inSystemHeader(const Decl *D) const {
+    return Sources.isInSystemHeader(Sources.getExpansionLoc(D->getLocation()));
+  }
+
   const SourceManager &Sources;
+  const bool MatchSystemHeaders;
 };
 
 /// Records the value of TORCH_VERSION ("1.13.0") when torch/version.h
@@ -112,7 +135,7 @@ public:
       IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS, bool SkipSystemBodies,
       std::string &LibTorchVersion,
       std::vector<std::pair<std::string, std::string>> *Dependencies)
-      : ConsumerFactory(Context, std::move(BaseFS)),
+      : Context(Context), ConsumerFactory(Context, std::move(BaseFS)),
         SkipSystemBodies(SkipSystemBodies), LibTorchVersion(LibTorchVersion),
         Dependencies(Dependencies) {}
 
@@ -144,8 +167,10 @@ private:
           Factory.ConsumerFactory.createASTConsumer(Compiler, File);
       if (!Factory.SkipSystemBodies)
         return Checks;
-      return std::make_unique<SkippingConsumer>(std::move(Checks),
-                                                Compiler.getSourceManager());
+      const bool MatchSystemHeaders =
+          Factory.Context.getOptionsForFile(File).SystemHeaders.value_or(false);
+      return std::make_unique<SkippingConsumer>(
+          std::move(Checks), Compiler.getSourceManager(), MatchSystemHeaders);
     }
 
     /// Records every file the unit read with the hash of the content that
@@ -173,6 +198,7 @@ private:
     AnalysisActionFactory &Factory;
   };
 
+  ClangTidyContext &Context;
   ClangTidyASTConsumerFactory ConsumerFactory;
   bool SkipSystemBodies;
   std::string &LibTorchVersion;
