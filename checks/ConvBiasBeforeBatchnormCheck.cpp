@@ -220,11 +220,15 @@ void ConvBiasBeforeBatchnormCheck::registerMatchers(MatchFinder *Finder) {
                                           "::torch::nn::SequentialImpl"))))
                          .bind("sequential"),
                      this);
-  // Module calls; which module is decided in check().
+  // Module calls; which module is decided in check(). Two matchers, not
+  // expr(anyOf(...)), so that each is tried on its own node kind only.
+  Finder->addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("()"),
+                                         unless(isExpansionInSystemHeader()))
+                         .bind("call"),
+                     this);
   Finder->addMatcher(
-      expr(unless(isExpansionInSystemHeader()),
-           anyOf(cxxOperatorCallExpr(hasOverloadedOperatorName("()")),
-                 cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward"))))))
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward"))),
+                        unless(isExpansionInSystemHeader()))
           .bind("call"),
       this);
 }

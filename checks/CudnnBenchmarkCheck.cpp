@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudnnBenchmarkCheck.h"
+#include "analysis/LoopMatchers.h"
 #include "analysis/ProgramSetup.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -26,11 +27,7 @@ constexpr char Message[] =
 
 void CudnnBenchmarkCheck::registerMatchers(MatchFinder *Finder) {
   // The first CUDA training loop of the TU carries the finding (check()).
-  Finder->addMatcher(
-      stmt(unless(isExpansionInSystemHeader()),
-           anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))
-          .bind("loop"),
-      this);
+  analysis::addLoopMatchers(*Finder, this);
 }
 
 void CudnnBenchmarkCheck::check(const MatchFinder::MatchResult &Result) {
@@ -38,8 +35,7 @@ void CudnnBenchmarkCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
   analysis::CudaTrainingFacts &Cuda =
       CudaFacts.get(Context, trainingFacts(Context));
-  llvm::ArrayRef<const Stmt *> Loops = Cuda.cudaTrainingLoops();
-  if (Loops.empty() || Loops.front() != Loop)
+  if (!Cuda.isFirstCudaTrainingLoop(Loop))
     return;
   if (!Cuda.buildsConvolutionModules())
     return;
@@ -50,23 +46,11 @@ void CudnnBenchmarkCheck::check(const MatchFinder::MatchResult &Result) {
       Cuda.callsContextMethod("setDeterministicAlgorithms"))
     return;
 
-  // A global setting belongs at the start of the program. Without `main` in
-  // this TU (or where we cannot rewrite it) the user places it.
-  std::optional<FixItHint> Fix;
-  if (const FunctionDecl *Main = Cuda.mainDefinition();
-      Main && analysis::declaresGlobalContext(Context))
-    Fix = analysis::insertFirstInMain(*Main, Setting, *Result.SourceManager,
-                                      getLangOpts());
-  {
-    auto Diag = diag(Loop->getBeginLoc(), Message);
-    if (Fix)
-      Diag << *Fix;
-  }
-  if (!Fix)
-    diag(Loop->getBeginLoc(),
-         "call '%0' once at the start of 'main', before the model is built",
-         DiagnosticIDs::Note)
-        << Setting;
+  // A global setting belongs at the start of the program. tf32-disabled and
+  // cudnn-benchmark use different slots there, so both fixes apply at once.
+  analysis::reportMissingSetting(*this, *Loop, Message, Setting,
+                                 analysis::SetupSlot::BeforeFirstStatement,
+                                 Cuda.mainDefinition(), Context);
 }
 
 } // namespace clang::tidy::libtorch

@@ -8,6 +8,7 @@
 #include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
+#include "analysis/LoopMatchers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -245,12 +246,8 @@ std::optional<std::string> indentationOf(const Stmt *S,
 void EvalWithoutNoGradCheck::registerMatchers(MatchFinder *Finder) {
   // Template code is checked once, as written: its instantiations would
   // repeat the finding and its fix-it.
-  Finder->addMatcher(
-      stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()),
-           unless(isExpansionInSystemHeader()),
-           unless(isInTemplateInstantiation()))
-          .bind("loop"),
-      this);
+  analysis::addLoopMatchers(*Finder, this,
+                            stmt(unless(isInTemplateInstantiation())));
 }
 
 void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {

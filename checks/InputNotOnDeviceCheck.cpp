@@ -228,10 +228,12 @@ void collectUses(const Expr *E, ASTContext &Context, unsigned Depth,
 } // namespace
 
 void InputNotOnDeviceCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(memberExpr(unless(isExpansionInSystemHeader()),
+  // The cheap structural tests first: member accesses are everywhere in
+  // LibTorch's headers, and almost all of them are on `this`.
+  Finder->addMatcher(memberExpr(hasObjectExpression(ignoringImpCasts(
+                                    declRefExpr(to(varDecl().bind("batch"))))),
                                 member(fieldDecl()),
-                                hasObjectExpression(ignoringImpCasts(
-                                    declRefExpr(to(varDecl().bind("batch"))))))
+                                unless(isExpansionInSystemHeader()))
                          .bind("member"),
                      this);
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingAutocastCheck.h"
+#include "analysis/LoopMatchers.h"
 #include "analysis/ProgramSetup.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -42,11 +43,7 @@ std::string autocastSuggestion(std::optional<analysis::LibTorchVersion> V) {
 
 void MissingAutocastCheck::registerMatchers(MatchFinder *Finder) {
   // Which loops train on the GPU is decided in check(), once per TU.
-  Finder->addMatcher(
-      stmt(unless(isExpansionInSystemHeader()),
-           anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))
-          .bind("loop"),
-      this);
+  analysis::addLoopMatchers(*Finder, this);
 }
 
 void MissingAutocastCheck::check(const MatchFinder::MatchResult &Result) {
@@ -54,7 +51,9 @@ void MissingAutocastCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
   analysis::CudaTrainingFacts &Cuda =
       CudaFacts.get(Context, trainingFacts(Context));
-  if (!Cuda.isCudaTrainingLoop(Loop))
+  // Nested training loops (generator steps around critic steps) share one
+  // forward pass's precision: the outermost one carries the finding.
+  if (!Cuda.isOutermostCudaTrainingLoop(Loop))
     return;
   // Autocast anywhere in the TU (even switched off, or in a helper we do not
   // follow), or a model run in half / bfloat16: precision was chosen.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Tf32DisabledCheck.h"
+#include "analysis/LoopMatchers.h"
 #include "analysis/ProgramSetup.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -26,11 +27,7 @@ constexpr char Message[] =
 
 void Tf32DisabledCheck::registerMatchers(MatchFinder *Finder) {
   // The first CUDA training loop of the TU carries the finding (check()).
-  Finder->addMatcher(
-      stmt(unless(isExpansionInSystemHeader()),
-           anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()))
-          .bind("loop"),
-      this);
+  analysis::addLoopMatchers(*Finder, this);
 }
 
 void Tf32DisabledCheck::check(const MatchFinder::MatchResult &Result) {
@@ -38,8 +35,7 @@ void Tf32DisabledCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
   analysis::CudaTrainingFacts &Cuda =
       CudaFacts.get(Context, trainingFacts(Context));
-  llvm::ArrayRef<const Stmt *> Loops = Cuda.cudaTrainingLoops();
-  if (Loops.empty() || Loops.front() != Loop)
+  if (!Cuda.isFirstCudaTrainingLoop(Loop))
     return;
   // The precision was chosen (either spelling, any value), or the model
   // already runs in half / bfloat16, where TF32 hardly matters.
@@ -48,23 +44,11 @@ void Tf32DisabledCheck::check(const MatchFinder::MatchResult &Result) {
       Cuda.namesReducedPrecisionDtype())
     return;
 
-  // A global setting belongs at the start of the program. Without `main` in
-  // this TU (or where we cannot rewrite it) the user places it.
-  std::optional<FixItHint> Fix;
-  if (const FunctionDecl *Main = Cuda.mainDefinition();
-      Main && analysis::declaresGlobalContext(Context))
-    Fix = analysis::insertFirstInMain(*Main, Setting, *Result.SourceManager,
-                                      getLangOpts());
-  {
-    auto Diag = diag(Loop->getBeginLoc(), Message);
-    if (Fix)
-      Diag << *Fix;
-  }
-  if (!Fix)
-    diag(Loop->getBeginLoc(),
-         "call '%0' once at the start of 'main', before the model is built",
-         DiagnosticIDs::Note)
-        << Setting;
+  // A global setting belongs at the start of the program. tf32-disabled and
+  // cudnn-benchmark use different slots there, so both fixes apply at once.
+  analysis::reportMissingSetting(*this, *Loop, Message, Setting,
+                                 analysis::SetupSlot::AfterBrace,
+                                 Cuda.mainDefinition(), Context);
 }
 
 } // namespace clang::tidy::libtorch

@@ -6,6 +6,7 @@
 
 #include "ZeroGradAccumulationCheck.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/LoopMatchers.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -188,11 +189,7 @@ bool isProvablyUnscaled(const Expr *Loss, const FunctionDecl *Function) {
 } // namespace
 
 void ZeroGradAccumulationCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(), doStmt()),
-           unless(isExpansionInSystemHeader()))
-          .bind("loop"),
-      this);
+  analysis::addLoopMatchers(*Finder, this);
 }
 
 void ZeroGradAccumulationCheck::check(const MatchFinder::MatchResult &Result) {

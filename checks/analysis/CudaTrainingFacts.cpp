@@ -186,6 +186,25 @@ bool CudaTrainingFacts::isCudaTrainingLoop(const Stmt *Loop) {
   return llvm::is_contained(cudaTrainingLoops(), Loop);
 }
 
+bool CudaTrainingFacts::isFirstCudaTrainingLoop(const Stmt *Loop) {
+  llvm::ArrayRef<const Stmt *> Loops = cudaTrainingLoops();
+  return !Loops.empty() && Loops.front() == Loop;
+}
+
+bool CudaTrainingFacts::isOutermostCudaTrainingLoop(const Stmt *Loop) {
+  if (!isCudaTrainingLoop(Loop))
+    return false;
+  const SourceManager &SM = Context.getSourceManager();
+  const SourceLocation Begin = SM.getExpansionLoc(Loop->getBeginLoc());
+  return llvm::none_of(cudaTrainingLoops(), [&](const Stmt *Other) {
+    if (Other == Loop)
+      return false;
+    const SourceLocation OtherBegin = SM.getExpansionLoc(Other->getBeginLoc());
+    const SourceLocation OtherEnd = SM.getExpansionLoc(Other->getEndLoc());
+    return OtherBegin != Begin && SM.isPointWithin(Begin, OtherBegin, OtherEnd);
+  });
+}
+
 bool CudaTrainingFacts::usesAutocast() { return scan().Autocast; }
 
 bool CudaTrainingFacts::namesReducedPrecisionDtype() {

@@ -44,6 +44,12 @@ public:
   /// source order.
   llvm::ArrayRef<const Stmt *> cudaTrainingLoops();
   bool isCudaTrainingLoop(const Stmt *Loop);
+  /// \p Loop is the first of cudaTrainingLoops(), where a finding about the
+  /// whole translation unit is reported once.
+  bool isFirstCudaTrainingLoop(const Stmt *Loop);
+  /// \p Loop is a CUDA training loop and no other one encloses it (an outer
+  /// loop over epochs or generator steps that also trains).
+  bool isOutermostCudaTrainingLoop(const Stmt *Loop);
 
   /// User code calls a function of `at::autocast` (either version's API).
   bool usesAutocast();

@@ -40,10 +40,27 @@ std::optional<unsigned> macroNumber(Preprocessor &PP, llvm::StringRef Name) {
   return Value;
 }
 
+/// Whether a preprocessor directive starts a line between \p Begin and
+/// \p End (one file): a statement inserted after it would belong to an
+/// `#if` branch.
+bool directiveBetween(SourceLocation Begin, SourceLocation End,
+                      const SourceManager &SM) {
+  bool Invalid = false;
+  const char *From = SM.getCharacterData(Begin, &Invalid);
+  const char *To = Invalid ? nullptr : SM.getCharacterData(End, &Invalid);
+  if (Invalid || To < From)
+    return true;
+  llvm::SmallVector<StringRef, 8> Lines;
+  StringRef(From, To - From).split(Lines, '\n');
+  return llvm::any_of(
+      Lines, [](StringRef Line) { return Line.ltrim().startswith("#"); });
+}
+
 } // namespace
 
 std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
                                            llvm::StringRef Statement,
+                                           SetupSlot Slot,
                                            const SourceManager &SM,
                                            const LangOptions &LangOpts) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Main.getBody());
@@ -64,8 +81,14 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
         return std::nullopt;
       if (SM.getSpellingLineNumber(FirstLoc) !=
           SM.getSpellingLineNumber(Body->getLBracLoc()))
-        if (std::optional<std::string> Found = indentationOf(FirstLoc, SM))
+        if (std::optional<std::string> Found = indentationOf(FirstLoc, SM)) {
           Indent = *Found;
+          if (Slot == SetupSlot::BeforeFirstStatement &&
+              !directiveBetween(Body->getLBracLoc(), FirstLoc, SM))
+            return FixItHint::CreateInsertion(
+                FirstLoc.getLocWithOffset(-static_cast<int>(Indent.size())),
+                (Indent + Statement + "\n").str());
+        }
     }
   }
   SourceLocation After =
@@ -73,6 +96,27 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
   if (After.isInvalid())
     return std::nullopt;
   return FixItHint::CreateInsertion(After, ("\n" + Indent + Statement).str());
+}
+
+void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,
+                          llvm::StringRef Message, llvm::StringRef Setting,
+                          SetupSlot Slot, const FunctionDecl *Main,
+                          ASTContext &Context) {
+  std::optional<FixItHint> Fix;
+  if (Main && declaresGlobalContext(Context))
+    Fix = insertFirstInMain(*Main, Setting, Slot, Context.getSourceManager(),
+                            Context.getLangOpts());
+  {
+    auto Diag = Check.diag(Loop.getBeginLoc(), Message);
+    if (Fix)
+      Diag << *Fix;
+  }
+  if (!Fix)
+    Check.diag(Loop.getBeginLoc(),
+               "call '%0' once at the start of 'main', before the model is "
+               "built",
+               DiagnosticIDs::Note)
+        << Setting;
 }
 
 bool declaresGlobalContext(ASTContext &Context) {

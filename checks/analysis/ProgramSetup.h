@@ -15,6 +15,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMSETUP_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMSETUP_H
 
+#include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Diagnostic.h"
@@ -24,6 +25,19 @@
 
 namespace clang::tidy::libtorch::analysis {
 
+/// Where a statement inserted first in `main` goes. Two checks may each
+/// insert one in the same run (tf32-disabled and cudnn-benchmark), and
+/// clang's Replacements refuse two insertions at one offset (their order
+/// would be ambiguous): each check has its own slot, so one --fix applies
+/// both.
+enum class SetupSlot {
+  /// Right after the opening brace of `main`.
+  AfterBrace,
+  /// At the start of the line of `main`'s first statement, when only
+  /// whitespace precedes it there; otherwise as AfterBrace.
+  BeforeFirstStatement,
+};
+
 /// A fix-it that makes \p Statement (one full statement, with its `;`) the
 /// first statement of \p Main, on a line of its own indented like the body.
 /// Nothing when the body is not a plain `{ ... }` block whose opening brace is
@@ -31,8 +45,19 @@ namespace clang::tidy::libtorch::analysis {
 /// when `main` already starts with exactly that statement.
 std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
                                            llvm::StringRef Statement,
+                                           SetupSlot Slot,
                                            const SourceManager &SM,
                                            const LangOptions &LangOpts);
+
+/// Reports a global setting the program lacks: \p Message at \p Loop, with
+/// a fix-it that inserts \p Setting first in \p Main at \p Slot. Without
+/// `main` in this translation unit, without a declared `at::globalContext()`
+/// or with a `main` we cannot rewrite, a note says where the setting goes
+/// instead: the user places it.
+void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,
+                          llvm::StringRef Message, llvm::StringRef Setting,
+                          SetupSlot Slot, const FunctionDecl *Main,
+                          ASTContext &Context);
 
 /// True when `at::globalContext()` is declared in this translation unit
 /// (ATen/Context.h, which <torch/torch.h> includes), so that an inserted

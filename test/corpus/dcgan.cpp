@@ -87,7 +87,7 @@ int main() {
       d_loss_fake.backward();
       d_opt.step();
 
-      generator->zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none // FIXME-FP: libtorch-zero-grad-accumulation D was stepped before; this zero_grad precedes the generator backward
+      generator->zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
       fake_labels.fill_(1);
       fake_output = discriminator->forward(fake_images).reshape(fake_labels.sizes());
       Tensor g_loss = binary_cross_entropy(fake_output, fake_labels);

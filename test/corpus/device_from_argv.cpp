@@ -11,7 +11,7 @@ int main(int argc, char **argv) {
   torch::nn::Sequential net(torch::nn::Linear(8, 8), torch::nn::ReLU(), torch::nn::Linear(8, 2));
   net->to(device);
   torch::optim::Adam opt(net->parameters(), 1e-3);
-  for (int step = 0; step < 1000; ++step) {
+  for (int step = 0; step < 1000; ++step) { // EXPECT: libtorch-missing-autocast, libtorch-tf32-disabled (the user may pick a GPU)
     auto x = torch::randn({64, 8}, device); // OK: made on the device
     auto y = (x.sum(1) > 0).to(torch::kLong);
     auto loss = torch::cross_entropy_loss(net->forward(x), y);

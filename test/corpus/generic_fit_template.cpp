@@ -12,7 +12,7 @@ void fit(Model &model, Loader &loader, torch::optim::Optimizer &opt, LossFn loss
          int epochs) {
   for (int e = 0; e < epochs; ++e) {
     auto sum = torch::zeros({}, device);
-    for (auto &batch : *loader) {
+    for (auto &batch : *loader) { // EXPECT: libtorch-missing-autocast, libtorch-tf32-disabled (the device comes from the caller)
       auto x = batch.data.to(device, /*non_blocking=*/true);
       auto y = batch.target.to(device, /*non_blocking=*/true);
       opt.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none

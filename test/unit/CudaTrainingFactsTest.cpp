@@ -9,6 +9,7 @@
 #include "analysis/ConvolutionModules.h"
 #include "analysis/ProgramSetup.h"
 #include "clang/Lex/Lexer.h"
+#include "clang/Tooling/Core/Replacement.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -170,8 +171,11 @@ TEST(CudaTrainingFactsAutocastTest, BothAutocastApis) {
   }
 }
 
-/// The first statement of main after the fix-it is applied.
-std::string applyFirstInMain(const std::string &Main) {
+/// `main` after the fix-its of \p Slots are applied, each inserting
+/// "setup<N>();" (or "setup();" for a single slot).
+std::string applyFirstInMain(const std::string &Main,
+                             std::vector<SetupSlot> Slots = {
+                                 SetupSlot::AfterBrace}) {
   auto AST = libtorch_tidy::testing::parseWithMockTorch(
       "#include <torch/torch.h>\n" + Main);
   if (!AST)
@@ -181,16 +185,30 @@ std::string applyFirstInMain(const std::string &Main) {
       match(functionDecl(isMain(), isDefinition()).bind("main"), Context);
   if (Found.empty())
     return "<no main>";
-  std::optional<FixItHint> Fix =
-      insertFirstInMain(*Found[0].getNodeAs<FunctionDecl>("main"), "setup();",
-                        AST->getSourceManager(), Context.getLangOpts());
-  if (!Fix)
-    return "<none>";
   const SourceManager &SM = AST->getSourceManager();
-  unsigned Offset = SM.getFileOffset(Fix->RemoveRange.getBegin());
-  std::string Text = SM.getBufferData(SM.getMainFileID()).str();
-  Text.insert(Offset, Fix->CodeToInsert);
-  return Text.substr(Text.find("int main"));
+  tooling::Replacements Fixes;
+  for (size_t I = 0; I < Slots.size(); ++I) {
+    std::string Statement =
+        Slots.size() == 1 ? "setup();" : "setup" + std::to_string(I) + "();";
+    std::optional<FixItHint> Fix =
+        insertFirstInMain(*Found[0].getNodeAs<FunctionDecl>("main"), Statement,
+                          Slots[I], SM, Context.getLangOpts());
+    if (!Fix)
+      return "<none>";
+    // As clang-tidy's --fix: two insertions at one offset conflict.
+    if (llvm::Error Conflict = Fixes.add(tooling::Replacement(
+            SM, Fix->RemoveRange, Fix->CodeToInsert, Context.getLangOpts()))) {
+      llvm::consumeError(std::move(Conflict));
+      return "<conflict>";
+    }
+  }
+  llvm::Expected<std::string> Text = tooling::applyAllReplacements(
+      SM.getBufferData(SM.getMainFileID()), Fixes);
+  if (!Text) {
+    llvm::consumeError(Text.takeError());
+    return "<not applicable>";
+  }
+  return Text->substr(Text->find("int main"));
 }
 
 TEST(InsertFirstInMainTest, IndentsLikeTheBody) {
@@ -200,6 +218,29 @@ TEST(InsertFirstInMainTest, IndentsLikeTheBody) {
             "int main(int argc, char **argv) {\n  setup();}\n");
   EXPECT_EQ(applyFirstInMain("int main() { return 0; }\n"),
             "int main() {\n  setup(); return 0; }\n");
+}
+
+TEST(InsertFirstInMainTest, TwoSlotsApplyTogether) {
+  const std::vector<SetupSlot> Both = {SetupSlot::AfterBrace,
+                                       SetupSlot::BeforeFirstStatement};
+  EXPECT_EQ(applyFirstInMain("int main() {\n    return 0;\n}\n", Both),
+            "int main() {\n    setup0();\n    setup1();\n    return 0;\n}\n");
+  EXPECT_EQ(
+      applyFirstInMain("int main() {\n  // why\n  return 0;\n}\n", Both),
+      "int main() {\n  setup0();\n  // why\n  setup1();\n  return 0;\n}\n");
+  // No line of its own for the first statement: both slots fall back to the
+  // brace and conflict, which --fix reports (run it again).
+  EXPECT_EQ(applyFirstInMain("int main() { return 0; }\n", Both), "<conflict>");
+  // Not into a preprocessor branch: the setting would hold in one
+  // configuration only.
+  EXPECT_EQ(applyFirstInMain("int main() {\n#ifdef X\n  return 1;\n#endif\n"
+                             "  return 0;\n}\n",
+                             {SetupSlot::BeforeFirstStatement}),
+            "int main() {\n  setup();\n#ifdef X\n  return 1;\n#endif\n"
+            "  return 0;\n}\n");
+  EXPECT_EQ(applyFirstInMain("int main() {\n    return 0;\n}\n",
+                             {SetupSlot::BeforeFirstStatement}),
+            "int main() {\n    setup();\n    return 0;\n}\n");
 }
 
 TEST(InsertFirstInMainTest, NotIntoTryBlocksOrMacros) {
