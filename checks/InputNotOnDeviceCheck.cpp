@@ -60,6 +60,17 @@ const CXXForRangeStmt *loaderLoopOf(const VarDecl *Batch, ASTContext &Context) {
   return Loop;
 }
 
+/// `Tensor::to(ScalarType, ...)` and `to(TypeMeta, ...)` only convert the
+/// element type: the result stays where the tensor is.
+bool isDtypeConversion(const CXXMethodDecl *To) {
+  if (To->getNumParams() == 0)
+    return false;
+  QualType First = To->getParamDecl(0)->getType().getNonReferenceType();
+  if (const auto *Enum = First->getAs<EnumType>())
+    return Enum->getDecl()->getQualifiedNameAsString() == "c10::ScalarType";
+  return analysis::isRecordNamed(First, "::caffe2::TypeMeta");
+}
+
 /// Whether code of this TU that the loader runs (a dataset's or a
 /// transform's member functions, named in the loader's template arguments)
 /// may put tensors on a device, or cannot be seen.
@@ -87,16 +98,24 @@ bool loaderMayPlaceOnDevice(const CXXRecordDecl *Record, ASTContext &Context,
           const CXXMethodDecl *Called = analysis::tensorMethodCalled(Call);
           if (!Called || !Called->getIdentifier())
             return true;
-          if (Called->getName() == "cuda" ||
-              (Called->getName() == "to" && Call->getNumArgs() > 0 &&
-               analysis::classifyDevice(Call->getArg(0), Context) !=
-                   analysis::DeviceKind::Cpu &&
-               analysis::classifyDevice(Call->getArg(0), Context) !=
-                   analysis::DeviceKind::NoDevice))
+          if (Called->getName() == "cuda")
             Found = true;
+          if (Called->getName() == "to" && Call->getNumArgs() > 0 &&
+              !isDtypeConversion(Called)) {
+            analysis::DeviceKind Kind =
+                analysis::classifyDevice(Call->getArg(0), Context);
+            Found |= Kind != analysis::DeviceKind::Cpu &&
+                     Kind != analysis::DeviceKind::NoDevice;
+          }
           return !Found;
         }
       } Visitor(Context);
+      // A constructor may fill the dataset's tensors on the device in its
+      // member initializers.
+      if (const auto *Constructor = dyn_cast<CXXConstructorDecl>(Body))
+        for (const CXXCtorInitializer *Init : Constructor->inits())
+          if (Init->isWritten())
+            Visitor.TraverseStmt(Init->getInit());
       Visitor.TraverseStmt(Body->getBody());
       if (Visitor.Found)
         return true;

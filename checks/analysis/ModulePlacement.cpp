@@ -87,6 +87,43 @@ const Expr *stripTemporaries(const Expr *E) {
   return E;
 }
 
+bool isMakeShared(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  return Callee && Callee->getQualifiedNameAsString() == "std::make_shared";
+}
+
+/// Whether a constructor argument of a new handle may give it a module made
+/// elsewhere, which may have been moved there: another handle
+/// (`Net(shared_ptr)`, `Sequential(linear)`), a module (`*linear`), or one
+/// inside a wrapper (`AnyModule(linear)`, `{{"fc", linear}}`). Submodules
+/// constructed right in the argument (`Sequential(Linear(2, 8), ReLU())`)
+/// are as fresh as the new handle.
+bool mayShareModule(const Expr *Arg) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitExpr(Expr *E) {
+      QualType Type = E->getType();
+      if (Type.isNull() ||
+          (!isModuleHandleType(Type) &&
+           !isSameOrDerivedFrom(
+               Type.getNonReferenceType()->getAsCXXRecordDecl(),
+               names::Module)))
+        return true;
+      // Made here, or a wrapper whose operand is visited on its own.
+      if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
+              CXXBindTemporaryExpr, ExprWithCleanups, CXXConstructExpr,
+              CXXFunctionalCastExpr, CXXNullPtrLiteralExpr>(E))
+        return true;
+      if (const auto *Call = dyn_cast<CallExpr>(E); Call && isMakeShared(Call))
+        return true;
+      Found = true;
+      return false;
+    }
+  } Finder;
+  Finder.TraverseStmt(const_cast<Expr *>(Arg));
+  return Finder.Found;
+}
+
 /// A handle made right here (`Net model;`, `Net(3)`, `nullptr`,
 /// `std::make_shared<NetImpl>()`): no one could have moved it before.
 bool isFreshHandle(const Expr *Init) {
@@ -95,16 +132,11 @@ bool isFreshHandle(const Expr *Init) {
     return false;
   if (isa<CXXNullPtrLiteralExpr>(Init))
     return true;
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init)) {
-    // Converting from another handle (`Net(shared_ptr)`) shares its module.
-    for (const Expr *Arg : Construct->arguments())
-      if (isModuleHandleType(Arg->getType()))
-        return false;
-    return true;
-  }
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Init))
+    return llvm::none_of(Construct->arguments(), mayShareModule);
   if (const auto *Call = dyn_cast<CallExpr>(Init))
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
-      return Callee->getQualifiedNameAsString() == "std::make_shared";
+    return isMakeShared(Call) &&
+           llvm::none_of(Call->arguments(), mayShareModule);
   return false;
 }
 

@@ -71,8 +71,55 @@ void run(Loader &loader, torch::Device device) {
   epoch(model, loader, device, optimizer);
 }
 
+// A Sequential built from submodules made in place is as fresh as a Linear:
+// its '->to(device)' puts it on the device.
+void sequential(Loader &loader, torch::Device device) {
+  torch::nn::Sequential model(torch::nn::Linear(4, 8), torch::nn::ReLU(),
+                              torch::nn::Linear(8, 2));
+  model->to(device);
+  for (auto &batch : *loader)
+    model->forward(batch.data);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'batch.data' is a data-loader batch in host memory, used with the model on the GPU
+  // CHECK-FIXES: {{^}}    model->forward(batch.data.to(device, /*non_blocking=*/true));{{$}}
+}
+
+// A dataset that converts its labels' element type (a dtype, not a device)
+// in its constructor still makes host batches.
+struct Labeled : torch::data::datasets::Dataset<Labeled> {
+  Labeled()
+      : features_(torch::randn({64, 4})),
+        labels_((features_.sum(1) > 0).to(torch::kLong)) {}
+  torch::data::Example<> get(size_t index) override {
+    return {features_[index], labels_[index].to(torch::kFloat)};
+  }
+  c10::optional<size_t> size() const override { return 64; }
+  torch::Tensor features_, labels_;
+};
+
+void labeled(torch::Device device) {
+  auto loader = torch::data::make_data_loader(
+      Labeled().map(torch::data::transforms::Stack<>()),
+      torch::data::DataLoaderOptions().batch_size(8).workers(2));
+  torch::nn::Linear model(4, 2);
+  model->to(device);
+  for (auto &batch : *loader)
+    model->forward(batch.data);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: 'batch.data' is a data-loader batch in host memory, used with the model on the GPU
+  // CHECK-FIXES: {{^}}    model->forward(batch.data.to(device, /*non_blocking=*/true));{{$}}
+}
+
 // ---------------------------------------------------------------------------
 // Negatives.
+
+// A Sequential that wraps a module made elsewhere: that module may be on the
+// device (here it is), so the batch may need to go there, but we cannot tell
+// for the Sequential as a whole.
+void shared_submodule(Loader &loader) {
+  torch::nn::Linear head(4, 2);
+  torch::nn::Sequential model(head);
+  for (auto &batch : *loader)
+    model->forward(batch.data);
+}
 
 void moved(Loader &loader, torch::Device device) {
   torch::nn::Linear model(4, 2);
@@ -138,6 +185,29 @@ void preloaded(torch::Device device) {
       OnDevice(device).map(torch::data::transforms::Stack<>()),
       torch::data::DataLoaderOptions().batch_size(8).workers(2));
   torch::nn::Linear model(4, 2);
+  model->to(device);
+  for (auto &batch : *loader)
+    model->forward(batch.data);
+}
+
+// A dataset that preloads its tensors onto the device in its constructor's
+// initializers: the batches are on the device already.
+struct Preloaded : torch::data::datasets::Dataset<Preloaded> {
+  explicit Preloaded(torch::Device device)
+      : features_(torch::randn({64, 4}).to(device)),
+        labels_(torch::zeros({64}, torch::kLong).to(device)) {}
+  torch::data::Example<> get(size_t index) override {
+    return {features_[index], labels_[index]};
+  }
+  c10::optional<size_t> size() const override { return 64; }
+  torch::Tensor features_, labels_;
+};
+
+void preloaded_in_constructor(torch::Device device) {
+  auto loader = torch::data::make_data_loader(
+      Preloaded(device).map(torch::data::transforms::Stack<>()),
+      torch::data::DataLoaderOptions().batch_size(8).workers(2));
+  torch::nn::Sequential model(torch::nn::Linear(4, 2));
   model->to(device);
   for (auto &batch : *loader)
     model->forward(batch.data);

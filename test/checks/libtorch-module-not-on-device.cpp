@@ -133,8 +133,50 @@ public:
   }
 };
 
+// A Sequential built from submodules made in place, used in a lambda and in
+// the loop, while its companion is moved.
+void train_sequential(torch::Device device, int steps) {
+  torch::nn::Sequential gen(torch::nn::Linear(4, 8), torch::nn::ReLU(),
+                            torch::nn::Linear(8, 2));
+  torch::nn::Sequential critic(torch::nn::Linear(2, 8), torch::nn::ReLU(),
+                               torch::nn::Linear(8, 1));
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: module 'critic' is never moved to the GPU
+  // CHECK-FIXES: {{^}}                               torch::nn::Linear(8, 1));{{$}}
+  // CHECK-FIXES-NEXT: {{^}}  critic->to(device);{{$}}
+  gen->to(device);
+  torch::optim::SGD g_opt(gen->parameters(), 0.1);
+  torch::optim::SGD c_opt(critic->parameters(), 0.1);
+  auto critic_step = [&] {
+    critic->zero_grad();
+    auto fake = gen->forward(torch::randn({8, 4}, device)).detach();
+    critic->forward(fake).mean().backward();
+    c_opt.step();
+  };
+  for (int step = 0; step < steps; ++step) {
+    critic_step();
+    g_opt.zero_grad();
+    critic->forward(gen->forward(torch::randn({8, 4}, device))).mean().backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: forward pass in the training loop
+    g_opt.step();
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Negatives.
+
+// A Sequential around a submodule that was moved on its own: its parameters
+// are on the device.
+void sequential_of_moved(torch::Device device, int steps) {
+  torch::nn::Linear body(4, 2);
+  body->to(device);
+  torch::nn::Sequential model(body, torch::nn::ReLU());
+  torch::optim::SGD optimizer(model->parameters(), 0.1);
+  for (int step = 0; step < steps; ++step) {
+    optimizer.zero_grad();
+    model->forward(torch::randn({8, 4}, device)).sum().backward();
+    optimizer.step();
+  }
+}
 
 void move_to(Net &net, torch::Device device) { net->to(device); }
 void place(std::shared_ptr<NetImpl> net, torch::Device device) {

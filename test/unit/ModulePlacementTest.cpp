@@ -80,6 +80,18 @@ void f(torch::Device device, Net param) {
   torch::nn::Linear linear(2, 2);
   linear(torch::zeros({2}));
   torch::save(linear, "linear.pt");
+  torch::nn::Sequential seqFresh(torch::nn::Linear(2, 2), torch::nn::ReLU());
+  seqFresh->to(device);
+  torch::nn::Sequential seqUnmoved(torch::nn::Linear(2, 2),
+                                   std::make_shared<NetImpl>());
+  seqUnmoved->forward(torch::zeros({2}));
+  torch::nn::Linear inner(2, 2);
+  torch::nn::Sequential seqOfVariable(inner);
+  seqOfVariable->forward(torch::zeros({2}));
+  torch::nn::Sequential seqOfAny{torch::nn::AnyModule(inner)};
+  seqOfAny->forward(torch::zeros({2}));
+  Net fromShared(shared);
+  fromShared->forward(torch::zeros({1}));
   torch::Device cpu(torch::kCPU);
   torch::Device cuda(torch::kCUDA);
   int marker = 0;
@@ -133,6 +145,17 @@ TEST_F(ModulePlacementTest, HelpersAndEscapes) {
   EXPECT_FALSE(moves("escaped").MovedToDevice);
   EXPECT_TRUE(moves("fromFactory").MaybeMoved);
   EXPECT_TRUE(moves("param").MaybeMoved);
+}
+
+// A handle built from submodules made in place is fresh; one built from a
+// handle or module made elsewhere shares a module that may have been moved.
+TEST_F(ModulePlacementTest, BuiltFromSubmodules) {
+  EXPECT_TRUE(moves("seqFresh").MovedToDevice);
+  EXPECT_FALSE(moves("seqUnmoved").MaybeMoved);
+  EXPECT_TRUE(moves("seqOfVariable").MaybeMoved);
+  EXPECT_TRUE(moves("seqOfAny").MaybeMoved);
+  EXPECT_TRUE(moves("fromShared").MaybeMoved);
+  EXPECT_TRUE(moves("inner").MaybeMoved); // it went into the Sequential
 }
 
 TEST_F(ModulePlacementTest, ConstructorsAndOwners) {
