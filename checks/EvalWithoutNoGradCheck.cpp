@@ -244,10 +244,10 @@ std::optional<std::string> indentationOf(const Stmt *S,
 } // namespace
 
 void EvalWithoutNoGradCheck::registerMatchers(MatchFinder *Finder) {
-  // Template code is checked once, as written: its instantiations would
-  // repeat the finding and its fix-it.
-  analysis::addLoopMatchers(*Finder, this,
-                            stmt(unless(isInTemplateInstantiation())));
+  // Template code is matched as written and in each instantiation: in the
+  // template, a forward pass on a dependent argument is not resolved yet.
+  // check() reports each loop once, at the template's location.
+  analysis::addLoopMatchers(*Finder, this);
 }
 
 void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
@@ -256,7 +256,8 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   // A loop spelled in a macro: neither the report nor the fix would be
   // where the user can act on it.
-  if (Loop->getBeginLoc().isMacroID() || !runsModel(Loop, Context))
+  if (Loop->getBeginLoc().isMacroID() ||
+      ReportedLoops.contains(Loop->getBeginLoc()) || !runsModel(Loop, Context))
     return;
   analysis::TrainingFacts &TU = trainingFacts(Context);
   if (TU.Loops.isTrainingLoop(Loop))
@@ -312,6 +313,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
         return;
     }
 
+  ReportedLoops.insert(Loop->getBeginLoc());
   auto Diag = diag(Loop->getBeginLoc(),
                    "evaluation loop runs the model with autograd on: every "
                    "forward pass records a graph for a backward that never "
@@ -325,7 +327,8 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Block = dyn_cast<CompoundStmt>(
       Body.Trains || Body.CallsUnseen || InLambda ? loopBody(Loop)
                                                   : Function->getBody());
-  if (!Block || Block->body_empty() || FixedFunctions.count(Block))
+  if (!Block || Block->body_empty() ||
+      FixedFunctions.contains(Block->getBeginLoc()))
     return;
   const Stmt *First = Block->body_front();
   if (!First->getBeginLoc().isFileID())
@@ -334,7 +337,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   Diag << FixItHint::CreateInsertion(
       First->getBeginLoc(), Indent ? "torch::NoGradGuard no_grad;\n" + *Indent
                                    : "torch::NoGradGuard no_grad; ");
-  FixedFunctions.insert(Block);
+  FixedFunctions.insert(Block->getBeginLoc());
 }
 
 } // namespace clang::tidy::libtorch

@@ -9,7 +9,8 @@
 #define LIBTORCH_TIDY_CHECKS_EVALWITHOUTNOGRADCHECK_H
 
 #include "LibTorchCheck.h"
-#include "llvm/ADT/SmallPtrSet.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {
 
@@ -26,12 +27,17 @@ public:
   void onEndOfTranslationUnit() override {
     LibTorchCheck::onEndOfTranslationUnit();
     FixedFunctions.clear();
+    ReportedLoops.clear();
   }
 
 private:
-  /// Function bodies of this TU that already got the guard from a fix-it:
-  /// one guard serves all their loops.
-  llvm::SmallPtrSet<const Stmt *, 4> FixedFunctions;
+  /// Where the function bodies of this TU that already got the guard from a
+  /// fix-it begin: one guard serves all their loops (and all instantiations
+  /// of a template, which share the template's locations).
+  llvm::DenseSet<SourceLocation> FixedFunctions;
+  /// Loops already reported, by location: a loop of a function template is
+  /// reported once, as written, whichever instantiation shows it evaluates.
+  llvm::DenseSet<SourceLocation> ReportedLoops;
 };
 
 } // namespace clang::tidy::libtorch

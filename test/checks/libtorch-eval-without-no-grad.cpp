@@ -196,6 +196,45 @@ double use_template(Net &model, Loader &loader) {
   return evaluate_any(model, *loader);
 }
 
+// A forward pass on a dependent argument is only resolved in the
+// instantiations: reported once, at the template, with one fix-it, however
+// many instantiations show it.
+template <typename L>
+float validate(Net &model, L &loader, const torch::Device &device) {
+  model->eval();
+  auto total = torch::zeros({}, device);
+  for (auto &batch : *loader) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: evaluation loop runs the model with autograd on
+    total += model->forward(batch.data.to(device)).sum();
+  }
+  return total.template item<float>();
+}
+// CHECK-FIXES: {{^}}float validate(Net &model, L &loader, const torch::Device &device) {{[{]}}{{$}}
+// CHECK-FIXES-NEXT: {{^}}  torch::NoGradGuard no_grad;{{$}}
+// CHECK-FIXES-NEXT: {{^}}  model->eval();{{$}}
+
+using OtherLoader = decltype(torch::data::make_data_loader(
+    Points().map(torch::data::transforms::Stack<>()),
+    torch::data::DataLoaderOptions().batch_size(4)));
+float use_validate(Net &model, Loader &loader, OtherLoader &other,
+                   torch::Device device) {
+  return validate(model, loader, device) + validate(model, other, device);
+}
+
+// The same shape of template, always called under a guard: silent.
+template <typename L>
+float validate_guarded(Net &model, L &loader, const torch::Device &device) {
+  model->eval();
+  auto total = torch::zeros({}, device);
+  for (auto &batch : *loader)
+    total += model->forward(batch.data.to(device)).sum();
+  return total.template item<float>();
+}
+float use_validate_guarded(Net &model, Loader &loader, torch::Device device) {
+  torch::NoGradGuard no_grad;
+  return validate_guarded(model, loader, device);
+}
+
 // A templated training loop that is only known once instantiated.
 template <typename L, typename O>
 void train_any(Net &model, L &loader, O &optimizer) {
