@@ -40,13 +40,17 @@ DeviceKind classifyDeviceVariable(const VarDecl *Variable, ASTContext &Context);
 
 /// True when \p E certainly evaluates to a tensor in host memory: the
 /// result of `.cpu()`, `.to(<CPU device>)`, `from_blob`, a factory without
-/// a device, or a local variable initialized so and never reassigned.
+/// a device, or a local variable initialized so and never reassigned, or
+/// reassigned only with `=` from such values (`state = next_state;`) and
+/// never changed otherwise (its address taken, bound to a mutable reference,
+/// a compound assignment, a non-const or `set_` member call).
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context);
 
 /// True when \p E certainly evaluates to a tensor already placed on a
 /// (maybe-)CUDA device: the result of `.cuda()`, `.to(<CUDA or maybe-CUDA
 /// device>)`, a factory given such a device, or a local variable
-/// initialized so and never reassigned.
+/// initialized so and never reassigned (or reassigned only from such values,
+/// as for isProvablyHostTensor).
 bool isProvablyOnDevice(const Expr *E, ASTContext &Context);
 
 /// Facts about whole functions and the whole translation unit, cached.

@@ -115,6 +115,28 @@ void hostCopy(std::shared_ptr<Net> model, torch::optim::SGD &optimizer,
   }
 }
 
+// A state variable that only ever holds host tensors (made without a
+// device), reassigned each step: reading it waits for nothing. One that is
+// sometimes given a device tensor does wait.
+void hostState(std::shared_ptr<Net> model, torch::optim::SGD &optimizer,
+               torch::Device device) {
+  auto state = torch::randn({4});
+  auto mixed = torch::randn({4});
+  for (int step = 0; step < 100; ++step) {
+    auto loss = model->forward(state.to(device)).sum();
+    loss.backward();
+    optimizer.step();
+    auto next_state = torch::randn({4});
+    std::int64_t best = state.argmax().item<std::int64_t>();
+    state = next_state;
+    std::int64_t worst = mixed.argmin().item<std::int64_t>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: 'item<{{long|long long}}>()' copies the value to the host and waits for the GPU on every training step [libtorch-host-sync-in-loop]
+    mixed = step % 2 ? next_state : loss.detach();
+    (void)best;
+    (void)worst;
+  }
+}
+
 // A trainer whose fit() loop calls a train_step() member: the step function
 // runs once per step, so its reads are per step too.
 class Trainer {

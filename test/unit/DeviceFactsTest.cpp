@@ -47,6 +47,44 @@ void devices(torch::Device given, torch::Tensor param) {
   auto paramConverted = param.to(torch::kFloat);
   auto movedToCuda = param.cuda();
   auto fromMovedLocal = movedToCuda.detach();
+
+  // Reassigned variables: followed to every value they are given.
+  auto stepped = torch::randn({8});
+  for (int i = 0; i < 3; ++i) {
+    auto next = torch::randn({8});
+    stepped = next;
+  }
+  auto readStepped = stepped.argmax();
+  auto mixed = torch::randn({8});
+  mixed = mixed.to(local);
+  auto readMixed = mixed;
+  auto deviceStepped = torch::zeros({2}, local);
+  deviceStepped = movedToCuda;
+  auto readDeviceStepped = deviceStepped;
+  auto fromParamLater = torch::randn({8});
+  fromParamLater = param;
+  auto readFromParamLater = fromParamLater;
+  auto swapped = torch::randn({8});
+  swapped = torch::zeros({8});
+  std::swap(swapped, movedToCuda);
+  auto readSwapped = swapped;
+  auto aliased = torch::randn({8});
+  aliased = torch::zeros({8});
+  torch::Tensor &alias = aliased;
+  alias = movedToCuda;
+  auto readAliased = aliased;
+  auto accumulated = torch::randn({8});
+  accumulated = torch::zeros({8});
+  accumulated += movedToCuda;
+  auto readAccumulated = accumulated;
+  auto byLambda = torch::randn({8});
+  auto place = [&] { byLambda = movedToCuda; };
+  place();
+  auto readByLambda = byLambda;
+  auto pointed = torch::randn({8});
+  pointed = torch::zeros({8});
+  auto *pointer = &pointed;
+  auto readPointed = pointed;
 }
 )cpp";
 
@@ -92,6 +130,22 @@ TEST_F(DeviceFactsTest, ProvablyHostTensors) {
   EXPECT_TRUE(host("converted"));
   EXPECT_FALSE(host("deviceParam"));
   EXPECT_FALSE(host("paramConverted"));
+}
+
+TEST_F(DeviceFactsTest, ReassignedVariables) {
+  auto onDevice = [&](llvm::StringRef Name) {
+    return isProvablyOnDevice(initializerOf(*AST, Name), AST->getASTContext());
+  };
+  EXPECT_TRUE(host("readStepped")) << "every value it is given is on the host";
+  EXPECT_FALSE(host("readMixed"));
+  EXPECT_FALSE(onDevice("readMixed"));
+  EXPECT_TRUE(onDevice("readDeviceStepped"));
+  EXPECT_FALSE(host("readFromParamLater"));
+  EXPECT_FALSE(host("readSwapped")) << "std::swap takes a mutable reference";
+  EXPECT_FALSE(host("readAliased")) << "changed through a reference";
+  EXPECT_FALSE(host("readAccumulated")) << "a compound assignment";
+  EXPECT_FALSE(host("readByLambda")) << "assigned in a lambda";
+  EXPECT_FALSE(host("readPointed")) << "its address is taken";
 }
 
 TEST_F(DeviceFactsTest, ProvablyOnDeviceTensors) {
