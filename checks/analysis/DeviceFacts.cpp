@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DeviceFacts.h"
+#include "AssignedValues.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "clang/AST/ExprCXX.h"
@@ -88,119 +89,6 @@ const Expr *stableInitializer(const VarDecl *Variable) {
   if (Variable->hasLocalStorage())
     return isReassigned(Variable) ? nullptr : Variable->getInit();
   return Variable->getType().isConstQualified() ? Variable->getInit() : nullptr;
-}
-
-/// Whether \p Parameter lets the callee change the caller's variable: a
-/// reference to non-const (`Tensor &`, `std::swap`, `std::tie`, a
-/// forwarding reference bound to an lvalue).
-bool bindsMutableReference(QualType Parameter) {
-  if (!Parameter->isReferenceType())
-    return false;
-  return !Parameter.getNonReferenceType().isConstQualified();
-}
-
-/// Every value a local variable that is assigned after its declaration may
-/// hold: its initializer and the right side of each plain assignment (in a
-/// lambda too). None when it may change some other way we do not follow:
-/// its address taken, bound to a mutable reference (an argument, a
-/// reference variable), a compound assignment, a non-const or `set_`
-/// member call on it, a call we cannot resolve.
-std::optional<llvm::SmallVector<const Expr *, 4>>
-assignedValues(const VarDecl *Variable) {
-  const auto *Function =
-      dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
-  if (!Function || !Function->getBody() || isa<ParmVarDecl>(Variable) ||
-      !Variable->hasLocalStorage() || !Variable->getInit() ||
-      Variable->getType()->isReferenceType())
-    return std::nullopt;
-  struct Collector : RecursiveASTVisitor<Collector> {
-    const VarDecl *Variable;
-    llvm::SmallVector<const Expr *, 4> Values;
-    bool Unknown = false;
-    bool refersToVariable(const Expr *E) const {
-      const auto *Ref =
-          dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : E);
-      return Ref && Ref->getDecl() == Variable;
-    }
-    /// The arguments of a call to \p Callee, \p Offset of them before its
-    /// parameters (the object of a member operator).
-    void checkArguments(const FunctionDecl *Callee,
-                        llvm::ArrayRef<const Expr *> Args, unsigned Offset) {
-      for (unsigned I = 0; I < Args.size() && !Unknown; ++I) {
-        if (!refersToVariable(Args[I]))
-          continue;
-        if (I < Offset)
-          continue; // the object of a member operator: see below
-        if (!Callee || I - Offset >= Callee->getNumParams() ||
-            bindsMutableReference(Callee->getParamDecl(I - Offset)->getType()))
-          Unknown = true;
-      }
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
-      if (Op->getNumArgs() > 0 && refersToVariable(Op->getArg(0))) {
-        if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
-          Values.push_back(Op->getArg(1));
-        else if (Op->isAssignmentOp())
-          Unknown = true;
-      }
-      return !Unknown;
-    }
-    bool VisitBinaryOperator(BinaryOperator *Op) {
-      if (refersToVariable(Op->getLHS())) {
-        if (Op->getOpcode() == BO_Assign)
-          Values.push_back(Op->getRHS());
-        else if (Op->isAssignmentOp())
-          Unknown = true;
-      }
-      return !Unknown;
-    }
-    bool VisitUnaryOperator(UnaryOperator *Op) {
-      if (Op->getOpcode() == UO_AddrOf && refersToVariable(Op->getSubExpr()))
-        Unknown = true;
-      return !Unknown;
-    }
-    bool VisitCallExpr(CallExpr *Call) {
-      const auto *Callee = Call->getDirectCallee();
-      if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call)) {
-        // Assignments are handled above; other member operators take the
-        // object first.
-        if (Op->isAssignmentOp())
-          return !Unknown;
-        unsigned Offset = isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
-        checkArguments(Callee, {Call->getArgs(), Call->getNumArgs()}, Offset);
-        if (Offset == 1 && refersToVariable(Call->getArg(0)) &&
-            !cast<CXXMethodDecl>(Callee)->isConst())
-          Unknown = true;
-        return !Unknown;
-      }
-      checkArguments(Callee, {Call->getArgs(), Call->getNumArgs()}, 0);
-      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
-        if (refersToVariable(Member->getImplicitObjectArgument()))
-          if (const CXXMethodDecl *Method = Member->getMethodDecl();
-              !Method || !Method->isConst() ||
-              (Method->getIdentifier() && Method->getName() == "set_"))
-            Unknown = true;
-      return !Unknown;
-    }
-    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-      checkArguments(Construct->getConstructor(),
-                     {Construct->getArgs(), Construct->getNumArgs()}, 0);
-      return !Unknown;
-    }
-    bool VisitVarDecl(VarDecl *Other) {
-      if (Other->getType()->isReferenceType() &&
-          !Other->getType().getNonReferenceType().isConstQualified() &&
-          refersToVariable(Other->getInit()))
-        Unknown = true;
-      return !Unknown;
-    }
-  } Collector;
-  Collector.Variable = Variable;
-  Collector.Values.push_back(Variable->getInit());
-  Collector.TraverseStmt(Function->getBody());
-  if (Collector.Unknown)
-    return std::nullopt;
-  return Collector.Values;
 }
 
 DeviceKind merge(DeviceKind A, DeviceKind B) {

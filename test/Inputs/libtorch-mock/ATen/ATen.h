@@ -413,6 +413,7 @@ public:
   at::Tensor clamp(const c10::optional<at::Tensor> &min = {},
                    const c10::optional<at::Tensor> &max = {}) const;
   at::Tensor &copy_(const at::Tensor &src, bool non_blocking = false) const;
+  at::Tensor &set_(const at::Tensor &source) const;
   at::Tensor div(const at::Tensor &other) const;
   at::Tensor &div_(const at::Tensor &other) const;
   at::Tensor div(const at::Scalar &other) const;

@@ -1,0 +1,37 @@
+//===--- AssignedValues.h - The values a local variable is given -*- C++
+//-*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What a local variable may hold when it is assigned after its declaration
+// (`state = next_state;` in a loop): the facts that hold for every value it
+// is given hold for the variable, as long as nothing else can change it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_ASSIGNEDVALUES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_ASSIGNEDVALUES_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallVector.h"
+#include <optional>
+
+namespace clang::tidy::libtorch::analysis {
+
+/// Every value the local variable \p Variable may hold: its initializer
+/// first, then the right side of each plain assignment to it in its function
+/// (lambdas included). None when it is not a local variable with an
+/// initializer, or when it may change some other way we do not follow: its
+/// address taken, bound to a mutable reference (an argument of a call that
+/// takes `T &`, a reference variable, `std::swap`, `std::tie`), a compound
+/// assignment, a non-const or `set_` member call on it, a call we cannot
+/// resolve.
+std::optional<llvm::SmallVector<const Expr *, 4>>
+assignedValues(const VarDecl *Variable);
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_ASSIGNEDVALUES_H
