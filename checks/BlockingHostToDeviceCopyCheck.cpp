@@ -80,8 +80,15 @@ void BlockingHostToDeviceCopyCheck::check(
       return;
   }
   // A tensor just made or moved on the device copies nothing from the
-  // host (one made on the host and moved is another check's finding).
-  if (analysis::isProvablyOnDevice(Copy->getImplicitObjectArgument(), Context))
+  // host.
+  const Expr *Source = Copy->getImplicitObjectArgument();
+  if (analysis::isProvablyOnDevice(Source, Context))
+    return;
+  // One made on the host only to be copied (`torch::randn(...).to(device)`)
+  // is libtorch-tensor-created-off-device's finding: made on the device, it
+  // needs no copy at all, and a non-blocking copy from its fresh, pageable
+  // host memory would not overlap anything anyway.
+  if (analysis::isHostTensorFactoryCall(Source, Context))
     return;
 
   analysis::TrainingFacts &TU = trainingFacts(Context);

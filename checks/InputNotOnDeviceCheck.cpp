@@ -109,6 +109,12 @@ bool loaderMayPlaceOnDevice(const CXXRecordDecl *Record, ASTContext &Context,
           }
           return !Found;
         }
+        // `torch::zeros({4}, device)`: made on a device that may be a GPU.
+        bool VisitCallExpr(CallExpr *Call) {
+          Found |= analysis::isTensorFactoryCall(Call) &&
+                   !analysis::isHostTensorFactoryCall(Call, Context);
+          return !Found;
+        }
       } Visitor(Context);
       // A constructor may fill the dataset's tensors on the device in its
       // member initializers.

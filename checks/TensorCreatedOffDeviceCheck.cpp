@@ -47,18 +47,8 @@ bool isPostfix(const Expr *E) {
 void TensorCreatedOffDeviceCheck::registerMatchers(MatchFinder *Finder) {
   const auto TensorClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
-  const auto Factory = callExpr(callee(functionDecl(hasAnyName(
-      "::torch::zeros", "::torch::ones", "::torch::empty", "::torch::full",
-      "::torch::rand", "::torch::randn", "::torch::randint", "::torch::arange",
-      "::torch::eye", "::torch::linspace", "::torch::logspace",
-      "::torch::randperm", "::at::zeros", "::at::ones", "::at::empty",
-      "::at::full", "::at::rand", "::at::randn", "::at::randint",
-      "::at::arange", "::at::eye", "::at::linspace", "::at::logspace",
-      "::at::randperm", "::torch::zeros_like", "::torch::ones_like",
-      "::torch::empty_like", "::torch::full_like", "::torch::rand_like",
-      "::torch::randn_like", "::torch::randint_like", "::at::zeros_like",
-      "::at::ones_like", "::at::empty_like", "::at::full_like",
-      "::at::rand_like", "::at::randn_like", "::at::randint_like"))));
+  const auto Factory = callExpr(
+      callee(functionDecl(hasAnyName(analysis::tensorFactoryNames()))));
   Finder->addMatcher(
       cxxMemberCallExpr(
           unless(isExpansionInSystemHeader()),
@@ -98,16 +88,9 @@ void TensorCreatedOffDeviceCheck::check(
       return;
   }
 
-  // The factory makes its tensor on the host: no device among its options
-  // (a `*_like` factory makes it where its model tensor lives).
-  const bool IsLike = Callee->getName().endswith("_like");
-  if (IsLike) {
-    if (Factory->getNumArgs() == 0 ||
-        !analysis::isProvablyHostTensor(Factory->getArg(0), Context))
-      return;
-  } else if (!analysis::isProvablyHostTensor(Factory, Context)) {
+  // The factory makes its tensor on the host.
+  if (!analysis::isHostTensorFactoryCall(Factory, Context))
     return;
-  }
 
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LangOpts = getLangOpts();

@@ -302,6 +302,17 @@ DeviceKind classifyDeviceVariable(const VarDecl *Variable,
   return DeviceKind::MaybeCuda;
 }
 
+bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreImplicit() : E);
+  if (!Call || !isTensorFactoryCall(Call))
+    return false;
+  // A `*_like` factory makes its tensor where its model tensor lives.
+  if (Call->getDirectCallee()->getName().endswith("_like"))
+    return Call->getNumArgs() > 0 &&
+           isProvablyHostTensor(Call->getArg(0), Context);
+  return isProvablyHostTensor(Call, Context);
+}
+
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
   return placement(E, Context, 0) == Placement::Host;
 }

@@ -46,6 +46,11 @@ DeviceKind classifyDeviceVariable(const VarDecl *Variable, ASTContext &Context);
 /// a compound assignment, a non-const or `set_` member call).
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context);
 
+/// True when \p E (implicit nodes ignored) is a call of a tensor factory
+/// (tensorFactoryNames()) that makes its tensor in host memory: no device
+/// among its options, or for a `*_like` factory a host model tensor.
+bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context);
+
 /// True when \p E certainly evaluates to a tensor already placed on a
 /// (maybe-)CUDA device: the result of `.cuda()`, `.to(<CUDA or maybe-CUDA
 /// device>)`, a factory given such a device, or a local variable

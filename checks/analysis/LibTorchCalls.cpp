@@ -59,6 +59,57 @@ const CXXMethodDecl *tensorMethodCalled(const Expr *E) {
   return Method;
 }
 
+llvm::ArrayRef<llvm::StringRef> tensorFactoryNames() {
+  static constexpr llvm::StringRef Names[] = {"::torch::zeros",
+                                              "::torch::ones",
+                                              "::torch::empty",
+                                              "::torch::full",
+                                              "::torch::rand",
+                                              "::torch::randn",
+                                              "::torch::randint",
+                                              "::torch::arange",
+                                              "::torch::eye",
+                                              "::torch::linspace",
+                                              "::torch::logspace",
+                                              "::torch::randperm",
+                                              "::at::zeros",
+                                              "::at::ones",
+                                              "::at::empty",
+                                              "::at::full",
+                                              "::at::rand",
+                                              "::at::randn",
+                                              "::at::randint",
+                                              "::at::arange",
+                                              "::at::eye",
+                                              "::at::linspace",
+                                              "::at::logspace",
+                                              "::at::randperm",
+                                              "::torch::zeros_like",
+                                              "::torch::ones_like",
+                                              "::torch::empty_like",
+                                              "::torch::full_like",
+                                              "::torch::rand_like",
+                                              "::torch::randn_like",
+                                              "::torch::randint_like",
+                                              "::at::zeros_like",
+                                              "::at::ones_like",
+                                              "::at::empty_like",
+                                              "::at::full_like",
+                                              "::at::rand_like",
+                                              "::at::randn_like",
+                                              "::at::randint_like"};
+  return Names;
+}
+
+bool isTensorFactoryCall(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreImplicit() : E);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier())
+    return false;
+  const std::string Name = "::" + Callee->getQualifiedNameAsString();
+  return llvm::is_contained(tensorFactoryNames(), llvm::StringRef(Name));
+}
+
 bool isBackwardCall(const Expr *E) {
   if (const CXXMethodDecl *Method = tensorMethodCalled(E))
     return Method->getIdentifier() && Method->getName() == "backward";

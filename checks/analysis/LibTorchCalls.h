@@ -36,6 +36,13 @@ bool isTensorType(QualType Type);
 /// The method called by \p E if it is a member call on a tensor, else null.
 const CXXMethodDecl *tensorMethodCalled(const Expr *E);
 
+/// The LibTorch functions that make a new tensor (`torch::randn`,
+/// `at::zeros_like`, ...), fully qualified as matchers spell them.
+llvm::ArrayRef<llvm::StringRef> tensorFactoryNames();
+
+/// \p E (implicit nodes ignored) calls one of tensorFactoryNames().
+bool isTensorFactoryCall(const Expr *E);
+
 /// `t.backward(...)` or `torch::autograd::backward(...)`.
 bool isBackwardCall(const Expr *E);
 

@@ -39,11 +39,14 @@ void train(Loader &loader, torch::Device device, torch::nn::Linear model,
     // CHECK-FIXES: {{^}}    auto literal = batch.target.to(torch::kCUDA, /*non_blocking=*/true);{{$}}
 
     // Not flagged: already non-blocking, to the host, dtype only, already
-    // on the device, following another tensor.
+    // on the device, following another tensor, made on the host only to be
+    // copied (libtorch-tensor-created-off-device: make it on the device).
     auto async = batch.data.to(device, /*non_blocking=*/true);
     auto host = data.to(torch::kCPU);
     auto asFloat = batch.data.to(torch::kFloat);
     auto noise = torch::randn({8, 4}, device).to(device);
+    auto fresh = torch::randn({8, 4}).to(device);
+    auto freshLike = torch::zeros_like(data.cpu()).to(device);
     auto again = data.cuda().to(device);
     auto like = batch.data.to(other);
 
@@ -51,7 +54,7 @@ void train(Loader &loader, torch::Device device, torch::nn::Linear model,
     auto loss = model(data).sum() + target.sum() + viaCuda.sum() +
                 typed.sum() + literal.sum() + async.sum() + host.sum() +
                 asFloat.sum() + noise.sum() + again.sum() + like.sum() +
-                constant.sum();
+                constant.sum() + fresh.sum() + freshLike.sum();
     loss.backward();
     optimizer.step();
   }

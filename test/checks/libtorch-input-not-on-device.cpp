@@ -190,6 +190,27 @@ void preloaded(torch::Device device) {
     model->forward(batch.data);
 }
 
+// A dataset whose factories make its samples on the device (what
+// libtorch-tensor-created-off-device's fix-it turns OnDevice into).
+struct MadeOnDevice : torch::data::datasets::Dataset<MadeOnDevice> {
+  explicit MadeOnDevice(torch::Device device) : device_(device) {}
+  torch::data::Example<> get(size_t index) override {
+    return {torch::zeros({4}, device_), torch::zeros({2}, device_)};
+  }
+  c10::optional<size_t> size() const override { return 64; }
+  torch::Device device_;
+};
+
+void made_on_device(torch::Device device) {
+  auto loader = torch::data::make_data_loader(
+      MadeOnDevice(device).map(torch::data::transforms::Stack<>()),
+      torch::data::DataLoaderOptions().batch_size(8).workers(2));
+  torch::nn::Linear model(4, 2);
+  model->to(device);
+  for (auto &batch : *loader)
+    model->forward(batch.data);
+}
+
 // A dataset that preloads its tensors onto the device in its constructor's
 // initializers: the batches are on the device already.
 struct Preloaded : torch::data::datasets::Dataset<Preloaded> {
