@@ -22,7 +22,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import DIAG, warnings_with_fix_state  # noqa: E402
+from check_libtorch_tidy import DIAG, torch_pch_args, warnings_with_fix_state  # noqa: E402
 
 MARKER = re.compile(r"//\s*EXPECT:\s*(.*)$")
 
@@ -121,7 +121,7 @@ def main():
         if open(original, encoding="utf-8").read() == open(copy, encoding="utf-8").read():
             continue
         cmd = [tools["cxx"], "-std=c++17", "-c", "-o", os.devnull] + \
-            tools["torch_compile_flags"] + [copy]
+            tools["torch_compile_flags"] + torch_pch_args(tools, copy) + [copy]
         result = run(cmd)
         if result.returncode != 0:
             print("FIXED FILE DOES NOT COMPILE: %s\n%s" % (copy, result.stdout))

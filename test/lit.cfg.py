@@ -88,13 +88,6 @@ if os.path.basename(config.clang_tidy) == "clang-tidy-asan":
 if config.torch_found:
     config.available_features.add("libtorch")
 
-# The corpus and the fix-it sweep analyze, fix and compile some 60 LibTorch
-# translation units: ~15 minutes on 2 cores, more than the per-change CI run
-# can spend. They run when LIBTORCH_TIDY_SLOW_TESTS=1 (`scripts/test --slow`)
-# and are reported as UNSUPPORTED otherwise.
-if os.environ.get("LIBTORCH_TIDY_SLOW_TESTS") == "1":
-    config.available_features.add("slow-suites")
-
 # `--shard=K/N` (driver/select/) enables the shard + merge round trip test.
 try:
     import subprocess
