@@ -238,6 +238,7 @@ def main():
           "g++ -fsyntax-only and re-checked" % (count, changed))
     for f in failures:
         print("FAILED: " + f)
+        print("FAILED: " + f, file=sys.stderr)
     print("corpus: %d problems (%s)" % (len(failures), elapsed(start)))
     if failures:
         sys.exit(1)

@@ -303,6 +303,7 @@ def main():
     errors, count, changed = sweep(tools, jobs, args.jobs, args.timeout)
     for e in errors:
         print("FAILED: " + e)
+        print("FAILED: " + e, file=sys.stderr)
     print("fix-it sweep: %d files, %d changed by --fix, %d fix-its applied, "
           "compiled with g++ -fsyntax-only and re-checked; %d problems (%s)" % (
               len(jobs), changed, count, len(errors), elapsed(start)))

@@ -56,6 +56,25 @@ bool directiveBetween(SourceLocation Begin, SourceLocation End,
       Lines, [](StringRef Line) { return Line.ltrim().startswith("#"); });
 }
 
+/// The start of the line after \p Loc's, when only whitespace or a `//`
+/// comment follows \p Loc on its line.
+std::optional<SourceLocation> nextLineIfRestIsBlank(SourceLocation Loc,
+                                                    const SourceManager &SM) {
+  bool Invalid = false;
+  std::pair<FileID, unsigned> Decomposed = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(Decomposed.first, &Invalid);
+  if (Invalid)
+    return std::nullopt;
+  StringRef Rest = Buffer.drop_front(Decomposed.second);
+  size_t Newline = Rest.find('\n');
+  if (Newline == StringRef::npos)
+    return std::nullopt;
+  StringRef Line = Rest.take_front(Newline).trim();
+  if (!Line.empty() && !Line.startswith("//"))
+    return std::nullopt;
+  return Loc.getLocWithOffset(static_cast<int>(Newline + 1));
+}
+
 } // namespace
 
 std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
@@ -95,6 +114,12 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
       Lexer::getLocForEndOfToken(Body->getLBracLoc(), 0, SM, LangOpts);
   if (After.isInvalid())
     return std::nullopt;
+  // No first statement on a line of its own before any directive: the line
+  // after the brace's, which differs from the brace slot's offset.
+  if (Slot == SetupSlot::BeforeFirstStatement)
+    if (std::optional<SourceLocation> Next = nextLineIfRestIsBlank(After, SM))
+      return FixItHint::CreateInsertion(*Next,
+                                        (Indent + Statement + "\n").str());
   return FixItHint::CreateInsertion(After, ("\n" + Indent + Statement).str());
 }
 

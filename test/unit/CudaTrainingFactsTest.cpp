@@ -228,8 +228,14 @@ TEST(InsertFirstInMainTest, TwoSlotsApplyTogether) {
   EXPECT_EQ(
       applyFirstInMain("int main() {\n  // why\n  return 0;\n}\n", Both),
       "int main() {\n  setup0();\n  // why\n  setup1();\n  return 0;\n}\n");
-  // No line of its own for the first statement: both slots fall back to the
-  // brace and conflict, which --fix reports (run it again).
+  // The first statement after a directive: the line after the brace's.
+  EXPECT_EQ(applyFirstInMain("int main() {\n#ifdef X\n  return 1;\n#endif\n"
+                             "  return 0;\n}\n",
+                             Both),
+            "int main() {\n  setup0();\n  setup1();\n#ifdef X\n  return 1;\n"
+            "#endif\n  return 0;\n}\n");
+  // All on the brace's line: both slots fall back to the brace and
+  // conflict, which --fix reports (run it again).
   EXPECT_EQ(applyFirstInMain("int main() { return 0; }\n", Both), "<conflict>");
   // Not into a preprocessor branch: the setting would hold in one
   // configuration only.
