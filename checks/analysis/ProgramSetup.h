@@ -34,7 +34,10 @@ enum class SetupSlot {
   /// Right after the opening brace of `main`.
   AfterBrace,
   /// At the start of the line of `main`'s first statement, when only
-  /// whitespace precedes it there; otherwise as AfterBrace.
+  /// whitespace precedes it there and no preprocessor directive comes
+  /// between; else at the start of the line after the brace's, when only
+  /// whitespace or a `//` comment follows the brace; otherwise as
+  /// AfterBrace (and the two conflict: --fix says to run it again).
   BeforeFirstStatement,
 };
 
