@@ -145,7 +145,6 @@ def verify_fixed(tools, job, timeout):
     got = collections.Counter((c, m) for c, m, _ in after)
     fixed_checks = {c for c, _, fixed in before if fixed}
     gone, new = want - got, got - want
-    still = collections.Counter((c, m) for c, m, fixed in before if fixed) & new
     unmaskers = fixed_checks & set(UNMASKS)
     allowed = set()
     for c in unmaskers:
