@@ -8,7 +8,6 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -71,25 +70,11 @@ private:
       return false;
     for (const CallExpr *Site :
          Loops.callSitesOf(Function->getCanonicalDecl())) {
-      if (insideTrainingLoop(Site))
+      if (Loops.isInsideTrainingLoop(Site))
         return true;
-      if (calledFromTrainingLoop(analysis::enclosingFunction(Site, Context),
-                                 Depth + 1))
+      if (calledFromTrainingLoop(
+              analysis::enclosingFunction(Site, Loops.parents()), Depth + 1))
         return true;
-    }
-    return false;
-  }
-
-  bool insideTrainingLoop(const Stmt *S) {
-    DynTypedNodeList Parents = Context.getParents(*S);
-    while (!Parents.empty()) {
-      const Stmt *Parent = Parents[0].get<Stmt>();
-      if (!Parent)
-        return false; // reached the function (or a lambda's declaration)
-      if (analysis::TrainingLoopModel::isLoop(Parent) &&
-          Loops.isTrainingLoop(Parent))
-        return true;
-      Parents = Context.getParents(*Parent);
     }
     return false;
   }
@@ -106,15 +91,15 @@ void AnomalyDetectionEnabledCheck::registerMatchers(MatchFinder *Finder) {
   // debug flag the user chose (`set_enabled(options.debug)`): both are fine.
   Finder->addMatcher(
       callExpr(
+          unless(isExpansionInSystemHeader()),
           callee(cxxMethodDecl(hasName("set_enabled"),
                                ofClass(hasName(names::AnomalyMode)))),
-          hasArgument(0, ignoringParenImpCasts(cxxBoolLiteral(equals(true)))),
-          unless(isExpansionInSystemHeader()))
+          hasArgument(0, ignoringParenImpCasts(cxxBoolLiteral(equals(true)))))
           .bind("enable"),
       this);
-  Finder->addMatcher(cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
-                                          hasName(names::DetectAnomalyGuard)))),
-                                      unless(isExpansionInSystemHeader()))
+  Finder->addMatcher(cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                                      hasDeclaration(cxxConstructorDecl(ofClass(
+                                          hasName(names::DetectAnomalyGuard)))))
                          .bind("guard"),
                      this);
 }
@@ -130,7 +115,7 @@ void AnomalyDetectionEnabledCheck::check(
     return;
 
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  const FunctionDecl *Function = analysis::enclosingFunction(Found, Context);
+  const FunctionDecl *Function = analysis::enclosingFunction(Found, TU.Parents);
   // At namespace scope (a static initializer) we cannot tell what runs
   // under it; stay silent.
   if (!Function)
@@ -156,8 +141,8 @@ void AnomalyDetectionEnabledCheck::check(
     // records traces and checks gradients (one host read per gradient,
     // `aten::_local_scalar_dense`, measured with LibTorch 1.13). A guard is
     // a declaration whose scope may matter to the reader; it gets the note.
-    if (std::optional<FixItHint> Fix =
-            analysis::statementRemoval(cast<CallExpr>(Found), Context))
+    if (std::optional<FixItHint> Fix = analysis::statementRemoval(
+            cast<CallExpr>(Found), Context, TU.Parents))
       Diag << *Fix;
   }
   diag(Found->getBeginLoc(),

@@ -9,7 +9,6 @@
 #include "analysis/CudaTrainingFacts.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -35,10 +34,11 @@ bool isImplicitWrapper(const Stmt *S) {
 }
 
 /// The first parent of \p S that is not an implicit wrapper of it.
-const Stmt *parentThroughImplicit(const Stmt *S, ASTContext &Context,
+const Stmt *parentThroughImplicit(const Stmt *S,
+                                  const analysis::UserCodeParents &UserParents,
                                   const VarDecl **InitializedVariable) {
   while (true) {
-    DynTypedNodeList Parents = Context.getParents(*S);
+    DynTypedNodeList Parents = UserParents.get(*S);
     if (Parents.empty())
       return nullptr;
     if (const auto *Variable = Parents[0].get<VarDecl>()) {
@@ -116,9 +116,10 @@ const VarDecl *assignedVariable(const Stmt *S) {
 /// The batch norm that consumes the output of the module call \p Call
 /// directly: `bn(conv(x))`, or `x = conv(x); x = bn(x);` /
 /// `auto y = conv(x); auto z = bn(y);` with `y` used nowhere else after.
-const Expr *consumingBatchNorm(const Expr *Call, ASTContext &Context) {
+const Expr *consumingBatchNorm(const Expr *Call,
+                               const analysis::UserCodeParents &UserParents) {
   const VarDecl *Initialized = nullptr;
-  const Stmt *Parent = parentThroughImplicit(Call, Context, &Initialized);
+  const Stmt *Parent = parentThroughImplicit(Call, UserParents, &Initialized);
   if (const auto *ParentCall = dyn_cast_or_null<Expr>(Parent)) {
     std::optional<analysis::ModuleCall> Next = moduleCall(ParentCall);
     if (Next && analysis::isBatchNormModuleType(Next->Holder->getType()) &&
@@ -130,7 +131,7 @@ const Expr *consumingBatchNorm(const Expr *Call, ASTContext &Context) {
   const VarDecl *Variable = Initialized;
   const Stmt *Statement = nullptr;
   if (Variable) {
-    DynTypedNodeList Parents = Context.getParents(*Variable);
+    DynTypedNodeList Parents = UserParents.get(*Variable);
     Statement = Parents.empty() ? nullptr : Parents[0].get<DeclStmt>();
     if (const auto *Decls = dyn_cast_or_null<DeclStmt>(Statement);
         !Decls || !Decls->isSingleDecl())
@@ -140,10 +141,10 @@ const Expr *consumingBatchNorm(const Expr *Call, ASTContext &Context) {
              stripModuleValue(Op->getArg(1)) == Call) {
     Variable = assignedVariable(Op);
     Statement = Op;
-    if (const Stmt *Above = parentThroughImplicit(Op, Context, nullptr);
+    if (const Stmt *Above = parentThroughImplicit(Op, UserParents, nullptr);
         Above && isa<CompoundStmt>(Above)) {
       // Statement stays the assignment; its wrappers are implicit.
-      DynTypedNodeList Parents = Context.getParents(*Op);
+      DynTypedNodeList Parents = UserParents.get(*Op);
       if (!Parents.empty())
         if (const auto *Wrapper = Parents[0].get<ExprWithCleanups>())
           Statement = Wrapper;
@@ -151,7 +152,7 @@ const Expr *consumingBatchNorm(const Expr *Call, ASTContext &Context) {
   }
   if (!Variable || !Statement || !Variable->hasLocalStorage())
     return nullptr;
-  DynTypedNodeList Parents = Context.getParents(*Statement);
+  DynTypedNodeList Parents = UserParents.get(*Statement);
   const auto *Block =
       Parents.empty() ? nullptr : Parents[0].get<CompoundStmt>();
   if (!Block)
@@ -177,7 +178,8 @@ const Expr *consumingBatchNorm(const Expr *Call, ASTContext &Context) {
 /// Every call of the module that \p Holder names (in the function of a local,
 /// in the methods of a member's class), or nothing when we cannot tell.
 std::optional<llvm::SmallVector<const Expr *, 4>>
-callsOfHolder(const ValueDecl *Holder, const Expr *Call, ASTContext &Context) {
+callsOfHolder(const ValueDecl *Holder, const Expr *Call,
+              const analysis::UserCodeParents &UserParents) {
   llvm::SmallVector<const Stmt *, 4> Bodies;
   if (const auto *Field = dyn_cast<FieldDecl>(Holder)) {
     const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
@@ -189,7 +191,7 @@ callsOfHolder(const ValueDecl *Holder, const Expr *Call, ASTContext &Context) {
         Bodies.push_back(Definition->getBody());
     }
   } else if (const FunctionDecl *Function =
-                 analysis::enclosingFunction(Call, Context)) {
+                 analysis::enclosingFunction(Call, UserParents)) {
     Bodies.push_back(Function->getBody());
   }
   if (Bodies.empty())
@@ -222,13 +224,13 @@ void ConvBiasBeforeBatchnormCheck::registerMatchers(MatchFinder *Finder) {
                      this);
   // Module calls; which module is decided in check(). Two matchers, not
   // expr(anyOf(...)), so that each is tried on its own node kind only.
-  Finder->addMatcher(cxxOperatorCallExpr(hasOverloadedOperatorName("()"),
-                                         unless(isExpansionInSystemHeader()))
+  Finder->addMatcher(cxxOperatorCallExpr(unless(isExpansionInSystemHeader()),
+                                         hasOverloadedOperatorName("()"))
                          .bind("call"),
                      this);
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("forward"))),
-                        unless(isExpansionInSystemHeader()))
+      cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                        callee(cxxMethodDecl(hasName("forward"))))
           .bind("call"),
       this);
 }
@@ -255,7 +257,7 @@ void ConvBiasBeforeBatchnormCheck::check(
   if (!ConvCall ||
       !analysis::isConvolutionModuleType(ConvCall->Holder->getType()))
     return;
-  const Expr *BatchNorm = consumingBatchNorm(Call, Context);
+  const Expr *BatchNorm = consumingBatchNorm(Call, parents(Context));
   if (!BatchNorm)
     return;
   const ValueDecl *Holder = holderDecl(ConvCall->Holder);
@@ -263,11 +265,11 @@ void ConvBiasBeforeBatchnormCheck::check(
     return;
   // A convolution whose output also goes elsewhere needs its bias there.
   std::optional<llvm::SmallVector<const Expr *, 4>> Calls =
-      callsOfHolder(Holder, Call, Context);
+      callsOfHolder(Holder, Call, parents(Context));
   if (!Calls)
     return;
   for (const Expr *Other : *Calls)
-    if (!consumingBatchNorm(Other, Context))
+    if (!consumingBatchNorm(Other, parents(Context)))
       return;
   if (std::optional<ConvConstruction> Conv =
           analysis::constructionOfHolder(ConvCall->Holder, Context))

@@ -11,7 +11,6 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -23,11 +22,6 @@ namespace {
 
 constexpr char ChooseDevice[] =
     "torch::cuda::is_available() ? torch::kCUDA : torch::kCPU";
-
-bool isUserCode(const Decl *D, const SourceManager &SM) {
-  SourceLocation Loc = D->getLocation();
-  return Loc.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc));
-}
 
 /// `torch::kCPU` or `"cpu"` as written in a device's initializer
 /// (`Device d(torch::kCPU)`, `Device d = torch::kCPU`,
@@ -75,20 +69,21 @@ bool isModuleTo(const CXXMemberCallExpr *Call) {
          analysis::isSameOrDerivedFrom(Method->getParent(), names::Module);
 }
 
-DeviceUses usesOf(const VarDecl *Device, ASTContext &Context) {
+DeviceUses usesOf(const VarDecl *Device, ASTContext &Context,
+                  const analysis::UserCodeParents &UserParents) {
   struct Visitor : RecursiveASTVisitor<Visitor> {
     const VarDecl *Device;
-    ASTContext &Context;
+    const analysis::UserCodeParents &UserParents;
     DeviceUses Uses;
-    Visitor(const VarDecl *Device, ASTContext &Context)
-        : Device(Device), Context(Context) {}
+    Visitor(const VarDecl *Device, const analysis::UserCodeParents &UserParents)
+        : Device(Device), UserParents(UserParents) {}
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (Ref->getDecl() != Device)
         return true;
       const Expr *E = Ref;
       for (unsigned Steps = 0; Steps < 8; ++Steps) {
-        DynTypedNodeList Parents = Context.getParents(*E);
+        DynTypedNodeList Parents = UserParents.get(*E);
         if (Parents.size() != 1)
           return true;
         const auto *Parent = Parents[0].get<Expr>();
@@ -112,11 +107,9 @@ DeviceUses usesOf(const VarDecl *Device, ASTContext &Context) {
       }
       return true;
     }
-  } V(Device, Context);
-  const SourceManager &SM = Context.getSourceManager();
-  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
-    if (isUserCode(TopLevel, SM))
-      V.TraverseDecl(TopLevel);
+  } V(Device, UserParents);
+  for (Decl *TopLevel : analysis::userTopLevelDecls(Context))
+    V.TraverseDecl(TopLevel);
   return V.Uses;
 }
 
@@ -162,9 +155,8 @@ bool CpuOnlyDeviceCheck::isCpuOnlyTrainingProgram(ASTContext &Context) {
         return !Found;
       }
     } Finder(TU.Loops);
-    const SourceManager &SM = Context.getSourceManager();
-    for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
-      if (!Finder.Found && isUserCode(TopLevel, SM))
+    for (Decl *TopLevel : analysis::userTopLevelDecls(Context))
+      if (!Finder.Found)
         Finder.TraverseDecl(TopLevel);
     Result = Finder.Found;
   }
@@ -187,9 +179,8 @@ static bool readsTensorMemoryDirectly(ASTContext &Context) {
       return !Found;
     }
   } Visitor;
-  const SourceManager &SM = Context.getSourceManager();
-  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
-    if (!Visitor.Found && isUserCode(TopLevel, SM))
+  for (Decl *TopLevel : analysis::userTopLevelDecls(Context))
+    if (!Visitor.Found)
       Visitor.TraverseDecl(TopLevel);
   return Visitor.Found;
 }
@@ -235,7 +226,7 @@ void CpuOnlyDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   if (!isCpuOnlyTrainingProgram(Context))
     return;
-  DeviceUses Uses = usesOf(Device, Context);
+  DeviceUses Uses = usesOf(Device, Context, parents(Context));
   if (!Uses.PlacesModule && !Uses.PlacesTensors)
     return; // not the program's device (unused, or only printed)
 

@@ -21,10 +21,8 @@ using analysis::LoaderOptionsFacts;
 void DataloaderEnforceOrderingCheck::registerMatchers(MatchFinder *Finder) {
   // LibTorch's own headers forward options between overloads: user code only.
   Finder->addMatcher(
-      callExpr(
-          unless(isExpansionInSystemHeader()),
-          callee(functionDecl(hasName(names::MakeDataLoader))),
-          optionally(forCallable(functionDecl(hasBody(stmt().bind("body"))))))
+      callExpr(unless(isExpansionInSystemHeader()),
+               callee(functionDecl(hasName(names::MakeDataLoader))))
           .bind("call"),
       this);
 }
@@ -35,8 +33,11 @@ void DataloaderEnforceOrderingCheck::check(
   const Expr *OptionsArg = analysis::findLoaderOptionsArgument(*Call);
   if (!OptionsArg)
     return;
+  const analysis::UserCodeParents &UserParents = parents(*Result.Context);
+  const FunctionDecl *Callable = analysis::enclosingCallable(Call, UserParents);
   const LoaderOptionsFacts Facts = analysis::analyzeLoaderOptions(
-      OptionsArg, Result.Nodes.getNodeAs<Stmt>("body"), *Result.Context);
+      OptionsArg, Callable ? Callable->getBody() : nullptr, *Result.Context,
+      UserParents);
   // Without workers there is nothing to reorder (that is
   // libtorch-dataloader-no-workers' finding); options we cannot read are
   // not ours to judge.

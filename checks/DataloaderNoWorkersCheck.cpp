@@ -9,7 +9,6 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include <optional>
@@ -31,14 +30,12 @@ void DataloaderNoWorkersCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
 
 void DataloaderNoWorkersCheck::registerMatchers(MatchFinder *Finder) {
   const auto MakeDataLoader = functionDecl(hasName(names::MakeDataLoader));
-  const auto EnclosingBody =
-      forCallable(functionDecl(hasBody(stmt().bind("body"))));
   // LibTorch's own headers call make_data_loader too (the overload without a
   // sampler forwards its options); only user code is ours to judge.
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(MakeDataLoader), optionally(EnclosingBody))
-                         .bind("call"),
-                     this);
+  Finder->addMatcher(
+      callExpr(unless(isExpansionInSystemHeader()), callee(MakeDataLoader))
+          .bind("call"),
+      this);
 }
 
 namespace {
@@ -100,10 +97,11 @@ std::optional<FixItHint> makeFix(const CallExpr &Call,
 }
 
 /// The variable a make_data_loader call initializes, if any.
-const VarDecl *loaderVariable(const CallExpr &Call, ASTContext &Context) {
+const VarDecl *loaderVariable(const CallExpr &Call,
+                              const analysis::UserCodeParents &UserParents) {
   const Stmt *Node = &Call;
   while (true) {
-    auto Parents = Context.getParents(*Node);
+    auto Parents = UserParents.get(*Node);
     if (Parents.size() != 1)
       return nullptr;
     if (const auto *Variable = Parents[0].get<VarDecl>())
@@ -135,8 +133,9 @@ const Stmt *exitOf(const Stmt *S, bool Nested) {
 /// The first statement that leaves a loop over the loader created by
 /// \p Call before the loader is exhausted.
 const Stmt *breakOutOfLoaderLoop(const CallExpr &Call, const Stmt &Body,
-                                 ASTContext &Context) {
-  const VarDecl *Loader = loaderVariable(Call, Context);
+                                 ASTContext &Context,
+                                 const analysis::UserCodeParents &UserParents) {
+  const VarDecl *Loader = loaderVariable(Call, UserParents);
   if (!Loader)
     return nullptr;
   const auto UsesLoader =
@@ -167,12 +166,17 @@ const Stmt *breakOutOfLoaderLoop(const CallExpr &Call, const Stmt &Body,
 
 void DataloaderNoWorkersCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  const auto *Body = Result.Nodes.getNodeAs<Stmt>("body");
+  // The body of the function or lambda around the call, where a local
+  // options variable is set up (not `forCallable`: it would index the
+  // parents of all of LibTorch).
+  const FunctionDecl *Callable =
+      analysis::enclosingCallable(Call, parents(*Result.Context));
+  const Stmt *Body = Callable ? Callable->getBody() : nullptr;
   const Expr *OptionsArg = analysis::findLoaderOptionsArgument(*Call);
   if (!OptionsArg)
     return;
-  const LoaderOptionsFacts Facts =
-      analysis::analyzeLoaderOptions(OptionsArg, Body, *Result.Context);
+  const LoaderOptionsFacts Facts = analysis::analyzeLoaderOptions(
+      OptionsArg, Body, *Result.Context, parents(*Result.Context));
   // Silent unless the options certainly ask for no workers: a worker count
   // from a variable, a call or a helper may well be positive.
   if (!Facts.hasNoWorkers())
@@ -189,7 +193,9 @@ void DataloaderNoWorkersCheck::check(const MatchFinder::MatchResult &Result) {
   // pass was left early: the fix-it would turn a working program into one
   // that throws, so we only suggest it there.
   const Stmt *EarlyExit =
-      Body ? breakOutOfLoaderLoop(*Call, *Body, *Result.Context) : nullptr;
+      Body ? breakOutOfLoaderLoop(*Call, *Body, *Result.Context,
+                                  parents(*Result.Context))
+           : nullptr;
 
   {
     auto Diag =

@@ -7,7 +7,6 @@
 #include "EmptyCacheInLoopCheck.h"
 #include "analysis/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -21,8 +20,8 @@ constexpr char EmptyCache[] = "::c10::cuda::CUDACachingAllocator::emptyCache";
 } // namespace
 
 void EmptyCacheInLoopCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(callee(functionDecl(hasName(EmptyCache))),
-                              unless(isExpansionInSystemHeader()))
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              callee(functionDecl(hasName(EmptyCache))))
                          .bind("call"),
                      this);
 }
@@ -42,7 +41,8 @@ void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // A call spelled in a macro is left alone: the macro has other users.
   if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID())
     return;
-  if (std::optional<FixItHint> Fix = analysis::statementRemoval(Call, Context))
+  if (std::optional<FixItHint> Fix =
+          analysis::statementRemoval(Call, Context, parents(Context)))
     Diag << *Fix;
 }
 

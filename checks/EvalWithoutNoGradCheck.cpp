@@ -10,7 +10,6 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/LoopMatchers.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -39,16 +38,15 @@ const Stmt *loopBody(const Stmt *Loop) {
 
 /// The loops around \p S, innermost first, up to the function or lambda
 /// that holds it; \p Body is set to that function's or lambda's body.
-llvm::SmallVector<const Stmt *, 4> enclosingLoops(const Stmt *S,
-                                                  ASTContext &Context,
-                                                  const Stmt *&Body,
-                                                  bool &InLambda) {
+llvm::SmallVector<const Stmt *, 4>
+enclosingLoops(const Stmt *S, const analysis::UserCodeParents &UserParents,
+               const Stmt *&Body, bool &InLambda) {
   llvm::SmallVector<const Stmt *, 4> Loops;
   Body = nullptr;
   InLambda = false;
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {
-    auto Parents = Context.getParents(Node);
+    auto Parents = UserParents.get(Node);
     if (Parents.empty())
       return Loops;
     Node = Parents[0];
@@ -160,7 +158,7 @@ BodyFacts factsOf(const Stmt *Body, analysis::TrainingLoopModel &Loops,
 
 /// The loop's body calls a module's forward outside any loop or lambda of
 /// its own: it is the loop that runs the model.
-bool runsModel(const Stmt *Loop, ASTContext &Context) {
+bool runsModel(const Stmt *Loop, const analysis::UserCodeParents &UserParents) {
   struct Visitor : RecursiveASTVisitor<Visitor> {
     llvm::SmallVector<const Stmt *, 4> Calls;
     bool VisitCallExpr(CallExpr *Call) {
@@ -173,7 +171,7 @@ bool runsModel(const Stmt *Loop, ASTContext &Context) {
   for (const Stmt *Call : V.Calls) {
     const Stmt *Body = nullptr;
     bool InLambda = false;
-    auto Loops = enclosingLoops(Call, Context, Body, InLambda);
+    auto Loops = enclosingLoops(Call, UserParents, Body, InLambda);
     if (!Loops.empty() && Loops.front() == Loop)
       return true;
   }
@@ -257,15 +255,16 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   // A loop spelled in a macro: neither the report nor the fix would be
   // where the user can act on it.
   if (Loop->getBeginLoc().isMacroID() ||
-      ReportedLoops.contains(Loop->getBeginLoc()) || !runsModel(Loop, Context))
+      ReportedLoops.contains(Loop->getBeginLoc()) ||
+      !runsModel(Loop, parents(Context)))
     return;
   analysis::TrainingFacts &TU = trainingFacts(Context);
   if (TU.Loops.isTrainingLoop(Loop))
     return;
   const Stmt *CallableBody = nullptr;
   bool InLambda = false;
-  auto Outer = enclosingLoops(Loop, Context, CallableBody, InLambda);
-  const FunctionDecl *Function = analysis::enclosingFunction(Loop, Context);
+  auto Outer = enclosingLoops(Loop, TU.Parents, CallableBody, InLambda);
+  const FunctionDecl *Function = analysis::enclosingFunction(Loop, TU.Parents);
   if (!CallableBody || !Function || !Function->getBody())
     return;
   // Inside a training step, forward passes usually feed the step's loss
@@ -284,14 +283,14 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   // Guards: in the loop, before it in an enclosing block, or around a call
   // of the function.
   if (analysis::holdsNoGradGuard(loopBody(Loop), Context) ||
-      analysis::isCoveredByNoGradGuard(Loop, Context))
+      analysis::isCoveredByNoGradGuard(Loop, Context, TU.Parents))
     return;
   BodyFacts Body = factsOf(Function->getBody(), TU.Loops);
   if (Body.SetsGradMode || Body.MayTrain)
     return;
   auto Callers = callersOf(Function, TU.Loops);
   for (const CallExpr *Call : Callers)
-    if (analysis::isCoveredByNoGradGuard(Call, Context))
+    if (analysis::isCoveredByNoGradGuard(Call, Context, TU.Parents))
       return;
   // Evidence that the loop evaluates: the model was put in eval mode, or
   // the loop walks a data loader. In a function that also trains, only
@@ -307,7 +306,8 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   // Outputs returned to a caller that trains may feed its backward.
   if (!Body.Trains && mayReturnTensors(Function))
     for (const CallExpr *Call : Callers) {
-      const FunctionDecl *Caller = analysis::enclosingFunction(Call, Context);
+      const FunctionDecl *Caller =
+          analysis::enclosingFunction(Call, TU.Parents);
       if (!Caller || !Caller->getBody() ||
           factsOf(Caller->getBody(), TU.Loops).Trains)
         return;

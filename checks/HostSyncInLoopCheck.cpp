@@ -11,7 +11,6 @@
 #include "analysis/SourceText.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -119,10 +118,11 @@ std::string spelling(const FunctionDecl *Callee, bool IsMember,
 
 /// True when \p E is (part of) the condition of an if/while/do/for: the
 /// host branches on a device value.
-bool isBranchCondition(const Expr *E, ASTContext &Context) {
+bool isBranchCondition(const Expr *E,
+                       const analysis::UserCodeParents &UserParents) {
   const Stmt *Child = E;
   while (true) {
-    auto Parents = Context.getParents(*Child);
+    auto Parents = UserParents.get(*Child);
     if (Parents.empty())
       return false;
     const Stmt *Parent = Parents[0].get<Stmt>();
@@ -261,14 +261,14 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // is libtorch-cpu-only-device's finding, not ours.
   if (TU.Devices.isGpuFreeProgram() ||
       TU.Devices.isCpuOnlyFunction(
-          analysis::enclosingFunction(Operation, Context)) ||
+          analysis::enclosingFunction(Operation, TU.Parents)) ||
       TU.Devices.isCpuOnlyFunction(
-          analysis::enclosingFunction(Path->StepLoop, Context)))
+          analysis::enclosingFunction(Path->StepLoop, TU.Parents)))
     return;
 
   const bool InCondition =
       Kind == SyncKind::ReadScalar || Kind == SyncKind::HostBool
-          ? isBranchCondition(Operation, Context)
+          ? isBranchCondition(Operation, TU.Parents)
           : false;
   switch (Kind) {
   case SyncKind::ReadScalar:

@@ -13,7 +13,6 @@
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclTemplate.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -38,17 +37,14 @@ bool keepsPlacement(StringRef Method) {
       .Default(false);
 }
 
-bool isUserCode(const Decl *D, const SourceManager &SM) {
-  SourceLocation Loc = D->getLocation();
-  return Loc.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc));
-}
-
 /// The range-for loop over a data loader whose loop variable is \p Batch.
-const CXXForRangeStmt *loaderLoopOf(const VarDecl *Batch, ASTContext &Context) {
-  DynTypedNodeList Parents = Context.getParents(*Batch);
+const CXXForRangeStmt *
+loaderLoopOf(const VarDecl *Batch,
+             const analysis::UserCodeParents &UserParents) {
+  DynTypedNodeList Parents = UserParents.get(*Batch);
   if (Parents.size() != 1 || !Parents[0].get<DeclStmt>())
     return nullptr;
-  DynTypedNodeList Loops = Context.getParents(*Parents[0].get<DeclStmt>());
+  DynTypedNodeList Loops = UserParents.get(*Parents[0].get<DeclStmt>());
   const auto *Loop =
       Loops.size() == 1 ? Loops[0].get<CXXForRangeStmt>() : nullptr;
   if (!Loop || Loop->getLoopVariable() != Batch || !Loop->getRangeInit())
@@ -79,7 +75,7 @@ bool loaderMayPlaceOnDevice(const CXXRecordDecl *Record, ASTContext &Context,
   if (!Record || Depth > 6)
     return false;
   const SourceManager &SM = Context.getSourceManager();
-  if (isUserCode(Record, SM)) {
+  if (analysis::isUserCode(Record, SM)) {
     const CXXRecordDecl *Definition = Record->getDefinition();
     if (!Definition)
       return true;
@@ -190,10 +186,10 @@ struct BatchUse {
 /// Follows a batch tensor through placement-keeping methods and local
 /// variables that are never reassigned, to the calls that take it. A copy
 /// (`.to()`, `.cuda()`) or anything we do not understand ends the path.
-void collectUses(const Expr *E, ASTContext &Context, unsigned Depth,
-                 std::vector<BatchUse> &Uses) {
+void collectUses(const Expr *E, const analysis::UserCodeParents &UserParents,
+                 unsigned Depth, std::vector<BatchUse> &Uses) {
   for (unsigned Steps = 0; Steps < 32 && Depth <= MaxDepth; ++Steps) {
-    DynTypedNodeList Parents = Context.getParents(*E);
+    DynTypedNodeList Parents = UserParents.get(*E);
     if (Parents.size() != 1)
       return;
     if (const auto *Variable = Parents[0].get<VarDecl>()) {
@@ -204,7 +200,7 @@ void collectUses(const Expr *E, ASTContext &Context, unsigned Depth,
           isReassigned(Variable, Function->getBody()))
         return;
       for (const DeclRefExpr *Ref : referencesTo(Variable, Function->getBody()))
-        collectUses(Ref, Context, Depth + 1, Uses);
+        collectUses(Ref, UserParents, Depth + 1, Uses);
       return;
     }
     const auto *Parent = Parents[0].get<Expr>();
@@ -222,7 +218,7 @@ void collectUses(const Expr *E, ASTContext &Context, unsigned Depth,
       continue;
     }
     if (isa<MemberExpr>(Parent)) {
-      DynTypedNodeList CallParents = Context.getParents(*Parent);
+      DynTypedNodeList CallParents = UserParents.get(*Parent);
       const auto *Call = CallParents.size() == 1
                              ? CallParents[0].get<CXXMemberCallExpr>()
                              : nullptr;
@@ -296,7 +292,8 @@ bool InputNotOnDeviceCheck::isModuleOnDevice(const ValueDecl *Module,
   if (!Module)
     return false;
   if (!Placement)
-    Placement = std::make_unique<analysis::ModulePlacement>(Context);
+    Placement =
+        std::make_unique<analysis::ModulePlacement>(Context, parents(Context));
   if (Placement->movesOf(Module).MovedToDevice)
     return true;
   // A module handed in: on the device when a caller of this TU moved it.
@@ -334,7 +331,8 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   if (Member->getBeginLoc().isMacroID() ||
       !analysis::isTensorType(Member->getType()))
     return;
-  const CXXForRangeStmt *Loop = loaderLoopOf(Batch, Context);
+  const analysis::UserCodeParents &UserParents = parents(Context);
+  const CXXForRangeStmt *Loop = loaderLoopOf(Batch, UserParents);
   if (!Loop)
     return;
   // A dataset or transform of this TU that puts its tensors on the device
@@ -350,12 +348,13 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
                   .first;
   if (Verdict->second)
     return;
-  const FunctionDecl *Function = analysis::enclosingFunction(Member, Context);
+  const FunctionDecl *Function =
+      analysis::enclosingFunction(Member, UserParents);
   if (!Function || trainingFacts(Context).Devices.isCpuOnlyFunction(Function))
     return;
 
   std::vector<BatchUse> Uses;
-  collectUses(Member, Context, 0, Uses);
+  collectUses(Member, UserParents, 0, Uses);
   const BatchUse *Found = nullptr;
   bool WithModel = false;
   for (const BatchUse &U : Uses) {
@@ -396,7 +395,7 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LangOpts = getLangOpts();
   std::string Spelled = analysis::spelledText(Member, SM, LangOpts);
-  auto Devices = analysis::cudaDeviceVariablesAt(Member, Context);
+  auto Devices = analysis::cudaDeviceVariablesAt(Member, Context, UserParents);
   {
     auto Diag =
         diag(Found->Arg->getBeginLoc(),

@@ -14,23 +14,32 @@ namespace clang::tidy::libtorch {
 
 /// The base of the `libtorch` checks: LibTorch needs C++17, and checks that
 /// ask the training-loop model share one set of per-TU facts, built on first
-/// use and dropped at the end of the translation unit.
+/// use and dropped at the end of the translation unit. So is the index of
+/// user code's parents that their walks up the AST use instead of
+/// `ASTContext::getParents` (analysis/UserCode.h says why).
 class LibTorchCheck : public ClangTidyCheck {
 public:
   using ClangTidyCheck::ClangTidyCheck;
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus17;
   }
-  void onEndOfTranslationUnit() override { Facts.reset(); }
+  void onEndOfTranslationUnit() override {
+    Facts.reset();
+    Parents.reset();
+  }
 
 protected:
   analysis::TrainingFacts &
   trainingFacts(ASTContext &Context,
                 llvm::ArrayRef<std::string> GuardMacros = {}) {
-    return Facts.get(Context, GuardMacros);
+    return Facts.get(Context, parents(Context), GuardMacros);
+  }
+  const analysis::UserCodeParents &parents(ASTContext &Context) {
+    return Parents.get(Context);
   }
 
 private:
+  analysis::PerUnit<analysis::UserCodeParents> Parents;
   analysis::TrainingFactsCache Facts;
 };
 

@@ -48,35 +48,35 @@ void LoopInvariantSetupCheck::registerMatchers(MatchFinder *Finder) {
   const auto OptimizerClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::Optimizer));
   const auto ModuleTo = cxxMemberCallExpr(
+      unless(isExpansionInSystemHeader()),
       callee(cxxMethodDecl(
           hasName("to"),
           ofClass(cxxRecordDecl(anyOf(isSameOrDerivedFrom(names::Module),
-                                      isSameOrDerivedFrom(JitModule)))))),
-      unless(isExpansionInSystemHeader()));
+                                      isSameOrDerivedFrom(JitModule)))))));
   // Copies and moves of an optimizer build nothing new.
   const auto NewOptimizer =
-      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(
+      cxxConstructExpr(unless(isExpansionInSystemHeader()),
+                       hasDeclaration(cxxConstructorDecl(
                            ofClass(OptimizerClass), unless(isCopyConstructor()),
-                           unless(isMoveConstructor()))),
-                       unless(isExpansionInSystemHeader()));
+                           unless(isMoveConstructor()))));
   // `std::make_shared<torch::optim::Adam>(...)` constructs it in a system
   // header: match the user's call instead.
   const auto MakeOptimizer =
-      callExpr(callee(functionDecl(
+      callExpr(unless(isExpansionInSystemHeader()),
+               callee(functionDecl(
                    hasAnyName("::std::make_shared", "::std::make_unique"),
                    hasTemplateArgument(
                        0, refersToType(hasUnqualifiedDesugaredType(
-                              recordType(hasDeclaration(OptimizerClass))))))),
-               unless(isExpansionInSystemHeader()));
+                              recordType(hasDeclaration(OptimizerClass))))))));
   const auto MakeLoader =
-      callExpr(callee(functionDecl(hasName(names::MakeDataLoader))),
-               unless(isExpansionInSystemHeader()));
-  const auto Load = callExpr(callee(functionDecl(hasName("::torch::load"))),
-                             unless(isExpansionInSystemHeader()));
+      callExpr(unless(isExpansionInSystemHeader()),
+               callee(functionDecl(hasName(names::MakeDataLoader))));
+  const auto Load = callExpr(unless(isExpansionInSystemHeader()),
+                             callee(functionDecl(hasName("::torch::load"))));
   const auto ContextSetter = cxxMemberCallExpr(
+      unless(isExpansionInSystemHeader()),
       callee(cxxMethodDecl(ofClass(hasName("::at::Context")),
-                           matchesName("::set[A-Za-z0-9_]*$"))),
-      unless(isExpansionInSystemHeader()));
+                           matchesName("::set[A-Za-z0-9_]*$"))));
 
   Finder->addMatcher(ModuleTo.bind("to"), this);
   Finder->addMatcher(NewOptimizer.bind("optimizer"), this);

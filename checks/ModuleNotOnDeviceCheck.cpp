@@ -12,7 +12,6 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -53,15 +52,16 @@ bool holdsModuleWhenDeclared(const VarDecl &Handle) {
 }
 
 /// The statement that declares \p Variable, if it sits directly in a block.
-const DeclStmt *declarationInBlock(const VarDecl &Variable,
-                                   ASTContext &Context) {
-  DynTypedNodeList Parents = Context.getParents(Variable);
+const DeclStmt *
+declarationInBlock(const VarDecl &Variable,
+                   const analysis::UserCodeParents &UserParents) {
+  DynTypedNodeList Parents = UserParents.get(Variable);
   if (Parents.size() != 1)
     return nullptr;
   const auto *Declaration = Parents[0].get<DeclStmt>();
   if (!Declaration)
     return nullptr;
-  DynTypedNodeList Grandparents = Context.getParents(*Declaration);
+  DynTypedNodeList Grandparents = UserParents.get(*Declaration);
   if (Grandparents.size() != 1 || !Grandparents[0].get<CompoundStmt>())
     return nullptr;
   return Declaration;
@@ -107,7 +107,8 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   analysis::TrainingFacts &TU = trainingFacts(Context);
   if (!TU.Loops.perStep(Forward))
     return;
-  const FunctionDecl *Function = analysis::enclosingFunction(Forward, Context);
+  const FunctionDecl *Function =
+      analysis::enclosingFunction(Forward, TU.Parents);
   if (!Function || TU.Devices.isCpuOnlyFunction(Function))
     return;
 
@@ -120,11 +121,12 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
         analysis::isProvablyOnDevice(Forward->getArg(I), Context))
       DeviceInputs = true;
   if (!DeviceInputs &&
-      analysis::cudaDeviceVariablesAt(Forward, Context).empty())
+      analysis::cudaDeviceVariablesAt(Forward, Context, TU.Parents).empty())
     return;
 
   if (!Placement)
-    Placement = std::make_unique<analysis::ModulePlacement>(Context);
+    Placement =
+        std::make_unique<analysis::ModulePlacement>(Context, TU.Parents);
   if (Placement->movesOf(Module).MaybeMoved)
     return;
   Reported.insert(Module);
@@ -137,9 +139,10 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   const DeclStmt *Declaration = nullptr;
   std::string DeviceName = "device";
   if (const auto *Variable = dyn_cast<VarDecl>(Module)) {
-    Declaration = declarationInBlock(*Variable, Context);
+    Declaration = declarationInBlock(*Variable, TU.Parents);
     if (Declaration) {
-      auto Devices = analysis::cudaDeviceVariablesAt(Declaration, Context);
+      auto Devices =
+          analysis::cudaDeviceVariablesAt(Declaration, Context, TU.Parents);
       if (Devices.size() == 1)
         DeviceName = Devices.front()->getName().str();
       if (Devices.size() == 1 && holdsModuleWhenDeclared(*Variable) &&
@@ -149,7 +152,8 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   }
   if (!Declaration) {
     // A member: name the device the training code can see.
-    auto Devices = analysis::cudaDeviceVariablesAt(Forward, Context);
+    auto Devices =
+        analysis::cudaDeviceVariablesAt(Forward, Context, TU.Parents);
     if (Devices.size() == 1)
       DeviceName = Devices.front()->getName().str();
   }

@@ -8,7 +8,6 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -43,14 +42,15 @@ bool isCopyToDevice(const Stmt *S) {
 
 /// The pinned tensor goes straight into a copy: `x.pin_memory().to(d)`, or
 /// `auto p = x.pin_memory();` with `p.to(d)` later in the function.
-bool feedsACopy(const CXXMemberCallExpr *Pin, ASTContext &Context) {
+bool feedsACopy(const CXXMemberCallExpr *Pin, ASTContext &Context,
+                const analysis::UserCodeParents &UserParents) {
   const Stmt *Node = Pin;
   while (true) {
-    auto Parents = Context.getParents(*Node);
+    auto Parents = UserParents.get(*Node);
     if (Parents.size() != 1)
       return false;
     if (const auto *Member = Parents[0].get<MemberExpr>()) {
-      auto Calls = Context.getParents(*Member);
+      auto Calls = UserParents.get(*Member);
       return Calls.size() == 1 && isCopyToDevice(Calls[0].get<Stmt>());
     }
     if (const auto *Variable = Parents[0].get<VarDecl>()) {
@@ -97,9 +97,10 @@ void PinMemoryInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Context = *Result.Context;
   // Pinning inside the data pipeline runs on worker threads: the fix we
   // recommend, never a finding.
-  if (isDataPipelineFunction(analysis::enclosingFunction(Pin, Context)))
+  const analysis::UserCodeParents &UserParents = parents(Context);
+  if (isDataPipelineFunction(analysis::enclosingFunction(Pin, UserParents)))
     return;
-  if (!feedsACopy(Pin, Context))
+  if (!feedsACopy(Pin, Context, UserParents))
     return;
   analysis::TrainingFacts &TU = trainingFacts(Context);
   std::optional<analysis::StepPath> Path = TU.Loops.perStep(Pin);

@@ -9,7 +9,6 @@
 #include "analysis/LoopMatchers.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -50,11 +49,12 @@ bool isOrdered(const GradEvent &Event) {
 
 /// The statement that \p E is the whole of (an expression statement), when
 /// its parent is a compound statement or an `if`'s then-branch; else null.
-const Stmt *wholeStatement(const Expr *E, ASTContext &Context,
+const Stmt *wholeStatement(const Expr *E,
+                           const analysis::UserCodeParents &UserParents,
                            const Stmt **ParentOut) {
   const Stmt *Child = E;
   while (true) {
-    DynTypedNodeList Parents = Context.getParents(*Child);
+    DynTypedNodeList Parents = UserParents.get(*Child);
     if (Parents.empty())
       return nullptr;
     const Stmt *Parent = Parents[0].get<Stmt>();
@@ -204,7 +204,8 @@ void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
     return;
   // Template patterns are checked in their instantiations, which the
   // matcher also visits; skip the dependent form.
-  const FunctionDecl *Function = analysis::enclosingFunction(Loop, Context);
+  const FunctionDecl *Function =
+      analysis::enclosingFunction(Loop, parents(Context));
   if (Function && Function->isDependentContext())
     return;
   // A program that cannot use a GPU is not what this tool measures.
@@ -358,8 +359,10 @@ bool ZeroGradAccumulationCheck::reportUnguardedZeroGrad(
   // mechanical edit of plain file text.
   FixItHint Remove, Insert;
   const Stmt *ZeroParent = nullptr, *StepParent = nullptr;
-  const Stmt *ZeroStmt = wholeStatement(ZeroCall, Context, &ZeroParent);
-  const Stmt *StepStmt = wholeStatement(Step.Call, Context, &StepParent);
+  const Stmt *ZeroStmt =
+      wholeStatement(ZeroCall, parents(Context), &ZeroParent);
+  const Stmt *StepStmt =
+      wholeStatement(Step.Call, parents(Context), &StepParent);
   bool ZeroInGuard = false;
   for (const GradEvent &Event : Events)
     if (Event.Kind == GradEventKind::ZeroGrad && Event.PeriodicGuard == Guard)

@@ -10,7 +10,6 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -29,22 +28,6 @@ std::optional<bool> literalBool(const Expr *E) {
           dyn_cast<CXXBoolLiteralExpr>(E->IgnoreParenImpCasts()))
     return Literal->getValue();
   return std::nullopt;
-}
-
-/// True when a loop around \p S (in its own function or lambda) trains.
-bool insideTrainingLoop(const Stmt *S, ASTContext &Context,
-                        analysis::TrainingLoopModel &Loops) {
-  DynTypedNodeList Parents = Context.getParents(*S);
-  while (!Parents.empty()) {
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return false;
-    if (analysis::TrainingLoopModel::isLoop(Parent) &&
-        Loops.isTrainingLoop(Parent))
-      return true;
-    Parents = Context.getParents(*Parent);
-  }
-  return false;
 }
 
 /// True when the parentheses of \p Call hold nothing but whitespace, so that
@@ -69,8 +52,8 @@ bool hasEmptyParens(const CXXMemberCallExpr *Call, const SourceManager &SM,
 void ZeroGradSetToNoneCheck::registerMatchers(MatchFinder *Finder) {
   // Which class declares it is decided in check() (analysis::isZeroGradCall).
   Finder->addMatcher(
-      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("zero_grad"))),
-                        unless(isExpansionInSystemHeader()))
+      cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                        callee(cxxMethodDecl(hasName("zero_grad"))))
           .bind("call"),
       this);
 }
@@ -85,7 +68,7 @@ void ZeroGradSetToNoneCheck::check(const MatchFinder::MatchResult &Result) {
 
   analysis::TrainingFacts &TU = trainingFacts(Context);
   // Zeroing once during setup costs nothing; only training code repeats it.
-  if (!insideTrainingLoop(Call, Context, TU.Loops) && !TU.Loops.perStep(Call))
+  if (!TU.Loops.isInsideTrainingLoop(Call) && !TU.Loops.perStep(Call))
     return;
   // A program that cannot use a GPU is not what this tool measures.
   if (TU.Devices.isGpuFreeProgram())

@@ -7,6 +7,7 @@
 #include "CudaTrainingFacts.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -150,11 +151,8 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
     }
   } V(Context, *Scanned);
 
-  const SourceManager &SM = Context.getSourceManager();
-  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
-    if (TopLevel->getLocation().isValid() &&
-        !SM.isInSystemHeader(SM.getExpansionLoc(TopLevel->getLocation())))
-      V.TraverseDecl(TopLevel);
+  for (Decl *TopLevel : userTopLevelDecls(Context))
+    V.TraverseDecl(TopLevel);
   return *Scanned;
 }
 
@@ -173,7 +171,7 @@ llvm::ArrayRef<const Stmt *> CudaTrainingFacts::cudaTrainingLoops() {
   for (const Stmt *Loop : Found.Loops) {
     if (!Training.Loops.isStepLoop(Loop))
       continue;
-    const FunctionDecl *Function = enclosingFunction(Loop, Context);
+    const FunctionDecl *Function = enclosingFunction(Loop, Training.Parents);
     if (!Function || Training.Devices.isCpuOnlyFunction(Function))
       continue;
     if (Found.NamesCudaDevice || (!Found.Main && hasDeviceParameter(Function)))

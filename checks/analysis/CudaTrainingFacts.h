@@ -85,26 +85,7 @@ private:
   std::optional<std::vector<const Stmt *>> CudaLoops;
 };
 
-/// One CudaTrainingFacts per translation unit for a check to hold (like
-/// TrainingFactsCache): built on first use, dropped at the end of the TU.
-class CudaTrainingFactsCache {
-public:
-  CudaTrainingFacts &get(ASTContext &Context, TrainingFacts &Training) {
-    if (!Facts || For != &Context) {
-      Facts = std::make_unique<CudaTrainingFacts>(Context, Training);
-      For = &Context;
-    }
-    return *Facts;
-  }
-  void reset() {
-    Facts.reset();
-    For = nullptr;
-  }
-
-private:
-  std::unique_ptr<CudaTrainingFacts> Facts;
-  const ASTContext *For = nullptr;
-};
+using CudaTrainingFactsCache = PerUnit<CudaTrainingFacts>;
 
 /// The LibTorch holder or options class of a convolution
 /// (`torch::nn::Conv2d`, `torch::nn::ConvOptions<2>`, ...).

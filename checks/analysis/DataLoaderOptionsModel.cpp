@@ -8,7 +8,6 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -83,9 +82,9 @@ bool isImplicitBatchSizeConversion(const CXXConstructExpr *Construct) {
 
 /// Walks up from a reference to the options variable through nodes that do
 /// not change what is referred to.
-const Stmt *meaningfulParent(const Stmt *Node, ASTContext &Context) {
+const Stmt *meaningfulParent(const Stmt *Node, const UserCodeParents &Index) {
   while (true) {
-    auto Parents = Context.getParents(*Node);
+    auto Parents = Index.get(*Node);
     if (Parents.size() != 1)
       return nullptr;
     const auto *Parent = Parents[0].get<Stmt>();
@@ -105,7 +104,8 @@ const Stmt *meaningfulParent(const Stmt *Node, ASTContext &Context) {
 /// copies are harmless, anything else (assignment, a non-const reference
 /// passed away, taking the address) makes the value unknown to us.
 void applyLaterUses(const VarDecl *Variable, const Stmt *Body,
-                    ASTContext &Context, Facts &Result) {
+                    ASTContext &Context, const UserCodeParents &Parents,
+                    Facts &Result) {
   using namespace ast_matchers;
   const auto References =
       match(findAll(declRefExpr(to(varDecl(equalsNode(Variable)))).bind("ref")),
@@ -115,14 +115,14 @@ void applyLaterUses(const VarDecl *Variable, const Stmt *Body,
   std::map<std::string, const CXXMemberCallExpr *> LastCalls;
   for (const auto &Bound : References) {
     const auto *Ref = Bound.getNodeAs<DeclRefExpr>("ref");
-    const Stmt *Parent = meaningfulParent(Ref, Context);
+    const Stmt *Parent = meaningfulParent(Ref, Parents);
     if (!Parent) {
       Result.Origin = Facts::OriginKind::Opaque;
       return;
     }
     if (const auto *Member = dyn_cast<MemberExpr>(Parent)) {
       const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(
-          meaningfulParent(Member, Context));
+          meaningfulParent(Member, Parents));
       const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
       if (!Call || !Method) {
         Result.Origin = Facts::OriginKind::Opaque;
@@ -163,7 +163,7 @@ void decideWorkers(Facts &Result) {
 }
 
 Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
-              bool AllowVariable) {
+              const UserCodeParents &Parents, bool AllowVariable) {
   Facts Result;
   if (!Arg)
     return Result;
@@ -220,12 +220,12 @@ Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
       return Result;
     if (HasSetters)
       return Result; // opts.batch_size(8) passed directly: unusual, unknown.
-    Result = analyze(Variable->getInit(), Body, Context,
+    Result = analyze(Variable->getInit(), Body, Context, Parents,
                      /*AllowVariable=*/false);
     if (Result.Origin == Facts::OriginKind::Opaque)
       return Result;
     Result.Variable = Variable;
-    applyLaterUses(Variable, Body, Context, Result);
+    applyLaterUses(Variable, Body, Context, Parents, Result);
     return Result;
   }
   return Result;
@@ -244,8 +244,9 @@ std::optional<bool> literalBool(const Expr *Argument) {
 
 LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
                                         const Stmt *EnclosingFunctionBody,
-                                        ASTContext &Context) {
-  Facts Result = analyze(OptionsArg, EnclosingFunctionBody, Context,
+                                        ASTContext &Context,
+                                        const UserCodeParents &Parents) {
+  Facts Result = analyze(OptionsArg, EnclosingFunctionBody, Context, Parents,
                          /*AllowVariable=*/true);
   decideWorkers(Result);
   return Result;

@@ -18,6 +18,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DATALOADEROPTIONSMODEL_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_DATALOADEROPTIONSMODEL_H
 
+#include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <map>
@@ -81,7 +82,8 @@ struct LoaderOptionsFacts {
 /// body searched for later uses of a local options variable; it may be null.
 LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
                                         const Stmt *EnclosingFunctionBody,
-                                        ASTContext &Context);
+                                        ASTContext &Context,
+                                        const UserCodeParents &Parents);
 
 /// The argument of a `make_data_loader` call bound to its DataLoaderOptions
 /// parameter (a CXXDefaultArgExpr when defaulted), or null.

@@ -8,6 +8,7 @@
 #include "AssignedValues.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -408,7 +409,6 @@ bool DeviceScopeFacts::isCpuOnlyFunction(const FunctionDecl *Function) {
 bool DeviceScopeFacts::isGpuFreeProgram() {
   if (GpuFree)
     return *GpuFree;
-  const SourceManager &SM = Context.getSourceManager();
   bool HasMain = false;
   Mentions Found;
   struct BodyCollector : RecursiveASTVisitor<BodyCollector> {
@@ -424,10 +424,8 @@ bool DeviceScopeFacts::isGpuFreeProgram() {
       return true;
     }
   } Collector(HasMain);
-  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
-    if (TopLevel->getLocation().isValid() &&
-        !SM.isInSystemHeader(SM.getExpansionLoc(TopLevel->getLocation())))
-      Collector.TraverseDecl(TopLevel);
+  for (Decl *TopLevel : userTopLevelDecls(Context))
+    Collector.TraverseDecl(TopLevel);
   for (const Stmt *Body : Collector.Bodies) {
     Mentions InBody = mentionsIn(Body);
     Found.CudaCapable |= InBody.CudaCapable;

@@ -9,7 +9,6 @@
 #include "LibTorchNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -39,11 +38,12 @@ DeviceKind classifyDeviceDecl(const ValueDecl *Device, ASTContext &Context) {
 }
 
 llvm::SmallVector<const ValueDecl *, 2>
-cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context) {
+cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context,
+                      const UserCodeParents &Index) {
   llvm::SmallVector<const ValueDecl *, 2> Found;
   DynTypedNode Node = DynTypedNode::create(*At);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {
-    DynTypedNodeList Parents = Context.getParents(Node);
+    DynTypedNodeList Parents = Index.get(Node);
     if (Parents.empty())
       break;
     DynTypedNode Parent = Parents[0];

@@ -15,6 +15,7 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEVARIABLES_H
 
 #include "DeviceFacts.h"
+#include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
@@ -27,7 +28,8 @@ namespace clang::tidy::libtorch::analysis {
 /// member function holds it. A lambda without a default capture ends the
 /// search after its own parameters. Innermost first.
 llvm::SmallVector<const ValueDecl *, 2>
-cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context);
+cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context,
+                      const UserCodeParents &Parents);
 
 /// What a device variable holds (classifyDeviceVariable; parameters and
 /// fields may be anything).

@@ -8,7 +8,6 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -77,10 +76,11 @@ bool holdsNoGradGuard(const Stmt *S, const ASTContext &Context) {
   return Visitor.Found;
 }
 
-bool isCoveredByNoGradGuard(const Stmt *S, ASTContext &Context) {
+bool isCoveredByNoGradGuard(const Stmt *S, ASTContext &Context,
+                            const UserCodeParents &Index) {
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {
-    auto Parents = Context.getParents(Node);
+    auto Parents = Index.get(Node);
     if (Parents.empty())
       return false;
     const DynTypedNode &Parent = Parents[0];

@@ -8,7 +8,6 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -150,7 +149,7 @@ llvm::SmallVector<GradEvent, 8> gradientEvents(const Stmt *StepLoop,
   // Where each event sits between the loop and itself.
   for (GradEvent &Event : Events) {
     const Stmt *Child = Event.Via ? Event.Via : Event.Call;
-    DynTypedNodeList Parents = Context.getParents(*Child);
+    DynTypedNodeList Parents = Loops.parents().get(*Child);
     while (!Parents.empty()) {
       const Stmt *Parent = Parents[0].get<Stmt>();
       if (!Parent || Parent == StepLoop) {
@@ -182,7 +181,7 @@ llvm::SmallVector<GradEvent, 8> gradientEvents(const Stmt *StepLoop,
           Event.Unordered = true;
       }
       Child = Parent;
-      Parents = Context.getParents(*Parent);
+      Parents = Loops.parents().get(*Parent);
     }
   }
   return Events;

@@ -8,9 +8,9 @@
 #include "DeviceFacts.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "UserCode.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -64,11 +64,6 @@ const CXXRecordDecl *heldBySharedPtr(const CXXRecordDecl *Record) {
   const CXXRecordDecl *Held =
       Specialization->getTemplateArgs()[0].getAsType()->getAsCXXRecordDecl();
   return isSameOrDerivedFrom(Held, names::Module) ? Held : nullptr;
-}
-
-bool isUserCode(const Decl *D, const SourceManager &SM) {
-  SourceLocation Loc = D->getLocation();
-  return Loc.isValid() && !SM.isInSystemHeader(SM.getExpansionLoc(Loc));
 }
 
 const Expr *stripTemporaries(const Expr *E) {
@@ -301,10 +296,10 @@ ModuleMoves ModulePlacement::movesOfField(const FieldDecl *Field) {
 ModuleMoves ModulePlacement::movesOfUse(const Expr *Use, unsigned Depth) {
   const Expr *E = Use;
   for (unsigned Steps = 0; Steps < 32; ++Steps) {
-    DynTypedNodeList Parents = Context.getParents(*E);
-    if (Parents.size() != 1)
+    DynTypedNodeList Uses = Parents.get(*E);
+    if (Uses.size() != 1)
       return mayBeMoved();
-    const auto *Parent = Parents[0].get<Expr>();
+    const auto *Parent = Uses[0].get<Expr>();
     // A declaration (`auto alias = model;`), a return, ...: it escapes.
     if (!Parent)
       return mayBeMoved();
@@ -344,7 +339,7 @@ ModuleMoves ModulePlacement::movesOfUse(const Expr *Use, unsigned Depth) {
     }
     if (const auto *Member = dyn_cast<MemberExpr>(Parent)) {
       const auto *Method = dyn_cast<CXXMethodDecl>(Member->getMemberDecl());
-      DynTypedNodeList CallParents = Context.getParents(*Member);
+      DynTypedNodeList CallParents = Parents.get(*Member);
       const auto *Call = CallParents.size() == 1
                              ? CallParents[0].get<CXXMemberCallExpr>()
                              : nullptr;
@@ -449,10 +444,8 @@ void ModulePlacement::indexFieldUses() {
       return true;
     }
   } Visitor(FieldUses);
-  const SourceManager &SM = Context.getSourceManager();
-  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
-    if (isUserCode(TopLevel, SM))
-      Visitor.TraverseDecl(TopLevel);
+  for (Decl *TopLevel : userTopLevelDecls(Context))
+    Visitor.TraverseDecl(TopLevel);
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -26,6 +26,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
 
+#include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -57,7 +58,8 @@ class ModulePlacement {
 public:
   static constexpr unsigned MaxCallDepth = 3;
 
-  explicit ModulePlacement(ASTContext &Context) : Context(Context) {}
+  ModulePlacement(ASTContext &Context, const UserCodeParents &Parents)
+      : Context(Context), Parents(Parents) {}
 
   /// For a local variable, a parameter, or a field of a module handle type.
   ModuleMoves movesOf(const ValueDecl *Handle);
@@ -72,6 +74,7 @@ private:
   void indexFieldUses();
 
   ASTContext &Context;
+  const UserCodeParents &Parents;
   llvm::DenseMap<const ValueDecl *, ModuleMoves> Known;
   llvm::DenseMap<const CXXRecordDecl *, bool> ConstructorMoves;
   bool FieldUsesIndexed = false;

@@ -6,7 +6,6 @@
 
 #include "StatementRemoval.h"
 #include "SourceText.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 
@@ -32,10 +31,11 @@ bool isSoleBody(const Stmt *Parent, const Stmt *Call) {
 } // namespace
 
 std::optional<FixItHint> statementRemoval(const CallExpr *Call,
-                                          ASTContext &Context) {
+                                          ASTContext &Context,
+                                          const UserCodeParents &Index) {
   const SourceManager &SM = Context.getSourceManager();
   const LangOptions &LangOpts = Context.getLangOpts();
-  auto Parents = Context.getParents(*Call);
+  auto Parents = Index.get(*Call);
   if (Parents.size() != 1)
     return std::nullopt;
   const auto *Parent = Parents[0].get<Stmt>();

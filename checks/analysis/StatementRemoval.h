@@ -7,6 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STATEMENTREMOVAL_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_STATEMENTREMOVAL_H
 
+#include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
@@ -19,7 +20,8 @@ namespace clang::tidy::libtorch::analysis {
 /// valid code we can write: a call inside a larger expression, or in a macro
 /// expansion. As the sole body of an `if`, `else` or loop it becomes `{}`.
 std::optional<FixItHint> statementRemoval(const CallExpr *Call,
-                                          ASTContext &Context);
+                                          ASTContext &Context,
+                                          const UserCodeParents &Parents);
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -15,41 +15,23 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
 
 #include "DeviceFacts.h"
+#include "PerUnit.h"
 #include "TrainingLoopModel.h"
-#include <memory>
+#include "UserCode.h"
 
 namespace clang::tidy::libtorch::analysis {
 
 struct TrainingFacts {
-  TrainingFacts(ASTContext &Context, llvm::ArrayRef<std::string> GuardMacros)
-      : Loops(Context, GuardMacros), Devices(Context) {}
+  TrainingFacts(ASTContext &Context, const UserCodeParents &Parents,
+                llvm::ArrayRef<std::string> GuardMacros)
+      : Parents(Parents), Loops(Context, Parents, GuardMacros),
+        Devices(Context) {}
+  const UserCodeParents &Parents;
   TrainingLoopModel Loops;
   DeviceScopeFacts Devices;
 };
 
-class TrainingFactsCache {
-public:
-  TrainingFacts &get(ASTContext &Context,
-                     llvm::ArrayRef<std::string> GuardMacros = {}) {
-    if (!Facts || For != &Context) {
-      Facts = std::make_unique<TrainingFacts>(Context, GuardMacros);
-      For = &Context;
-    }
-    return *Facts;
-  }
-  void reset() {
-    Facts.reset();
-    For = nullptr;
-  }
-
-private:
-  std::unique_ptr<TrainingFacts> Facts;
-  const ASTContext *For = nullptr;
-};
-
-/// The function whose body holds \p S, looking through lambdas to the
-/// function that defines them; null at namespace scope.
-const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context);
+using TrainingFactsCache = PerUnit<TrainingFacts>;
 
 } // namespace clang::tidy::libtorch::analysis
 

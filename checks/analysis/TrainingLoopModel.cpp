@@ -8,7 +8,6 @@
 #include "LibTorchCalls.h"
 #include "TrainingFacts.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -28,11 +27,6 @@ bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
     return Child == RangeFor->getBody() || Child == RangeFor->getInc() ||
            Child == RangeFor->getCond() || Child == RangeFor->getLoopVarStmt();
   return true;
-}
-
-bool isInUserCode(const Decl *D, const SourceManager &SM) {
-  return D && D->getLocation().isValid() &&
-         !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
 }
 
 const Expr *stripNoise(const Expr *E) {
@@ -92,9 +86,10 @@ bool isPlainBoolFlag(const Expr *E) {
 
 /// Walks the ancestors of a node; stops when \p Visit returns false.
 template <typename Fn>
-void forEachAncestor(ASTContext &Context, DynTypedNode Node, Fn Visit) {
+void forEachAncestor(const UserCodeParents &Index, DynTypedNode Node,
+                     Fn Visit) {
   while (true) {
-    auto Parents = Context.getParents(Node);
+    auto Parents = Index.get(Node);
     if (Parents.empty())
       return;
     DynTypedNode Parent = Parents[0];
@@ -107,8 +102,9 @@ void forEachAncestor(ASTContext &Context, DynTypedNode Node, Fn Visit) {
 } // namespace
 
 TrainingLoopModel::TrainingLoopModel(ASTContext &Context,
+                                     const UserCodeParents &Parents,
                                      llvm::ArrayRef<std::string> GuardMacros)
-    : Context(Context) {
+    : Context(Context), Parents(Parents) {
   for (const std::string &Name : GuardMacros)
     this->GuardMacros.insert(Name);
 }
@@ -149,7 +145,7 @@ unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
   // LibTorch's own functions are not training code of the user's.
   const FunctionDecl *Definition = nullptr;
   if (!Function->hasBody(Definition) ||
-      !isInUserCode(Definition, Context.getSourceManager()))
+      !isUserCode(Definition, Context.getSourceManager()))
     return Unreachable;
   auto &Cache = FunctionDistance[SkipTrainingLoops ? 1 : 0];
   auto Known = Cache.find(Definition);
@@ -281,11 +277,9 @@ void TrainingLoopModel::indexCallSites() {
       return true;
     }
   } Visitor(CallSites);
-  const SourceManager &SM = Context.getSourceManager();
   // Only user code: LibTorch's headers hold no calls of the user's functions.
-  for (Decl *TopLevel : Context.getTranslationUnitDecl()->decls())
-    if (isInUserCode(TopLevel, SM))
-      Visitor.TraverseDecl(TopLevel);
+  for (Decl *TopLevel : userTopLevelDecls(Context))
+    Visitor.TraverseDecl(TopLevel);
 }
 
 llvm::ArrayRef<const CallExpr *>
@@ -323,7 +317,7 @@ std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
   std::optional<StepPath> Result;
   bool Done = false;
   forEachAncestor(
-      Context, DynTypedNode::create(*S),
+      Parents, DynTypedNode::create(*S),
       [&](const DynTypedNode &Parent, const DynTypedNode &Child) {
         const auto *ChildStmt = Child.get<Stmt>();
         if (const auto *If = Parent.get<IfStmt>()) {
@@ -374,22 +368,17 @@ std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
   return Result;
 }
 
-const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &Context) {
-  if (!S)
-    return nullptr;
-  const FunctionDecl *Found = nullptr;
-  forEachAncestor(Context, DynTypedNode::create(*S),
-                  [&](const DynTypedNode &Parent, const DynTypedNode &) {
-                    const auto *Function = Parent.get<FunctionDecl>();
-                    if (!Function)
-                      return true;
-                    if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
-                        Method && Method->getParent()->isLambda())
-                      return true;
-                    Found = Function;
-                    return false;
-                  });
-  return Found;
+bool TrainingLoopModel::isInsideTrainingLoop(const Stmt *S) {
+  DynTypedNodeList Ancestors = Parents.get(*S);
+  while (!Ancestors.empty()) {
+    const Stmt *Parent = Ancestors[0].get<Stmt>();
+    if (!Parent)
+      return false; // reached the function (or a lambda's declaration)
+    if (isLoop(Parent) && isTrainingLoop(Parent))
+      return true;
+    Ancestors = Parents.get(*Parent);
+  }
+  return false;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -36,6 +36,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
 
+#include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
@@ -63,13 +64,18 @@ public:
 
   /// \p GuardMacros: names of user macros whose expansion counts as a
   /// periodic guard (check option PeriodicGuardMacros).
-  explicit TrainingLoopModel(ASTContext &Context,
-                             llvm::ArrayRef<std::string> GuardMacros = {});
+  TrainingLoopModel(ASTContext &Context, const UserCodeParents &Parents,
+                    llvm::ArrayRef<std::string> GuardMacros = {});
 
   static bool isLoop(const Stmt *S);
 
+  /// The parents of user code the model walks up with.
+  const UserCodeParents &parents() const { return Parents; }
+
   /// The loop reaches a parameter update at all (step or epoch loop).
   bool isTrainingLoop(const Stmt *Loop);
+  /// A loop around \p S in its own function (or lambda) is a training loop.
+  bool isInsideTrainingLoop(const Stmt *S);
   /// The loop reaches a parameter update outside nested training loops.
   bool isStepLoop(const Stmt *Loop);
   /// One call of \p Function runs (at most) one training step: its body
@@ -107,6 +113,7 @@ private:
   void indexCallSites();
 
   ASTContext &Context;
+  const UserCodeParents &Parents;
   llvm::StringSet<> GuardMacros;
   llvm::DenseMap<const Stmt *, bool> TrainingLoops;
   llvm::DenseMap<const Stmt *, bool> StepLoops;

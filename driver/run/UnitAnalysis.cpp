@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/UnitAnalysis.h"
+#include "analysis/UserCode.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -76,13 +77,7 @@ public:
 
   void HandleTranslationUnit(ASTContext &Context) override {
     if (!MatchSystemHeaders) {
-      std::vector<Decl *> UserDecls;
-      for (Decl *D : Context.getTranslationUnitDecl()->decls())
-        // Implicit declarations (builtin typedefs) have no location and
-        // nothing to match.
-        if (D->getLocation().isValid() && !inSystemHeader(D))
-          UserDecls.push_back(D);
-      Context.setTraversalScope(UserDecls);
+      Context.setTraversalScope(libtorch::analysis::userTopLevelDecls(Context));
     }
     MultiplexConsumer::HandleTranslationUnit(Context);
   }

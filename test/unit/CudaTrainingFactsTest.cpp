@@ -42,7 +42,8 @@ protected:
   void parse(const std::string &Code) {
     AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
     ASSERT_TRUE(AST);
-    Training = std::make_unique<TrainingFacts>(AST->getASTContext(),
+    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
+    Training = std::make_unique<TrainingFacts>(AST->getASTContext(), *Parents,
                                                llvm::ArrayRef<std::string>());
     Facts =
         std::make_unique<CudaTrainingFacts>(AST->getASTContext(), *Training);
@@ -56,6 +57,7 @@ protected:
     return Lines;
   }
   std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
   std::unique_ptr<TrainingFacts> Training;
   std::unique_ptr<CudaTrainingFacts> Facts;
 };
@@ -165,7 +167,8 @@ TEST(CudaTrainingFactsAutocastTest, BothAutocastApis) {
             Call + " }",
         {std::string("-DLIBTORCH_MOCK_VERSION_MAJOR=") + Major});
     ASSERT_TRUE(AST);
-    TrainingFacts Training(AST->getASTContext(), {});
+    UserCodeParents Parents(AST->getASTContext());
+    TrainingFacts Training(AST->getASTContext(), Parents, {});
     CudaTrainingFacts Facts(AST->getASTContext(), Training);
     EXPECT_TRUE(Facts.usesAutocast()) << Call;
   }

@@ -17,6 +17,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::analyzeLoaderOptions;
 using clang::tidy::libtorch::analysis::findLoaderOptionsArgument;
+using clang::tidy::libtorch::analysis::UserCodeParents;
 using Facts = clang::tidy::libtorch::analysis::LoaderOptionsFacts;
 
 namespace {
@@ -67,7 +68,8 @@ protected:
     const Expr *Options =
         findLoaderOptionsArgument(*Calls.front().getNodeAs<CallExpr>("call"));
     EXPECT_NE(Options, nullptr);
-    return analyzeLoaderOptions(Options, Body, Context);
+    Parents = std::make_unique<UserCodeParents>(Context);
+    return analyzeLoaderOptions(Options, Body, Context, *Parents);
   }
 
   std::string text(const Expr *E) {
@@ -81,6 +83,7 @@ protected:
   }
 
   std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
 };
 
 TEST_F(LoaderOptionsTest, BareBatchSizeIsAnImplicitConversion) {

@@ -34,7 +34,9 @@ protected:
   }
 
   bool covered(int Id) {
-    return analysis::isCoveredByNoGradGuard(probe(Id), AST->getASTContext());
+    analysis::UserCodeParents Parents(AST->getASTContext());
+    return analysis::isCoveredByNoGradGuard(probe(Id), AST->getASTContext(),
+                                            Parents);
   }
 
   bool guard(llvm::StringRef Name) {

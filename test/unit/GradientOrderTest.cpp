@@ -13,6 +13,7 @@ using clang::tidy::libtorch::analysis::GradEvent;
 using clang::tidy::libtorch::analysis::GradEventKind;
 using clang::tidy::libtorch::analysis::gradientEvents;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
+using clang::tidy::libtorch::analysis::UserCodeParents;
 
 namespace {
 
@@ -34,7 +35,8 @@ protected:
     EXPECT_TRUE(AST);
     if (!AST)
       return {};
-    Model = std::make_unique<TrainingLoopModel>(AST->getASTContext());
+    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
+    Model = std::make_unique<TrainingLoopModel>(AST->getASTContext(), *Parents);
     auto Found = match(labelStmt(has(stmt().bind("loop"))).bind("label"),
                        AST->getASTContext());
     EXPECT_EQ(Found.size(), 1u);
@@ -76,6 +78,7 @@ protected:
   }
 
   std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
   std::unique_ptr<TrainingLoopModel> Model;
 };
 

@@ -108,7 +108,8 @@ protected:
     return Found.empty() ? nullptr : Found[0].getNodeAs<ValueDecl>("d");
   }
   ModuleMoves moves(StringRef Name) {
-    ModulePlacement Placement(AST->getASTContext());
+    UserCodeParents Parents(AST->getASTContext());
+    ModulePlacement Placement(AST->getASTContext(), Parents);
     return Placement.movesOf(named(Name));
   }
   std::unique_ptr<ASTUnit> AST;
@@ -170,11 +171,13 @@ TEST_F(ModulePlacementTest, DeviceVariablesInScope) {
       match(varDecl(hasName("marker")).bind("v"), AST->getASTContext());
   ASSERT_FALSE(Found.empty());
   const auto *Marker = Found[0].getNodeAs<VarDecl>("v");
-  auto Parents = AST->getASTContext().getParents(*Marker);
-  ASSERT_EQ(Parents.size(), 1u);
-  const auto *Statement = Parents[0].get<DeclStmt>();
+  UserCodeParents Parents(AST->getASTContext());
+  auto Declaration = Parents.get(*Marker);
+  ASSERT_EQ(Declaration.size(), 1u);
+  const auto *Statement = Declaration[0].get<DeclStmt>();
   ASSERT_TRUE(Statement);
-  auto Devices = cudaDeviceVariablesAt(Statement, AST->getASTContext());
+  auto Devices =
+      cudaDeviceVariablesAt(Statement, AST->getASTContext(), Parents);
   std::vector<std::string> Names;
   for (const ValueDecl *D : Devices)
     Names.push_back(D->getName().str());

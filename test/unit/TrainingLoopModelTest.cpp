@@ -11,6 +11,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
+using clang::tidy::libtorch::analysis::UserCodeParents;
 
 namespace {
 
@@ -35,7 +36,9 @@ protected:
   void parse(const std::string &Code, std::vector<std::string> Macros = {}) {
     AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
     ASSERT_TRUE(AST);
-    Model = std::make_unique<TrainingLoopModel>(AST->getASTContext(), Macros);
+    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
+    Model = std::make_unique<TrainingLoopModel>(AST->getASTContext(), *Parents,
+                                                Macros);
   }
 
   const CallExpr *probe(int Id) {
@@ -51,6 +54,7 @@ protected:
   bool isPerStep(int Id) { return perStep(Id).has_value(); }
 
   std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
   std::unique_ptr<TrainingLoopModel> Model;
 };
 
