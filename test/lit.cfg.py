@@ -88,6 +88,12 @@ if os.path.basename(config.clang_tidy) == "clang-tidy-asan":
 if config.torch_found:
     config.available_features.add("libtorch")
 
+# The uninstrumented fuzz target (test/CMakeLists.txt), when libFuzzer's
+# driver library was found.
+if config.fuzz_smoke:
+    config.available_features.add("fuzz-smoke")
+    config.substitutions.append(("%fuzz_smoke", shlex.quote(config.fuzz_smoke)))
+
 # `--shard=K/N` (driver/select/) enables the shard + merge round trip test.
 try:
     import subprocess
