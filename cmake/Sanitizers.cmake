@@ -26,11 +26,6 @@ function(libtorch_tidy_instrument sanitizers)
   target_compile_options(LibTorchTidyChecks PUBLIC ${flags})
   target_link_options(LibTorchTidyChecks INTERFACE ${flags})
   target_link_options(LibTorchTidyPlugin PRIVATE ${flags})
-  # These builds are not cached by ccache (other flags): a precompiled header
-  # of the Clang headers every check includes cuts their compile time.
-  target_precompile_headers(LibTorchTidyChecks PRIVATE
-    <clang-tidy/ClangTidyCheck.h> <clang/ASTMatchers/ASTMatchers.h>
-    <clang/AST/ASTContext.h> <clang/Lex/Lexer.h>)
 endfunction()
 
 if(LIBTORCH_TIDY_SANITIZE)
