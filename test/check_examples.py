@@ -5,24 +5,22 @@
    default-tier check must be found on its line, and nothing else may be
    reported by the default tier.
    Markers of checks not registered yet are listed, not enforced.
-2. The fix-its: applied to a copy with --fix, each changed file must compile
-   with g++ against LibTorch, and re-running the checks must report exactly
-   the findings that had no fix-it.
 
-Usage: check_examples.py --tools TOOLS.json --examples DIR --temp DIR
+Their fix-its are the fix-it sweep's (test/fixit-sweep.test): applied with
+every libtorch check at once, compiled with g++, re-checked, idempotent.
+
+Usage: check_examples.py --tools TOOLS.json --examples DIR
 """
 import argparse
-import collections
 import glob
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import DIAG, torch_pch_args, warnings_with_fix_state  # noqa: E402
+from check_libtorch_tidy import DIAG  # noqa: E402
 
 MARKER = re.compile(r"//\s*EXPECT:\s*(.*)$")
 
@@ -51,10 +49,8 @@ def markers(files):
     return expected
 
 
-def analyze(tools, files, fix=False):
+def analyze(tools, files):
     cmd = [tools["cli"], "--config={}"]
-    if fix:
-        cmd.append("--fix")
     cmd += files + ["--", "-std=c++17"] + tools["torch_compile_flags"]
     result = run(cmd)
     if result.returncode not in (0, 1):
@@ -77,7 +73,6 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tools", required=True)
     parser.add_argument("--examples", required=True)
-    parser.add_argument("--temp", required=True)
     args = parser.parse_args()
     tools = json.load(open(args.tools, encoding="utf-8"))
     files = sorted(glob.glob(os.path.join(args.examples, "*", "*.cpp")))
@@ -106,34 +101,6 @@ def main():
         print("UNEXPECTED: %s:%d %s" % u)
         failed = True
 
-    # Fix-its: apply to a copy, compile, re-check.
-    if os.path.isdir(args.temp):
-        shutil.rmtree(args.temp)
-    copies = []
-    for path in files:
-        target = os.path.join(args.temp, os.path.relpath(path, args.examples))
-        os.makedirs(os.path.dirname(target), exist_ok=True)
-        shutil.copyfile(path, target)
-        copies.append(target)
-    before = warnings_with_fix_state(analyze(tools, copies, fix=True))
-    fixed_count = sum(1 for w in before if w[2])
-    for original, copy in zip(files, copies):
-        if open(original, encoding="utf-8").read() == open(copy, encoding="utf-8").read():
-            continue
-        cmd = [tools["cxx"], "-std=c++17", "-c", "-o", os.devnull] + \
-            tools["torch_compile_flags"] + torch_pch_args(tools, copy) + [copy]
-        result = run(cmd)
-        if result.returncode != 0:
-            print("FIXED FILE DOES NOT COMPILE: %s\n%s" % (copy, result.stdout))
-            failed = True
-    after = warnings_with_fix_state(analyze(tools, copies))
-    want = collections.Counter((c, m) for c, m, fixed in before if not fixed)
-    got = collections.Counter((c, m) for c, m, _ in after)
-    print("fix-its applied to examples: %d" % fixed_count)
-    if want != got:
-        print("after --fix, expected only the unfixable findings %s, got %s" % (
-            sorted(want.elements()), sorted(got.elements())))
-        failed = True
     if failed:
         sys.exit(1)
 
