@@ -86,7 +86,8 @@ private:
 
 } // namespace
 
-void AnomalyDetectionEnabledCheck::registerMatchers(MatchFinder *Finder) {
+void AnomalyDetectionEnabledCheck::registerUserCodeMatchers(
+    MatchFinder *Finder) {
   // set_enabled(false) switches it off again; a non-literal argument is a
   // debug flag the user chose (`set_enabled(options.debug)`): both are fine.
   Finder->addMatcher(

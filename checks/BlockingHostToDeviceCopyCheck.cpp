@@ -37,7 +37,8 @@ std::optional<unsigned> nonBlockingParameter(const CXXMethodDecl &To) {
 
 } // namespace
 
-void BlockingHostToDeviceCopyCheck::registerMatchers(MatchFinder *Finder) {
+void BlockingHostToDeviceCopyCheck::registerUserCodeMatchers(
+    MatchFinder *Finder) {
   const auto TensorClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
   Finder->addMatcher(

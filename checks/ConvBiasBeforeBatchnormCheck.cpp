@@ -215,7 +215,8 @@ callsOfHolder(const ValueDecl *Holder, const Expr *Call,
 
 } // namespace
 
-void ConvBiasBeforeBatchnormCheck::registerMatchers(MatchFinder *Finder) {
+void ConvBiasBeforeBatchnormCheck::registerUserCodeMatchers(
+    MatchFinder *Finder) {
   Finder->addMatcher(cxxConstructExpr(unless(isExpansionInSystemHeader()),
                                       hasType(cxxRecordDecl(hasAnyName(
                                           "::torch::nn::Sequential",

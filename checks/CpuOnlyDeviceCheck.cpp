@@ -115,7 +115,7 @@ DeviceUses usesOf(const VarDecl *Device, ASTContext &Context,
 
 } // namespace
 
-void CpuOnlyDeviceCheck::registerMatchers(MatchFinder *Finder) {
+void CpuOnlyDeviceCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       varDecl(unless(isExpansionInSystemHeader()), unless(parmVarDecl()),
               hasInitializer(expr()),

@@ -25,7 +25,7 @@ constexpr char Message[] =
 
 } // namespace
 
-void CudnnBenchmarkCheck::registerMatchers(MatchFinder *Finder) {
+void CudnnBenchmarkCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // The first CUDA training loop of the TU carries the finding (check()).
   analysis::addLoopMatchers(*Finder, this);
 }

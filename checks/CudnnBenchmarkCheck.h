@@ -22,7 +22,7 @@ namespace clang::tidy::libtorch {
 class CudnnBenchmarkCheck : public LibTorchCheck {
 public:
   using LibTorchCheck::LibTorchCheck;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
     CudaFacts.reset();

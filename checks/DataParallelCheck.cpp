@@ -12,7 +12,7 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::libtorch {
 
-void DataParallelCheck::registerMatchers(MatchFinder *Finder) {
+void DataParallelCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
                               callee(functionDecl(hasName(
                                   "::torch::nn::parallel::data_parallel"))))

@@ -18,7 +18,8 @@ namespace clang::tidy::libtorch {
 
 using analysis::LoaderOptionsFacts;
 
-void DataloaderEnforceOrderingCheck::registerMatchers(MatchFinder *Finder) {
+void DataloaderEnforceOrderingCheck::registerUserCodeMatchers(
+    MatchFinder *Finder) {
   // LibTorch's own headers forward options between overloads: user code only.
   Finder->addMatcher(
       callExpr(unless(isExpansionInSystemHeader()),

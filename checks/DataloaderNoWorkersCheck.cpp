@@ -28,7 +28,7 @@ void DataloaderNoWorkersCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "Workers", Workers);
 }
 
-void DataloaderNoWorkersCheck::registerMatchers(MatchFinder *Finder) {
+void DataloaderNoWorkersCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto MakeDataLoader = functionDecl(hasName(names::MakeDataLoader));
   // LibTorch's own headers call make_data_loader too (the overload without a
   // sampler forwards its options); only user code is ours to judge.

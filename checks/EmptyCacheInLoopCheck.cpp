@@ -19,7 +19,7 @@ constexpr char EmptyCache[] = "::c10::cuda::CUDACachingAllocator::emptyCache";
 
 } // namespace
 
-void EmptyCacheInLoopCheck::registerMatchers(MatchFinder *Finder) {
+void EmptyCacheInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
                               callee(functionDecl(hasName(EmptyCache))))
                          .bind("call"),

@@ -241,7 +241,7 @@ std::optional<std::string> indentationOf(const Stmt *S,
 
 } // namespace
 
-void EvalWithoutNoGradCheck::registerMatchers(MatchFinder *Finder) {
+void EvalWithoutNoGradCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // Template code is matched as written and in each instantiation: in the
   // template, a forward pass on a dependent argument is not resolved yet.
   // check() reports each loop once, at the template's location.

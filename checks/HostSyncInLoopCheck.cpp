@@ -170,7 +170,7 @@ void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "PeriodicGuardMacros", RawGuardMacros);
 }
 
-void HostSyncInLoopCheck::registerMatchers(MatchFinder *Finder) {
+void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // Each matcher rules out system headers first: LibTorch's inline bodies
   // hold thousands of tensor calls, and the location test is the cheap one.
   const auto TensorClass =

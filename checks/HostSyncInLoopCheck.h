@@ -23,7 +23,7 @@ class HostSyncInLoopCheck : public LibTorchCheck {
 public:
   HostSyncInLoopCheck(StringRef Name, ClangTidyContext *Context);
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:

@@ -248,7 +248,7 @@ void collectUses(const Expr *E, const analysis::UserCodeParents &UserParents,
 
 } // namespace
 
-void InputNotOnDeviceCheck::registerMatchers(MatchFinder *Finder) {
+void InputNotOnDeviceCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // The cheap structural tests first: member accesses are everywhere in
   // LibTorch's headers, and almost all of them are on `this`.
   Finder->addMatcher(memberExpr(hasObjectExpression(ignoringImpCasts(

@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 
 #include "analysis/TrainingFacts.h"
+#include "analysis/UserCodeMatchFinder.h"
 #include "clang-tidy/ClangTidyCheck.h"
 
 namespace clang::tidy::libtorch {
@@ -17,9 +18,16 @@ namespace clang::tidy::libtorch {
 /// use and dropped at the end of the translation unit. So is the index of
 /// user code's parents that their walks up the AST use instead of
 /// `ASTContext::getParents` (analysis/UserCode.h says why).
+///
+/// The checks never report outside user code, so their matchers run over
+/// user code only (analysis/UserCodeMatchFinder.h): a check registers them
+/// in registerUserCodeMatchers, not registerMatchers.
 class LibTorchCheck : public ClangTidyCheck {
 public:
   using ClangTidyCheck::ClangTidyCheck;
+  void registerMatchers(ast_matchers::MatchFinder *Finder) final {
+    registerUserCodeMatchers(&UserCode.attach(*Finder));
+  }
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus17;
   }
@@ -29,6 +37,9 @@ public:
   }
 
 protected:
+  /// The check's matchers, run on the nodes of user code.
+  virtual void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) = 0;
+
   analysis::TrainingFacts &
   trainingFacts(ASTContext &Context,
                 llvm::ArrayRef<std::string> GuardMacros = {}) {
@@ -39,6 +50,7 @@ protected:
   }
 
 private:
+  analysis::UserCodeMatchFinder UserCode{*this};
   analysis::PerUnit<analysis::UserCodeParents> Parents;
   analysis::TrainingFactsCache Facts;
 };

@@ -44,7 +44,7 @@ bool isModelOrOptimizer(QualType Type) {
 
 } // namespace
 
-void LoopInvariantSetupCheck::registerMatchers(MatchFinder *Finder) {
+void LoopInvariantSetupCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto OptimizerClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::Optimizer));
   const auto ModuleTo = cxxMemberCallExpr(

@@ -41,7 +41,7 @@ std::string autocastSuggestion(std::optional<analysis::LibTorchVersion> V) {
 
 } // namespace
 
-void MissingAutocastCheck::registerMatchers(MatchFinder *Finder) {
+void MissingAutocastCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // Which loops train on the GPU is decided in check(), once per TU.
   analysis::addLoopMatchers(*Finder, this);
 }

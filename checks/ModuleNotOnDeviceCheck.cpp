@@ -69,7 +69,7 @@ declarationInBlock(const VarDecl &Variable,
 
 } // namespace
 
-void ModuleNotOnDeviceCheck::registerMatchers(MatchFinder *Finder) {
+void ModuleNotOnDeviceCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto ForwardMethod = cxxMethodDecl(
       hasName("forward"), ofClass(cxxRecordDecl(isSameOrDerivedFrom(
                               cxxRecordDecl(hasName(names::Module))))));

@@ -81,7 +81,7 @@ bool feedsACopy(const CXXMemberCallExpr *Pin, ASTContext &Context,
 
 } // namespace
 
-void PinMemoryInLoopCheck::registerMatchers(MatchFinder *Finder) {
+void PinMemoryInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       cxxMemberCallExpr(
           unless(isExpansionInSystemHeader()),

@@ -44,7 +44,8 @@ bool isPostfix(const Expr *E) {
 
 } // namespace
 
-void TensorCreatedOffDeviceCheck::registerMatchers(MatchFinder *Finder) {
+void TensorCreatedOffDeviceCheck::registerUserCodeMatchers(
+    MatchFinder *Finder) {
   const auto TensorClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
   const auto Factory = callExpr(

@@ -25,7 +25,7 @@ constexpr char Message[] =
 
 } // namespace
 
-void Tf32DisabledCheck::registerMatchers(MatchFinder *Finder) {
+void Tf32DisabledCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // The first CUDA training loop of the TU carries the finding (check()).
   analysis::addLoopMatchers(*Finder, this);
 }

@@ -188,7 +188,7 @@ bool isProvablyUnscaled(const Expr *Loss, const FunctionDecl *Function) {
 
 } // namespace
 
-void ZeroGradAccumulationCheck::registerMatchers(MatchFinder *Finder) {
+void ZeroGradAccumulationCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   analysis::addLoopMatchers(*Finder, this);
 }
 

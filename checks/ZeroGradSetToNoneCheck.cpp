@@ -49,7 +49,7 @@ bool hasEmptyParens(const CXXMemberCallExpr *Call, const SourceManager &SM,
 
 } // namespace
 
-void ZeroGradSetToNoneCheck::registerMatchers(MatchFinder *Finder) {
+void ZeroGradSetToNoneCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // Which class declares it is decided in check() (analysis::isZeroGradCall).
   Finder->addMatcher(
       cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
