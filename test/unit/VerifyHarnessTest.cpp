@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Findings.h"
+#include "ProbeOutput.h"
 #include "Process.h"
 #include "Report.h"
 #include "Workspace.h"
@@ -143,6 +144,42 @@ TEST(WorkspaceTest, TargetSourcesComeFromItsObjectDirectory) {
   Files.clear();
   EXPECT_FALSE(targetSources(Dir, "missing", "/src", Files, Error));
   EXPECT_NE(Error.find("no source of target 'missing'"), std::string::npos);
+  fs::remove_all(Dir);
+}
+
+TEST(ProbeOutputTest, SumsEveryProcessOfARun) {
+  const std::string Dir = tempDir("probe");
+  // A launcher process with no steps, the trainer, an unreadable file and a
+  // file that is not the probe's.
+  std::ofstream(Dir + "/probe-100.json")
+      << R"({"steps": 0, "host_syncs": 1, "ops": {}, "step_start_ns": []})";
+  std::ofstream(Dir + "/probe-101.json") << R"({"steps": 3, "host_syncs": 6,
+      "ops": {"aten::_local_scalar_dense": 3}, "device_to_host": 2,
+      "host_to_device_blocking": 4, "host_to_device_non_blocking": 1,
+      "cuda_sync_warnings": 0, "cuda_sync_debug": true,
+      "step_start_ns": [1000000000, 1500000000, 2000000000]})";
+  std::ofstream(Dir + "/probe-102.json") << "{ cut short";
+  std::ofstream(Dir + "/probe-103.json") << R"({"steps": "three", "ops": 1})";
+  std::ofstream(Dir + "/probe-104.json") << "[1, 2]";
+  std::ofstream(Dir + "/other.json") << R"({"steps": 99})";
+  ProbeCounts P = readProbe(Dir);
+  EXPECT_TRUE(P.Present);
+  EXPECT_EQ(P.Steps, 3u);
+  EXPECT_EQ(P.HostSyncs, 7u);
+  EXPECT_EQ(P.LocalScalarDense, 3u);
+  EXPECT_EQ(P.DeviceToHost, 2u);
+  EXPECT_EQ(P.HostToDeviceBlocking, 4u);
+  EXPECT_EQ(P.HostToDeviceNonBlocking, 1u);
+  EXPECT_TRUE(P.CudaSyncDebug);
+  EXPECT_EQ(P.StepStartSeconds, (std::vector<double>{1.0, 1.5, 2.0}));
+  EXPECT_EQ(P.Raw.size(), 2u);
+  fs::remove_all(Dir);
+}
+
+TEST(ProbeOutputTest, NoFileNoCounts) {
+  const std::string Dir = tempDir("probe-empty");
+  EXPECT_FALSE(readProbe(Dir).Present);
+  EXPECT_FALSE(readProbe(Dir + "/missing").Present);
   fs::remove_all(Dir);
 }
 

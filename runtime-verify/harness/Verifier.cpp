@@ -1,0 +1,327 @@
+//===--- Verifier.cpp - One verify run, end to end ------------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "Verifier.h"
+#include "ProbeOutput.h"
+#include "Process.h"
+#include "Report.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+
+namespace libtorch_tidy::verify {
+
+namespace {
+
+/// The directory of this executable, for its siblings.
+std::string selfDir() {
+  std::error_code EC;
+  return fs::read_symlink("/proc/self/exe", EC).parent_path().string();
+}
+
+} // namespace
+
+bool Verifier::prepare() {
+  Tools = selfDir();
+  Analyzer = Tools + "/libtorch-tidy";
+  if (!fs::exists(Analyzer)) {
+    S.Errors.push_back(fmt::format("{}: the analyzer is not next to "
+                                   "libtorch-tidy-verify; reinstall",
+                                   Analyzer));
+    return false;
+  }
+  for (const std::string &Candidate :
+       {Tools + "/../lib/libtorch-tidy-probe.so",
+        Tools + "/../" CMAKE_INSTALL_LIBDIR_STRING "/libtorch-tidy-probe.so"}) {
+    if (fs::exists(Candidate)) {
+      Probe = absolute(Candidate);
+      break;
+    }
+  }
+  if (Opt.Probe && Probe.empty()) {
+    S.Errors.push_back(fmt::format(
+        "libtorch-tidy-probe.so not found next to {} (in ../lib): it is "
+        "built only where LibTorch was found; or pass --no-probe",
+        Tools));
+    return false;
+  }
+  if (!Opt.BuildCmd.empty()) {
+    SourceRoot = absolute(Opt.SourceRoot.empty() ? "." : Opt.SourceRoot);
+  } else {
+    std::string Error;
+    if (!readCMakeCache(Opt.BuildDir, Cache, Error)) {
+      S.Errors.push_back(Error);
+      return false;
+    }
+    SourceRoot =
+        absolute(Opt.SourceRoot.empty() ? Cache.HomeDirectory : Opt.SourceRoot);
+  }
+  std::string Error;
+  if (!targetSources(Opt.BuildDir, Opt.Target, SourceRoot, Sources, Error)) {
+    S.Errors.push_back(Error);
+    return false;
+  }
+  std::string Template =
+      (fs::temp_directory_path() / "libtorch-tidy-verify-XXXXXX").string();
+  if (mkdtemp(Template.data()) == nullptr) {
+    S.Errors.push_back(fmt::format("cannot create a scratch directory in {}",
+                                   fs::temp_directory_path().string()));
+    return false;
+  }
+  Scratch = Template;
+  S.ScratchDir = Scratch;
+  ScratchSource = Scratch + "/src";
+  ScratchBuild = Opt.BuildCmd.empty()
+                     ? Scratch + "/build"
+                     : movePath(Opt.BuildDir, SourceRoot, ScratchSource);
+  installInterruptCleanup([this] { removeScratch(); });
+  return true;
+}
+
+bool Verifier::analyze() {
+  const std::string Yaml = Scratch + "/findings.yaml";
+  ProcessSpec Spec;
+  Spec.Argv = {Analyzer, "-p", Opt.BuildDir, "--quiet",
+               "--export-fixes=" + Yaml};
+  if (!Opt.Checks.empty())
+    Spec.Argv.push_back("--checks=" + Opt.Checks);
+  Spec.Argv.insert(Spec.Argv.end(), Sources.begin(), Sources.end());
+  Spec.OutputFile = Scratch + "/analyze.log";
+  ProcessResult R = runProcess(Spec);
+  // 0 no findings, 1 findings; 2 and 3 are errors of the analysis itself.
+  if (!R.Started || R.Signal != 0 || (R.ExitCode != 0 && R.ExitCode != 1)) {
+    S.Errors.push_back(fmt::format("the analyzer failed ({}):\n{}",
+                                   R.describe(0),
+                                   fileTail(Spec.OutputFile, 4000)));
+    return false;
+  }
+  if (R.ExitCode == 0)
+    return true;
+  std::string Error;
+  if (!parseExportedFixes(readFile(Yaml), S.Findings, Error)) {
+    S.Errors.push_back(fmt::format("{}: {}", Yaml, Error));
+    return false;
+  }
+  return true;
+}
+
+bool Verifier::makeFixedCopy() {
+  std::string Error;
+  if (!copySourceTree(SourceRoot, Opt.BuildDir, ScratchSource, Error) ||
+      !writeMovedCompileCommands(Opt.BuildDir, Sources, SourceRoot,
+                                 ScratchSource, ScratchBuild,
+                                 Scratch + "/fixdb", Error)) {
+    S.Errors.push_back(Error);
+    return false;
+  }
+  bool AnyFix = false;
+  for (const Finding &F : S.Findings)
+    AnyFix = AnyFix || F.HasFix;
+  if (!AnyFix) {
+    S.Warnings.push_back("no finding has a fix-it: both variants are the "
+                         "same program (the runs measure the noise)");
+    return true;
+  }
+  ProcessSpec Spec;
+  Spec.Argv = {Analyzer, "-p", Scratch + "/fixdb", "--quiet", "--fix"};
+  if (!Opt.Checks.empty())
+    Spec.Argv.push_back("--checks=" + Opt.Checks);
+  for (const std::string &F : Sources)
+    Spec.Argv.push_back(movePath(F, SourceRoot, ScratchSource));
+  Spec.OutputFile = Scratch + "/fix.log";
+  ProcessResult R = runProcess(Spec);
+  if (!R.Started || R.Signal != 0 || (R.ExitCode != 0 && R.ExitCode != 1)) {
+    S.Errors.push_back(fmt::format("applying the fix-its failed ({}):\n{}",
+                                   R.describe(0),
+                                   fileTail(Spec.OutputFile, 4000)));
+    return false;
+  }
+  return true;
+}
+
+bool Verifier::build(const std::string &Variant, const std::string &BuildDir,
+                     const std::string &Root) {
+  BuildRecord B;
+  B.Variant = Variant;
+  const std::string Log = Scratch + "/build-" + Variant + ".log";
+  auto Step = [&](std::vector<std::string> Argv, const std::string &Dir) {
+    B.Command = Argv;
+    ProcessSpec Spec;
+    Spec.Argv = std::move(Argv);
+    Spec.WorkDir = Dir;
+    Spec.OutputFile = Log;
+    ProcessResult R = runProcess(Spec);
+    if (!R.ok()) {
+      B.Log = fileTail(Log, 6000);
+      S.Errors.push_back(
+          fmt::format("the {} variant failed to build ({}: {}):\n{}", Variant,
+                      fmt::join(B.Command, " "), R.describe(0), B.Log));
+      return false;
+    }
+    return true;
+  };
+  bool Ok = true;
+  if (!Opt.BuildCmd.empty()) {
+    Ok = Step({"/bin/sh", "-c", Opt.BuildCmd}, Root);
+  } else {
+    if (Variant == "fixed") {
+      std::ofstream(Scratch + "/initial-cache.cmake")
+          << Cache.InitialCacheScript;
+      std::vector<std::string> Configure = {
+          "cmake",
+          "-S",
+          movePath(Cache.HomeDirectory, SourceRoot, ScratchSource),
+          "-B",
+          BuildDir,
+          "-C",
+          Scratch + "/initial-cache.cmake"};
+      if (!Cache.Generator.empty())
+        Configure.insert(Configure.end(), {"-G", Cache.Generator});
+      Ok = Step(Configure, Scratch);
+    }
+    Ok = Ok &&
+         Step({"cmake", "--build", BuildDir, "--target", Opt.Target}, Scratch);
+  }
+  B.Ok = Ok;
+  S.Builds.push_back(B);
+  return Ok;
+}
+
+std::vector<std::string>
+Verifier::commandFor(const std::string &Variant) const {
+  if (Variant == "original")
+    return Opt.Command;
+  std::vector<std::string> Out;
+  for (const std::string &A : Opt.Command) {
+    // Absolute, or relative to the current directory: both are moved.
+    const std::string Abs = A.find('/') != std::string::npos ? absolute(A) : A;
+    std::string M = movePath(Abs, Opt.BuildDir, ScratchBuild);
+    if (M == Abs)
+      M = movePath(Abs, SourceRoot, ScratchSource);
+    Out.push_back(M == Abs ? A : M);
+  }
+  return Out;
+}
+
+RunRecord Verifier::runOnce(const std::string &Variant, unsigned Index) {
+  RunRecord R;
+  R.Variant = Variant;
+  R.Index = Index;
+  const std::string Dir = fmt::format("{}/runs/{}-{}", Scratch, Variant, Index);
+  fs::create_directories(Dir);
+  ProcessSpec Spec;
+  Spec.Argv = commandFor(Variant);
+  Spec.OutputFile = Dir + "/output.txt";
+  Spec.TimeoutSeconds = Opt.Timeout;
+  if (Opt.Probe) {
+    const char *Old = std::getenv("LD_PRELOAD");
+    Spec.SetEnv["LD_PRELOAD"] = Old && *Old ? Probe + ":" + Old : Probe;
+    Spec.SetEnv["LIBTORCH_TIDY_PROBE_DIR"] = Dir;
+  }
+  double LastT = 0, LastCpu = 0, NextGpu = 0;
+  R.Process = runProcess(Spec, [&](double T, int Group) {
+    const double Cpu = groupCpuSeconds(Group);
+    if (Cpu >= 0 && T > LastT) {
+      R.Cpu.push_back({T, std::max(0.0, (Cpu - LastCpu) / (T - LastT) * 100)});
+      LastCpu = Cpu;
+      LastT = T;
+    }
+    GpuSample G;
+    if (T >= NextGpu && Gpu.sample(T, G)) {
+      R.Gpu.push_back(G);
+      NextGpu = T + 0.1;
+    }
+  });
+  R.Probe = Opt.Probe ? readProbe(Dir) : ProbeCounts{};
+  R.OutputTail = fileTail(Spec.OutputFile, 2000);
+  if (!R.Process.ok())
+    R.Failure = R.Process.describe(Opt.Timeout);
+  else if (Opt.Probe && !R.Probe.Present)
+    R.Failure = "the probe wrote no counts (did the command run a LibTorch "
+                "program?)";
+  else if (Opt.Probe && R.Probe.Steps == 0)
+    R.Failure = R.OutputTail.empty()
+                    ? "printed nothing and ran no training step (no backward "
+                      "pass seen)"
+                    : "ran no training step (no backward pass seen)";
+  else if (!Opt.Probe && R.OutputTail.empty())
+    R.Failure = "printed nothing";
+  if (R.Process.LeftChildren)
+    S.Warnings.push_back(fmt::format(
+        "{} run {} left processes running; they were killed", Variant, Index));
+  if (!R.Failure.empty())
+    S.Errors.push_back(fmt::format(
+        "{} run {} ({}): {}{}", Variant, Index, fmt::join(Spec.Argv, " "),
+        R.Failure,
+        R.OutputTail.empty() ? "" : "; output ends with:\n" + R.OutputTail));
+  return R;
+}
+
+void Verifier::runAll() {
+  for (unsigned I = 1; I <= Opt.Runs; ++I)
+    for (const char *Variant : {"original", "fixed"}) {
+      std::cerr << fmt::format("libtorch-tidy verify: run {}/{} of {}\n", I,
+                               Opt.Runs, Variant);
+      S.RunsDone.push_back(runOnce(Variant, I));
+    }
+}
+
+void Verifier::removeScratch() {
+  if (Scratch.empty() || Opt.Keep)
+    return;
+  std::error_code EC;
+  fs::remove_all(Scratch, EC);
+}
+
+int Verifier::finish() {
+  S.ScratchKept = Opt.Keep && !Scratch.empty();
+  std::cout << textReport(S);
+  // Written whole or not at all: a half-written report would read as a
+  // complete one to whatever consumes it.
+  auto Write = [&](const std::string &Path, auto Content) {
+    if (Path.empty())
+      return;
+    const std::string Tmp = Path + ".tmp";
+    std::ofstream Out(Tmp);
+    Out << Content();
+    Out.close();
+    if (!Out || std::rename(Tmp.c_str(), Path.c_str()) != 0) {
+      std::remove(Tmp.c_str());
+      std::cerr << "libtorch-tidy verify: error: cannot write " << Path << "\n";
+      S.Errors.push_back("cannot write " + Path);
+    }
+  };
+  Write(Opt.JsonPath, [&] { return jsonReport(S).dump(2) + "\n"; });
+  Write(Opt.HtmlPath, [&] { return htmlReport(S); });
+  removeScratch();
+  return S.Errors.empty() ? ExitOk : ExitFailed;
+}
+
+int Verifier::run() {
+  S.RunCommand = Opt.Command;
+  S.Runs = Opt.Runs;
+  S.TimeoutSeconds = Opt.Timeout;
+  S.ProbeEnabled = Opt.Probe;
+  S.GpuDescription = Gpu.description();
+  if (!prepare() || !analyze() || !makeFixedCopy())
+    return finish();
+  const bool OriginalBuilt = build("original", Opt.BuildDir, SourceRoot);
+  const bool FixedBuilt = build("fixed", ScratchBuild, ScratchSource);
+  if (!OriginalBuilt || !FixedBuilt)
+    return finish();
+  runAll();
+  return finish();
+}
+
+} // namespace libtorch_tidy::verify

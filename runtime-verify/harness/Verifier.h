@@ -1,0 +1,51 @@
+//===--- Verifier.h - One verify run, end to end ----------------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_VERIFY_VERIFIER_H
+#define LIBTORCH_TIDY_VERIFY_VERIFIER_H
+
+#include "GpuSampler.h"
+#include "Options.h"
+#include "RunData.h"
+#include "Workspace.h"
+
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::verify {
+
+/// Analyzes the target, applies the fix-its to a scratch copy, builds both
+/// variants, runs each Options::Runs times (alternating) and reports.
+class Verifier {
+public:
+  explicit Verifier(Options O) : Opt(std::move(O)) {}
+  int run();
+
+private:
+  bool prepare();
+  bool analyze();
+  bool makeFixedCopy();
+  bool build(const std::string &Variant, const std::string &BuildDir,
+             const std::string &SourceRoot);
+  void runAll();
+  RunRecord runOnce(const std::string &Variant, unsigned Index);
+  std::vector<std::string> commandFor(const std::string &Variant) const;
+  int finish();
+  void removeScratch();
+
+  Options Opt;
+  Session S;
+  std::string Tools, Analyzer, Probe;
+  std::string Scratch, ScratchSource, ScratchBuild;
+  std::string SourceRoot; ///< the root copied (CMake home or --source)
+  CMakeCache Cache;
+  std::vector<std::string> Sources;
+  GpuSampler Gpu;
+};
+
+} // namespace libtorch_tidy::verify
+
+#endif // LIBTORCH_TIDY_VERIFY_VERIFIER_H
