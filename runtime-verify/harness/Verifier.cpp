@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
@@ -91,22 +92,12 @@ bool Verifier::prepare() {
 
 bool Verifier::analyze() {
   const std::string Yaml = Scratch + "/findings.yaml";
-  ProcessSpec Spec;
-  Spec.Argv = {Analyzer, "-p", Opt.BuildDir, "--quiet",
-               "--export-fixes=" + Yaml};
-  if (!Opt.Checks.empty())
-    Spec.Argv.push_back("--checks=" + Opt.Checks);
-  Spec.Argv.insert(Spec.Argv.end(), Sources.begin(), Sources.end());
-  Spec.OutputFile = Scratch + "/analyze.log";
-  ProcessResult R = runProcess(Spec);
-  // 0 no findings, 1 findings; 2 and 3 are errors of the analysis itself.
-  if (!R.Started || R.Signal != 0 || (R.ExitCode != 0 && R.ExitCode != 1)) {
-    S.Errors.push_back(fmt::format("the analyzer failed ({}):\n{}",
-                                   R.describe(0),
-                                   fileTail(Spec.OutputFile, 4000)));
+  const std::optional<int> Exit =
+      runAnalyzer({"-p", Opt.BuildDir, "--export-fixes=" + Yaml}, Sources,
+                  "analyze", "the analyzer");
+  if (!Exit)
     return false;
-  }
-  if (R.ExitCode == 0)
+  if (*Exit == 0)
     return true;
   std::string Error;
   if (!parseExportedFixes(readFile(Yaml), S.Findings, Error)) {
@@ -114,6 +105,27 @@ bool Verifier::analyze() {
     return false;
   }
   return true;
+}
+
+std::optional<int> Verifier::runAnalyzer(std::vector<std::string> Args,
+                                         const std::vector<std::string> &Files,
+                                         const std::string &LogName,
+                                         const std::string &What) {
+  ProcessSpec Spec;
+  Spec.Argv = {Analyzer, "--quiet"};
+  Spec.Argv.insert(Spec.Argv.end(), Args.begin(), Args.end());
+  if (!Opt.Checks.empty())
+    Spec.Argv.push_back("--checks=" + Opt.Checks);
+  Spec.Argv.insert(Spec.Argv.end(), Files.begin(), Files.end());
+  Spec.OutputFile = Scratch + "/" + LogName + ".log";
+  ProcessResult R = runProcess(Spec);
+  // 0 no findings, 1 findings; 2 and 3 are errors of the analysis itself.
+  if (!R.Started || R.Signal != 0 || (R.ExitCode != 0 && R.ExitCode != 1)) {
+    S.Errors.push_back(fmt::format("{} failed ({}):\n{}", What, R.describe(0),
+                                   fileTail(Spec.OutputFile, 4000)));
+    return std::nullopt;
+  }
+  return R.ExitCode;
 }
 
 bool Verifier::makeFixedCopy() {
@@ -133,21 +145,12 @@ bool Verifier::makeFixedCopy() {
                          "same program (the runs measure the noise)");
     return true;
   }
-  ProcessSpec Spec;
-  Spec.Argv = {Analyzer, "-p", Scratch + "/fixdb", "--quiet", "--fix"};
-  if (!Opt.Checks.empty())
-    Spec.Argv.push_back("--checks=" + Opt.Checks);
+  std::vector<std::string> Copies;
   for (const std::string &F : Sources)
-    Spec.Argv.push_back(movePath(F, SourceRoot, ScratchSource));
-  Spec.OutputFile = Scratch + "/fix.log";
-  ProcessResult R = runProcess(Spec);
-  if (!R.Started || R.Signal != 0 || (R.ExitCode != 0 && R.ExitCode != 1)) {
-    S.Errors.push_back(fmt::format("applying the fix-its failed ({}):\n{}",
-                                   R.describe(0),
-                                   fileTail(Spec.OutputFile, 4000)));
-    return false;
-  }
-  return true;
+    Copies.push_back(movePath(F, SourceRoot, ScratchSource));
+  return runAnalyzer({"-p", Scratch + "/fixdb", "--fix"}, Copies, "fix",
+                     "applying the fix-its")
+      .has_value();
 }
 
 bool Verifier::build(const std::string &Variant, const std::string &BuildDir,

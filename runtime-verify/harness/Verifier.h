@@ -12,6 +12,7 @@
 #include "RunData.h"
 #include "Workspace.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,13 @@ private:
   bool prepare();
   bool analyze();
   bool makeFixedCopy();
+  /// Runs the analyzer with \p Args and --checks on \p Files, its output
+  /// in <scratch>/<LogName>.log. Its exit code when the analysis itself
+  /// succeeded (0 or 1); else an error naming \p What, and nothing.
+  std::optional<int> runAnalyzer(std::vector<std::string> Args,
+                                 const std::vector<std::string> &Files,
+                                 const std::string &LogName,
+                                 const std::string &What);
   bool build(const std::string &Variant, const std::string &BuildDir,
              const std::string &SourceRoot);
   void runAll();
