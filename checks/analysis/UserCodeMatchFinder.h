@@ -20,9 +20,9 @@
 // traversal scope set to the top-level declarations outside system headers
 // (userTopLevelDecls: what the libtorch-tidy CLI sets for the whole run, and
 // what clangd sets), then restores the scope; a scope the host has already
-// narrowed is used as it is. Findings are those the check's
-// matchers give on user code; the time spent is the check's own in clang-tidy's
-// profile, since this callback reports the check's name.
+// narrowed is used as it is. Findings are those the check's matchers give on
+// user code; the time spent is the check's own in clang-tidy's profile,
+// since this callback reports the check's name.
 //
 //===----------------------------------------------------------------------===//
 
