@@ -5,22 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProbeOutput.h"
+#include "Process.h"
 
 #include <filesystem>
-#include <fstream>
 #include <optional>
-#include <sstream>
 
 namespace fs = std::filesystem;
 
 namespace libtorch_tidy::verify {
-
-std::string readFile(const std::string &Path) {
-  std::ifstream In(Path, std::ios::binary);
-  std::stringstream SS;
-  SS << In.rdbuf();
-  return SS.str();
-}
 
 namespace {
 

@@ -12,9 +12,6 @@
 
 namespace libtorch_tidy::verify {
 
-/// The whole content of \p Path; empty when it cannot be read.
-std::string readFile(const std::string &Path);
-
 /// Sums every probe-<pid>.json a run left in \p Dir (one per LibTorch
 /// process of the run); unreadable files are skipped. The step start times
 /// are those of the process that ran the most steps.

@@ -235,13 +235,15 @@ double groupCpuSeconds(int ProcessGroup) {
   return Any ? Total : -1;
 }
 
-std::string fileTail(const std::string &Path, size_t MaxBytes) {
+std::string readFile(const std::string &Path) {
   std::ifstream In(Path, std::ios::binary);
-  if (!In)
-    return {};
   std::stringstream SS;
   SS << In.rdbuf();
-  std::string S = SS.str();
+  return SS.str();
+}
+
+std::string fileTail(const std::string &Path, size_t MaxBytes) {
+  std::string S = readFile(Path);
   if (S.size() > MaxBytes)
     S = "..." + S.substr(S.size() - MaxBytes);
   return S;

@@ -58,6 +58,9 @@ void installInterruptCleanup(std::function<void()> Cleanup);
 /// group, from /proc; -1 when none is left.
 double groupCpuSeconds(int ProcessGroup);
 
+/// The whole content of \p Path; empty when it cannot be read.
+std::string readFile(const std::string &Path);
+
 /// The last MaxBytes of a file, for error reports.
 std::string fileTail(const std::string &Path, size_t MaxBytes);
 
