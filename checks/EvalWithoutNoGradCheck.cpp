@@ -9,6 +9,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/LoopMatchers.h"
+#include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -221,24 +222,6 @@ llvm::SmallVector<const CallExpr *, 4> callersOf(const FunctionDecl *Function,
   return Calls;
 }
 
-/// The text that indents \p S, if it starts its line.
-std::optional<std::string> indentationOf(const Stmt *S,
-                                         const SourceManager &SM) {
-  SourceLocation Loc = S->getBeginLoc();
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(SM.getFileID(Loc), &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  unsigned Offset = SM.getFileOffset(Loc);
-  unsigned LineBegin = Offset;
-  while (LineBegin > 0 &&
-         (Buffer[LineBegin - 1] == ' ' || Buffer[LineBegin - 1] == '\t'))
-    --LineBegin;
-  if (LineBegin > 0 && Buffer[LineBegin - 1] != '\n')
-    return std::nullopt;
-  return Buffer.substr(LineBegin, Offset - LineBegin).str();
-}
-
 } // namespace
 
 void EvalWithoutNoGradCheck::registerUserCodeMatchers(MatchFinder *Finder) {
@@ -333,10 +316,13 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   const Stmt *First = Block->body_front();
   if (!First->getBeginLoc().isFileID())
     return;
-  std::optional<std::string> Indent = indentationOf(First, SM);
+  std::optional<std::string> Indent =
+      analysis::indentationIfFirstOnLine(First->getBeginLoc(), SM);
   Diag << FixItHint::CreateInsertion(
-      First->getBeginLoc(), Indent ? "torch::NoGradGuard no_grad;\n" + *Indent
-                                   : "torch::NoGradGuard no_grad; ");
+      First->getBeginLoc(),
+      Indent ? "torch::NoGradGuard no_grad;" +
+                   analysis::lineBreakAt(First->getBeginLoc(), SM) + *Indent
+             : "torch::NoGradGuard no_grad; ");
   FixedFunctions.insert(Block->getBeginLoc());
 }
 

@@ -167,7 +167,8 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       Diag << FixItHint::CreateInsertion(
           Lexer::getLocForEndOfToken(Declaration->getEndLoc(), 0, SM,
                                      getLangOpts()),
-          "\n" + analysis::indentationOf(Declaration->getBeginLoc(), SM) + Fix);
+          analysis::lineBreakAt(Declaration->getEndLoc(), SM) +
+              analysis::indentationOf(Declaration->getBeginLoc(), SM) + Fix);
   }
   if (Fix.empty())
     diag(Module->getLocation(),

@@ -406,8 +406,9 @@ bool ZeroGradAccumulationCheck::reportUnguardedZeroGrad(
       const size_t StepLineStart = Buffer.rfind('\n', StepBegin.second) + 1;
       const StringRef Indent = Buffer.slice(StepLineStart, StepBegin.second);
       if (Indent.trim().empty() && !ZeroText.empty())
-        Insert = FixItHint::CreateInsertion(StepEnd,
-                                            ("\n" + Indent + ZeroText).str());
+        Insert = FixItHint::CreateInsertion(
+            StepEnd,
+            (analysis::lineBreakAt(StepEnd, SM) + Indent + ZeroText).str());
       else
         Remove = FixItHint();
     }

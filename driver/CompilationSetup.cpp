@@ -13,6 +13,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,6 +67,18 @@ loadFromBuildDirectory(StringRef BuildPath, std::string &Error) {
   sys::path::append(JsonPath, "compile_commands.json");
   if (!sys::fs::exists(JsonPath))
     return CompilationDatabase::autoDetectFromDirectory(BuildPath, Error);
+  // clang's reader runs on what it could read of some truncated files; a
+  // database cut short (a killed generator, a full disk) is an error.
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+          MemoryBuffer::getFile(JsonPath)) {
+    if (Expected<json::Value> Parsed = json::parse((*Text)->getBuffer());
+        !Parsed) {
+      Error = "'" + std::string(JsonPath) +
+              "' is not valid JSON: " + toString(Parsed.takeError()) +
+              "; regenerate it";
+      return nullptr;
+    }
+  }
   std::unique_ptr<CompilationDatabase> Json =
       JSONCompilationDatabase::loadFromFile(JsonPath, Error,
                                             JSONCommandLineSyntax::AutoDetect);
@@ -85,13 +99,16 @@ std::string countOf(size_t N, StringRef One, StringRef Many) {
 /// recorded in \p Setup.Unreadable.
 std::vector<std::string> databaseInputs(std::vector<std::string> Entries,
                                         bool Quiet, CompilationSetup &Setup) {
-  std::vector<std::string> Usable, Missing, NotFiles;
+  std::vector<std::string> Usable, Missing, NotFiles, Relative;
   for (std::string &Entry : Entries) {
     SmallString<256> File(Entry);
     sys::path::remove_dots(File, /*remove_dot_dot=*/true);
     sys::fs::file_status Status;
     if (sys::fs::status(File, Status)) {
-      Missing.push_back(std::string(File));
+      // A relative path here means a relative "directory": not a file that
+      // is gone, but a database that breaks the format.
+      (sys::path::is_absolute(File) ? Missing : Relative)
+          .push_back(std::string(File));
       continue;
     }
     if (!sys::fs::is_regular_file(Status)) {
@@ -115,6 +132,14 @@ std::vector<std::string> databaseInputs(std::vector<std::string> Entries,
               "(first: '"
            << Missing.front()
            << "'); re-run cmake to refresh the compilation database\n";
+  if (!Quiet && !Relative.empty())
+    errs() << "libtorch-tidy: warning: skipped "
+           << countOf(Relative.size(), "entry", "entries")
+           << " of compile_commands.json whose \"directory\" is not an "
+              "absolute path (first: '"
+           << Relative.front()
+           << "'); the format requires absolute directories: regenerate "
+              "the database\n";
   if (!Quiet && !NotFiles.empty())
     errs() << "libtorch-tidy: warning: skipped "
            << countOf(NotFiles.size(), "entry", "entries")
@@ -162,6 +187,9 @@ setUpCompilations(const ToolOptions &Options,
                   std::unique_ptr<CompilationDatabase> Fixed,
                   const char *Argv0) {
   CompilationSetup Setup;
+  // A worker sets up the same database again: its notices were printed by
+  // the parent already, and would otherwise come once more per unit.
+  const bool Quiet = Options.Quiet || !Options.WorkerUnit.empty();
   for (const std::string &Source : Options.Sources) {
     Expected<std::string> File = checkedInput(Source);
     if (!File)
@@ -191,7 +219,7 @@ setUpCompilations(const ToolOptions &Options,
     Base =
         CompilationDatabase::autoDetectFromSource(Setup.Files.front(), Error);
   if (!Base) {
-    if (!Options.Quiet && !Setup.Files.empty())
+    if (!Quiet && !Setup.Files.empty())
       errs()
           << "libtorch-tidy: warning: no compile_commands.json found for '"
           << Options.Sources.front()
@@ -200,8 +228,8 @@ setUpCompilations(const ToolOptions &Options,
         ".", std::vector<std::string>());
   }
   if (Setup.Files.empty() && !Options.BuildPath.empty())
-    Setup.Files = databaseInputs(Base->getAllFiles(), Options.Quiet, Setup);
-  if (llvm::Error E = skipCudaSources(*Base, Options.Quiet, Setup.Files))
+    Setup.Files = databaseInputs(Base->getAllFiles(), Quiet, Setup);
+  if (llvm::Error E = skipCudaSources(*Base, Quiet, Setup.Files))
     return std::move(E);
 
   auto Adjusting =

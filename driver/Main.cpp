@@ -16,6 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CheckOptionValues.h"
 #include "CheckTable.h"
 #include "CompilationSetup.h"
 #include "ExitCodes.h"
@@ -23,6 +24,8 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "fix/FixApplier.h"
+#include "fix/FixSelection.h"
+#include "io/FileIO.h"
 #include "report/Baseline.h"
 #include "report/ExportFixesWriter.h"
 #include "report/Findings.h"
@@ -43,6 +46,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <set>
 #include <thread>
@@ -157,6 +161,15 @@ int runTool(int Argc, const char **Argv) {
 
   if (!Tool.WorkerUnit.empty())
     return run::runWorker(Tool, *Setup, std::move(*Provider), BaseFS);
+  // A CheckOptions value no check can read is the configuration's error,
+  // not a finding of every unit.
+  if (std::vector<std::string> Invalid =
+          invalidCheckOptionValues(**Provider, FirstFile);
+      !Invalid.empty()) {
+    for (const std::string &Problem : Invalid)
+      errs() << "libtorch-tidy: error: " << Problem << "\n";
+    return ExitUsageError;
+  }
   // Fail on a bad --sarif-root or --baseline before analyzing anything.
   const report::OutputFormat Format = cantFail(
       report::parseOutputFormat(Tool.Format)); // validated by the parser
@@ -167,10 +180,11 @@ int runTool(int Argc, const char **Argv) {
            << "\n";
     return ExitUsageError;
   }
-  if (Error E = report::checkOutputPath(Tool.Output)) {
-    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
-    return ExitUsageError;
-  }
+  for (const std::string *Path : {&Tool.Output, &Tool.ExportFixes})
+    if (Error E = report::checkOutputPath(*Path)) {
+      errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+      return ExitUsageError;
+    }
   std::optional<std::set<std::string>> Baseline;
   if (!Tool.Baseline.empty()) {
     Expected<std::set<std::string>> Known = report::readBaseline(Tool.Baseline);
@@ -239,28 +253,49 @@ int runTool(int Argc, const char **Argv) {
   const bool AnyUnitFailed = !report::unitsWithProblems(Run).empty();
 
   // --- Fixes. ---
-  // As in clang-tidy: fixes are not applied to code that did not compile,
-  // unless asked to.
-  // The FixApplier (driver/fix/, docs/fixes.md) plans whole fixes, skips
-  // and reports overlapping ones, and checks every file against the digest
-  // the analysis recorded before anything is written.
+  // Per unit (driver/fix/FixSelection.h, docs/fixes.md): a unit with
+  // compiler errors contributes no fixes unless --fix-errors, and every
+  // clean unit's fixes are applied. The FixApplier (driver/fix/) plans whole
+  // fixes, skips and reports overlapping ones, and checks every file against
+  // the digest of the bytes the analysis parsed before anything is written.
   const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
-  const bool DisableFixes = AnyUnitFailed && !Tool.FixErrors;
   fix::FixPlan Fixes;
+  fix::FixSelection FixChoice;
+  // For each diagnostic, its index in the fixes planned, if it takes part.
+  std::vector<std::optional<size_t>> PlanIndex(Diagnostics.size());
   std::optional<ClangTidyContext> StyleContext;
   fix::FixOptions FixOptions;
   FixOptions.FixNotes = Tool.FixNotes;
-  if (WantFixes && !DisableFixes) {
+  if (WantFixes) {
     StyleContext.emplace(std::move(*Provider),
                          /*AllowEnablingAnalyzerAlphaCheckers=*/false);
     FixOptions.StyleFor = [&](StringRef File) {
       return StyleContext->getOptionsForFile(File).FormatStyle.value_or("none");
     };
+    FixChoice =
+        fix::selectFixes(Run, Diagnostics, Tool.FixErrors, Tool.FixNotes);
     std::vector<const Finding *> ToFix;
-    for (const report::ReportedDiagnostic &R : Diagnostics)
-      ToFix.push_back(R.Diagnostic);
+    for (size_t I = 0; I < Diagnostics.size(); ++I)
+      if (FixChoice.Eligible[I]) {
+        PlanIndex[I] = ToFix.size();
+        ToFix.push_back(Diagnostics[I].Diagnostic);
+      }
     Fixes = fix::prepareFixes(Run, ToFix, FixOptions);
   }
+
+  // The files are written before the output, which then says which fixes
+  // were written, and still shows the code as it was analyzed.
+  std::vector<std::string> FixFailures, WrittenFiles;
+  std::map<std::string, std::string> Originals;
+  if (!Fixes.Edits.empty() || !Fixes.Errors.empty())
+    FixFailures =
+        fix::writeFixes(Run, Fixes, FixOptions, &WrittenFiles, &Originals);
+  const std::vector<std::vector<std::pair<report::Replacement, bool>>>
+      FixOutcome = fix::writtenOutcome(Fixes, WrittenFiles);
+  unsigned AppliedReplacements = 0;
+  for (const auto &Replacements : FixOutcome)
+    for (const auto &Entry : Replacements)
+      AppliedReplacements += Entry.second;
 
   // --- Output. ---
   // `--format=json|sarif` write `Run`, text the diagnostics; `--output`
@@ -282,13 +317,13 @@ int runTool(int Argc, const char **Argv) {
       report::TextDiagnostic D;
       D.Diagnostic = Diagnostics[I].Diagnostic;
       D.BuildDirectory = Diagnostics[I].Unit->BuildDirectory;
-      if (I < Fixes.PerFinding.size())
-        D.FixOutcome = Fixes.PerFinding[I];
+      if (PlanIndex[I])
+        D.FixOutcome = FixOutcome[*PlanIndex[I]];
       Text.push_back(std::move(D));
     }
     raw_string_ostream OS(Rendered);
     OS.enable_colors(Color);
-    report::writeText(OS, Text, Color);
+    report::writeText(OS, Text, Color, &Originals);
   }
   if (Error E = report::emitReport(Rendered, Tool.Output, outs())) {
     errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
@@ -299,24 +334,19 @@ int runTool(int Argc, const char **Argv) {
       errs() << "libtorch-tidy: error: '" << Unit->MainFile
              << "': " << Unit->FailureMessage << "\n";
 
-  // The files are written after the text output, which shows them as they
-  // were analyzed.
-  std::vector<std::string> FixFailures;
-  if (!Fixes.Edits.empty() || !Fixes.Errors.empty())
-    FixFailures = fix::writeFixes(Run, Fixes, FixOptions);
-
   // --- Export fixes (clang-tidy's YAML). ---
   if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
     std::vector<report::ExportedDiagnostic> Export;
     for (const report::ReportedDiagnostic &R : Diagnostics)
       Export.push_back({R.Diagnostic, R.Unit->BuildDirectory});
-    if (Error E = writeToOutput(Tool.ExportFixes, [&](raw_ostream &OS) {
-          report::writeExportFixes(OS, FirstFile, Export);
-          return Error::success();
-        })) {
-      errs() << "libtorch-tidy: error: cannot write '" << Tool.ExportFixes
-             << "': " << toString(std::move(E))
-             << "; choose a writable path for --export-fixes\n";
+    std::string Yaml;
+    raw_string_ostream OS(Yaml);
+    report::writeExportFixes(OS, FirstFile, Export);
+    OS.flush();
+    outs().flush();
+    if (std::optional<std::string> Problem =
+            io::writeFile(Tool.ExportFixes, Yaml, io::FileMode::Fresh)) {
+      errs() << "libtorch-tidy: error: " << *Problem << " (--export-fixes)\n";
       return ExitUsageError;
     }
   }
@@ -334,16 +364,6 @@ int runTool(int Argc, const char **Argv) {
     report::printSuppressionStats(Run, errs());
     for (const std::string &Conflict : Fixes.ConflictMessages)
       errs() << Conflict << "\n";
-    if (Fixes.Total > 0) {
-      if (!FixFailures.empty())
-        errs() << "libtorch-tidy failed to apply suggested fixes.\n";
-      else
-        errs() << "libtorch-tidy applied " << Fixes.Applied << " of "
-               << Fixes.Total << " suggested fixes.\n";
-    }
-    if (DisableFixes && WantFixes)
-      errs() << "Found compiler errors, but -fix-errors was not specified.\n"
-                "Fixes have NOT been applied.\n";
     const size_t Replayed = std::count_if(
         Run.Units.begin(), Run.Units.end(),
         [](const TranslationUnitResult &U) { return U.FromCache; });
@@ -352,6 +372,19 @@ int runTool(int Argc, const char **Argv) {
              << (Run.Units.size() == 1 ? " unit" : " units")
              << " unchanged, results replayed from the cache\n";
     errs() << report::summaryLine(UniqueFindings) << "\n";
+  }
+  // What --fix did is said even with --quiet: a run that changes nothing
+  // must not look like one that fixed everything.
+  if (WantFixes) {
+    for (const std::string &Reason : FixChoice.Reasons)
+      errs() << "libtorch-tidy: " << Reason << "\n";
+    if (Fixes.Total > 0 || FixChoice.Withheld > 0)
+      errs() << "libtorch-tidy applied " << AppliedReplacements << " of "
+             << Fixes.Total << " suggested fixes"
+             << (FixChoice.Withheld
+                     ? "; " + std::to_string(FixChoice.Withheld) + " withheld"
+                     : std::string())
+             << ".\n";
   }
   // A file that cannot be fixed is an error even with --quiet.
   for (const std::string &Failure : FixFailures)

@@ -10,11 +10,14 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdio>
+#include <unistd.h>
 
 using namespace llvm;
 using clang::tidy::ClangTidyGlobalOptions;
@@ -22,6 +25,51 @@ using clang::tidy::ClangTidyOptions;
 
 namespace libtorch_tidy {
 namespace {
+
+/// Standard error redirected to a temporary file while it lives.
+class CapturedStderr {
+public:
+  CapturedStderr() {
+    fflush(stderr);
+    errs().flush();
+    SmallString<128> Path;
+    if (sys::fs::createTemporaryFile("libtorch-tidy-args", "txt", File, Path))
+      return;
+    sys::fs::remove(Path); // the descriptor keeps it until closed
+    Saved = ::dup(2);
+    if (Saved < 0 || ::dup2(File, 2) < 0) {
+      ::close(File);
+      File = -1;
+    }
+  }
+  ~CapturedStderr() { restore(); }
+  /// Restores standard error and returns what was written to it.
+  std::string take() {
+    errs().flush();
+    std::string Text;
+    if (File >= 0) {
+      ::lseek(File, 0, SEEK_SET);
+      char Buffer[4096];
+      ssize_t N;
+      while ((N = ::read(File, Buffer, sizeof Buffer)) > 0)
+        Text.append(Buffer, N);
+    }
+    restore();
+    return Text;
+  }
+
+private:
+  void restore() {
+    if (File < 0)
+      return;
+    ::dup2(Saved, 2);
+    ::close(Saved);
+    ::close(File);
+    File = -1;
+  }
+  int File = -1;
+  int Saved = -1;
+};
 
 // The option objects of one process; the tool parses its command line once.
 cl::OptionCategory Category("libtorch-tidy options");
@@ -154,10 +202,13 @@ cl::opt<std::string> &colorOption() {
       cl::value_desc("auto|always|never"), cl::init("auto"), cl::cat(Category));
   return Color;
 }
+// cl::Prefix: `-j2` as make and ninja take it (without it LLVM reads `-j2`
+// as a group of one-letter options), `-j 2` and `-j=2` as well.
 cl::opt<unsigned> Jobs("j",
                        cl::desc("Translation units analyzed at once, each in "
                                 "its own process (default: one per core)"),
-                       cl::value_desc("N"), cl::init(0), cl::cat(Category));
+                       cl::value_desc("N"), cl::init(0), cl::Prefix,
+                       cl::cat(Category));
 cl::opt<std::string>
     FailOn("fail-on",
            cl::desc(R"(Findings that make the exit code 1: all (default),
@@ -235,7 +286,16 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   cl::SetVersionPrinter(printVersion);
   std::string Message;
   raw_string_ostream MessageStream(Message);
-  if (!cl::ParseCommandLineOptions(Argc, Argv, Overview, &MessageStream)) {
+  // LLVM prints a bad option value ("for the -j option: 'x' value invalid")
+  // straight to stderr, not to the stream it is given: catch it there too,
+  // so that the error is the one line below.
+  bool Parsed;
+  {
+    CapturedStderr Captured;
+    Parsed = cl::ParseCommandLineOptions(Argc, Argv, Overview, &MessageStream);
+    MessageStream << Captured.take();
+  }
+  if (!Parsed) {
     // LLVM prints "<tool>: Unknown command line argument '-x'.  Try: ..."
     // and "<tool>: Did you mean '-y'?" on two lines: make them one.
     std::string Program = sys::path::filename(Argv[0]).str() + ": ";
@@ -396,6 +456,16 @@ Error checkDiscoveredConfigs(const ToolOptions &Options,
         break; // this directory and its parents were read already
       ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(
           Config, /*IsText=*/true, /*RequiresNullTerminator=*/false);
+      // One that is there but cannot be read would be skipped by
+      // clang-tidy with a "Can't read" line per lookup, and the run would
+      // go on with another configuration than the project's.
+      if (!Text && Text.getError() != std::errc::no_such_file_or_directory &&
+          Text.getError() != std::errc::not_a_directory)
+        return createStringError(Text.getError(),
+                                 "'%s' cannot be read (%s); make it readable, "
+                                 "or pass --config-file",
+                                 Config.c_str(),
+                                 Text.getError().message().c_str());
       if (!Text)
         continue;
       Expected<ClangTidyOptions> Parsed =

@@ -5,6 +5,7 @@
 import os
 import shlex
 import shutil
+import subprocess
 import sys
 
 import lit.formats
@@ -104,3 +105,20 @@ try:
         config.available_features.add("cli-shard")
 except (OSError, subprocess.SubprocessError):
     pass
+
+# Tests that make device nodes or mount a small file system (a full disk)
+# need root; they are reported as unsupported elsewhere, not skipped silently.
+if os.geteuid() == 0:
+    config.available_features.add("root")
+    import tempfile
+    _mnt = tempfile.mkdtemp(prefix="libtorch-tidy-mount-probe")
+    try:
+        if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", _mnt],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                          timeout=30).returncode == 0:
+            subprocess.run(["umount", _mnt], timeout=30)
+            config.available_features.add("tmpfs-mount")
+    except (OSError, subprocess.SubprocessError):
+        pass
+    finally:
+        os.rmdir(_mnt)

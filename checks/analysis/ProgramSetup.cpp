@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ProgramSetup.h"
+#include "SourceText.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -12,21 +13,6 @@
 namespace clang::tidy::libtorch::analysis {
 
 namespace {
-
-/// The whitespace before \p Loc on its line, if only whitespace precedes it.
-std::optional<std::string> indentationOf(SourceLocation Loc,
-                                         const SourceManager &SM) {
-  std::pair<FileID, unsigned> Decomposed = SM.getDecomposedLoc(Loc);
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(Decomposed.first, &Invalid);
-  if (Invalid)
-    return std::nullopt;
-  StringRef Before = Buffer.take_front(Decomposed.second);
-  StringRef Line = Before.substr(Before.find_last_of('\n') + 1);
-  if (Line.find_first_not_of(" \t") != StringRef::npos)
-    return std::nullopt;
-  return Line.str();
-}
 
 std::optional<unsigned> macroNumber(Preprocessor &PP, llvm::StringRef Name) {
   const MacroInfo *Info = PP.getMacroInfo(PP.getIdentifierInfo(Name));
@@ -100,13 +86,14 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
         return std::nullopt;
       if (SM.getSpellingLineNumber(FirstLoc) !=
           SM.getSpellingLineNumber(Body->getLBracLoc()))
-        if (std::optional<std::string> Found = indentationOf(FirstLoc, SM)) {
+        if (std::optional<std::string> Found =
+                indentationIfFirstOnLine(FirstLoc, SM)) {
           Indent = *Found;
           if (Slot == SetupSlot::BeforeFirstStatement &&
               !directiveBetween(Body->getLBracLoc(), FirstLoc, SM))
             return FixItHint::CreateInsertion(
                 FirstLoc.getLocWithOffset(-static_cast<int>(Indent.size())),
-                (Indent + Statement + "\n").str());
+                (Indent + Statement + lineBreakAt(FirstLoc, SM)).str());
         }
     }
   }
@@ -118,9 +105,10 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
   // after the brace's, which differs from the brace slot's offset.
   if (Slot == SetupSlot::BeforeFirstStatement)
     if (std::optional<SourceLocation> Next = nextLineIfRestIsBlank(After, SM))
-      return FixItHint::CreateInsertion(*Next,
-                                        (Indent + Statement + "\n").str());
-  return FixItHint::CreateInsertion(After, ("\n" + Indent + Statement).str());
+      return FixItHint::CreateInsertion(
+          *Next, (Indent + Statement + lineBreakAt(After, SM)).str());
+  return FixItHint::CreateInsertion(
+      After, (lineBreakAt(After, SM) + Indent + Statement).str());
 }
 
 void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "fix/FixApplier.h"
+#include "io/FileIO.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/SmallString.h"
@@ -215,65 +216,6 @@ std::string contentDigest(StringRef Content) {
   return toHex(Hash, /*LowerCase=*/true);
 }
 
-Error writeFileAtomically(StringRef Path, StringRef Content) {
-  auto Failed = [&](const Twine &What, std::error_code EC) {
-    return createStringError(EC, "cannot write '%s': %s (%s)",
-                             Path.str().c_str(), What.str().c_str(),
-                             EC.message().c_str());
-  };
-  // Replace what a symbolic link points to, not the link.
-  SmallString<256> Target;
-  if (sys::fs::real_path(Path, Target))
-    Target = Path;
-  sys::fs::file_status Status;
-  if (std::error_code EC = sys::fs::status(Target, Status))
-    return Failed("cannot read its mode", EC);
-
-  SmallString<256> Model(sys::path::parent_path(Target));
-  sys::path::append(Model, "." + sys::path::filename(Target) +
-                               ".libtorch-tidy-%%%%%%%%.tmp");
-  int FD;
-  SmallString<256> Temp;
-  if (std::error_code EC =
-          sys::fs::createUniqueFile(Model, FD, Temp, sys::fs::OF_None,
-                                    sys::fs::owner_read | sys::fs::owner_write))
-    return Failed("cannot create a temporary file beside it", EC);
-
-  auto Abandon = [&](const Twine &What, std::error_code EC) {
-    ::close(FD);
-    sys::fs::remove(Temp);
-    return Failed(What, EC);
-  };
-  const char *Data = Content.data();
-  size_t Left = Content.size();
-  while (Left > 0) {
-    ssize_t Written = sys::RetryAfterSignal(-1, ::write, FD, Data, Left);
-    if (Written < 0)
-      return Abandon("writing the temporary file failed",
-                     std::error_code(errno, std::generic_category()));
-    Data += Written;
-    Left -= Written;
-  }
-  // The same owner (when allowed) and mode as the original.
-  (void)::fchown(FD, Status.getUser(), Status.getGroup());
-  if (std::error_code EC = sys::fs::setPermissions(FD, Status.permissions()))
-    return Abandon("cannot give the new content the file's mode", EC);
-  // On disk before the rename, so a crash cannot leave an empty file there.
-  if (::fsync(FD) != 0)
-    return Abandon("flushing the temporary file failed",
-                   std::error_code(errno, std::generic_category()));
-  if (::close(FD) != 0) {
-    sys::fs::remove(Temp);
-    return Failed("closing the temporary file failed",
-                  std::error_code(errno, std::generic_category()));
-  }
-  if (std::error_code EC = sys::fs::rename(Temp, Target)) {
-    sys::fs::remove(Temp);
-    return Failed("renaming the temporary file over it failed", EC);
-  }
-  return Error::success();
-}
-
 namespace {
 
 /// The digest each file had when the analysis read it; a file read by two
@@ -323,13 +265,25 @@ FixPlan prepareFixes(const report::RunResult &Run,
 
   // Every file is checked before any is written: the fix of one finding
   // may span files, and a stale file means the analysis is stale.
-  std::map<std::string, std::string> Contents;
   for (const auto &[File, Edits] : Plan.Edits) {
     Expected<std::string> Text = verifiedContent(File, Recorded);
-    if (Text)
-      Contents[File] = std::move(*Text);
-    else
+    if (!Text) {
       Plan.Errors.push_back(toString(Text.takeError()));
+      continue;
+    }
+    // Edits replayed from the result cache, or from a worker, are data read
+    // back from disk: one that does not fit the file it is for would make
+    // clang's rewriter write out of bounds, or claim a fix it never made.
+    for (const Replacement &R : Edits)
+      if (static_cast<uint64_t>(R.Offset) + R.Length > Text->size()) {
+        Plan.Errors.push_back(
+            "'" + File + "': a fix-it at offset " + std::to_string(R.Offset) +
+            " (length " + std::to_string(R.Length) + ") lies outside its " +
+            std::to_string(Text->size()) +
+            " bytes; the recorded result is corrupt, no fixes were applied: "
+            "re-run with --no-cache");
+        break;
+      }
   }
 
   for (const FixConflict &C : Plan.Conflicts) {
@@ -367,10 +321,10 @@ FixPlan prepareFixes(const report::RunResult &Run,
   return Plan;
 }
 
-std::vector<std::string> writeFixes(const report::RunResult &Run,
-                                    const FixPlan &Plan,
-                                    const FixOptions &Options,
-                                    std::vector<std::string> *Written) {
+std::vector<std::string>
+writeFixes(const report::RunResult &Run, const FixPlan &Plan,
+           const FixOptions &Options, std::vector<std::string> *Written,
+           std::map<std::string, std::string> *Originals) {
   std::vector<std::string> Errors;
   if (!Plan.Errors.empty())
     return Plan.Errors;
@@ -389,15 +343,32 @@ std::vector<std::string> writeFixes(const report::RunResult &Run,
                        "; no fixes were applied to it");
       continue;
     }
-    if (Error E = writeFileAtomically(File, *Fixed)) {
-      Errors.push_back(toString(std::move(E)) +
-                       "; check the directory's permissions");
+    if (std::optional<std::string> Problem =
+            io::writeFile(File, *Fixed, io::FileMode::Preserve)) {
+      Errors.push_back(*Problem + "; no fixes were applied to it");
       continue;
     }
     if (Written)
       Written->push_back(File);
+    if (Originals)
+      (*Originals)[File] = std::move(*Text);
   }
   return Errors;
+}
+
+std::vector<std::vector<std::pair<Replacement, bool>>>
+writtenOutcome(const FixPlan &Plan, ArrayRef<std::string> Written) {
+  std::set<std::string> Done(Written.begin(), Written.end());
+  std::vector<std::vector<std::pair<Replacement, bool>>> Outcome(
+      Plan.PerFinding.size());
+  for (size_t I = 0; I < Plan.PerFinding.size(); ++I) {
+    bool Applied = !Plan.PerFinding[I].empty();
+    for (const auto &[R, Applies] : Plan.PerFinding[I])
+      Applied = Applied && Applies && Done.count(normalizedPath(R.File));
+    for (const auto &Entry : Plan.PerFinding[I])
+      Outcome[I].emplace_back(Entry.first, Applied);
+  }
+  return Outcome;
 }
 
 FixOutcome applyFixes(const report::RunResult &Run,
@@ -408,18 +379,10 @@ FixOutcome applyFixes(const report::RunResult &Run,
   Outcome.Conflicts = Plan.Conflicts;
   Outcome.ConflictMessages = Plan.ConflictMessages;
   Outcome.Errors = writeFixes(Run, Plan, Options, &Outcome.WrittenFiles);
-  std::set<std::string> Written(Outcome.WrittenFiles.begin(),
-                                Outcome.WrittenFiles.end());
   // A fix counts as applied when it was planned and all its files written.
-  Outcome.PerFinding.resize(Findings.size());
-  for (size_t I = 0; I < Findings.size(); ++I) {
-    bool Applied = !Plan.PerFinding[I].empty();
-    for (const auto &[R, Applies] : Plan.PerFinding[I])
-      Applied = Applied && Applies && Written.count(normalizedPath(R.File));
-    for (const auto &Entry : Plan.PerFinding[I])
-      Outcome.PerFinding[I].emplace_back(Entry.first, Applied);
-    Outcome.AppliedFixes += Applied;
-  }
+  Outcome.PerFinding = writtenOutcome(Plan, Outcome.WrittenFiles);
+  for (const auto &Replacements : Outcome.PerFinding)
+    Outcome.AppliedFixes += !Replacements.empty() && Replacements[0].second;
   return Outcome;
 }
 

@@ -20,11 +20,15 @@
 //   analysis recorded (TranslationUnitResult::ContentDigests). Every file is
 //   checked before any is written, and again right before it is written; a
 //   mismatch is an error that names the file.
-// - Each file is written to a temporary file in its own directory (same file
-//   system), given the original's mode and owner, flushed to disk, and
-//   renamed over the original: a reader, or a run killed at any moment, sees
-//   the old or the new content, never a mix. A symbolic link is followed and
-//   the file it points to is replaced; hard links to the file are not
+// - Every edit must lie inside the file it is for (edits replayed from the
+//   result cache are data read back from disk); one that does not is an
+//   error and nothing is written.
+// - Each file is written by io::writeFile in FileMode::Preserve: to a
+//   temporary file in its own directory, given the original's mode and
+//   owner, flushed to disk, and renamed over the original: a reader, or a
+//   run killed at any moment, sees the old or the new content, never a mix.
+//   A symbolic link is followed and the file it points to is replaced; what
+//   is not a regular file is never replaced; hard links to the file are not
 //   updated (the rename gives the path a new inode).
 // - As clang-tidy does, clang-format's cleanup runs around the edits (it
 //   removes what an edit leaves dangling, e.g. a comma), and with a
@@ -103,11 +107,18 @@ FixPlan prepareFixes(const report::RunResult &Run,
 /// Writes a prepared plan without Errors: each file checked again against
 /// its digest, cleaned up and formatted as clang-tidy does, and replaced
 /// atomically. Returns one line per file that could not be written; adds
-/// the files written to \p Written.
+/// the files written to \p Written, with their content before the fixes to
+/// \p Originals (so the text output can still show the code it reports on).
 std::vector<std::string>
 writeFixes(const report::RunResult &Run, const FixPlan &Plan,
            const FixOptions &Options,
-           std::vector<std::string> *Written = nullptr);
+           std::vector<std::string> *Written = nullptr,
+           std::map<std::string, std::string> *Originals = nullptr);
+
+/// For each finding of \p Plan, each replacement of its fix and whether it
+/// was written: planned, and every file it edits in \p Written.
+std::vector<std::vector<std::pair<report::Replacement, bool>>>
+writtenOutcome(const FixPlan &Plan, llvm::ArrayRef<std::string> Written);
 
 /// The fix `--fix` applies for \p F: its own, or with FixNotes the fix of
 /// its only note that has one. Null if none.
@@ -122,9 +133,6 @@ applyReplacements(llvm::StringRef Content,
 
 /// Lowercase hex SHA-256 of \p Content, as ContentDigests holds it.
 std::string contentDigest(llvm::StringRef Content);
-
-/// Replaces the content of \p Path atomically, as the file comment says.
-llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
 
 struct FixOutcome {
   /// For each finding given, each replacement of its chosen fix and whether

@@ -7,8 +7,8 @@
 #include "Baseline.h"
 #include "JsonReport.h"
 #include "SarifWriter.h"
+#include "io/FileIO.h"
 
-#include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
 
 namespace libtorch_tidy::report {
@@ -76,12 +76,12 @@ baselineFingerprints(const json &Document, llvm::StringRef FileName) {
 }
 
 llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buffer)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(), "cannot read baseline '%s': %s",
-        Path.str().c_str(), Buffer.getError().message().c_str());
-  llvm::StringRef Text = (*Buffer)->getBuffer();
+  std::string Problem;
+  std::optional<std::string> Content =
+      io::readRegularFile(Path.str(), io::MaxReportBytes, "baseline", Problem);
+  if (!Content)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), Problem);
+  llvm::StringRef Text = *Content;
   json Document;
   try {
     Document = json::parse(Text.begin(), Text.end());

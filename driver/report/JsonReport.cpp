@@ -66,7 +66,10 @@ json jsonReport(const RunResult &Run) {
 }
 
 std::string renderJsonReport(const RunResult &Run) {
-  return jsonReport(Run).dump(2) + "\n";
+  // Paths are bytes; one that is not UTF-8 is written with U+FFFD for each
+  // stray byte (docs/output-formats.md).
+  return jsonReport(Run).dump(2, ' ', false, json::error_handler_t::replace) +
+         "\n";
 }
 
 bool isJsonReport(const json &Document) {

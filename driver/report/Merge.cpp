@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Merge.h"
-#include "AtomicOutput.h"
 #include "ExitCodes.h"
 #include "Fingerprint.h"
 #include "JsonReport.h"
 #include "ReportStage.h"
 #include "SarifWriter.h"
+#include "io/FileIO.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
@@ -193,7 +193,7 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<ReportFile> Names,
   Run["properties"]["filesAnalyzed"] = std::move(FilesAnalyzed);
   Run["properties"]["libtorchVersion"] = LibTorchVersion;
   canonicalizeSarifRun(Run);
-  return Merged.dump(2) + "\n";
+  return Merged.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 } // namespace
@@ -270,13 +270,16 @@ int runMergeCommand(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &Out,
   }
   std::vector<ReportFile> Inputs;
   for (const std::string &Name : InputNames) {
-    auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Name, /*IsText=*/true);
-    if (!Buffer) {
-      Err << "libtorch-tidy merge: error: cannot read '" << Name
-          << "': " << Buffer.getError().message() << "\n";
+    std::string Problem;
+    std::optional<std::string> Content =
+        Name == "-"
+            ? io::readStream(0, io::MaxReportBytes, "standard input", Problem)
+            : io::readRegularFile(Name, io::MaxReportBytes, "report", Problem);
+    if (!Content) {
+      Err << "libtorch-tidy merge: error: " << Problem << "\n";
       return ExitUsageError;
     }
-    Inputs.push_back({Name, (*Buffer)->getBuffer().str()});
+    Inputs.push_back({Name, std::move(*Content)});
   }
   llvm::Expected<std::string> Merged = mergeReports(Inputs);
   if (!Merged) {
@@ -284,14 +287,10 @@ int runMergeCommand(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &Out,
         << "\n";
     return ExitUsageError;
   }
-  if (Output == "-") {
-    Out << *Merged;
-    Out.flush();
-    return ExitNoFindings;
-  }
-  if (llvm::Error E = writeFileAtomically(Output, *Merged)) {
-    Err << "libtorch-tidy merge: error: " << llvm::toString(std::move(E))
-        << "\n";
+  Out.flush();
+  if (std::optional<std::string> Problem =
+          io::writeFile(Output, *Merged, io::FileMode::Fresh)) {
+    Err << "libtorch-tidy merge: error: " << *Problem << "\n";
     return ExitUsageError;
   }
   return ExitNoFindings;

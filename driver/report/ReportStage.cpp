@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ReportStage.h"
-#include "AtomicOutput.h"
 #include "Baseline.h"
 #include "Fingerprint.h"
 #include "JsonReport.h"
 #include "ProjectRoot.h"
 #include "SarifWriter.h"
+#include "io/FileIO.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -82,34 +82,22 @@ std::string renderReport(const RunResult &Run, OutputFormat Format,
 }
 
 llvm::Error checkOutputPath(llvm::StringRef Output) {
-  namespace fs = llvm::sys::fs;
-  if (Output.empty() || Output == "-")
-    return llvm::Error::success();
-  auto Fail = [&](const char *Why) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "cannot write '%s': %s",
-                                   Output.str().c_str(), Why);
-  };
-  if (fs::is_directory(Output))
-    return Fail("it is a directory; name a file to write");
-  llvm::StringRef Parent = llvm::sys::path::parent_path(Output);
-  if (Parent.empty())
-    Parent = ".";
-  if (!fs::is_directory(Parent))
-    return Fail("its directory does not exist; create it first");
-  if (fs::access(Parent, fs::AccessMode::Write))
-    return Fail("its directory is not writable; choose another path");
+  if (std::optional<std::string> Problem = io::checkWritable(Output.str()))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), *Problem);
   return llvm::Error::success();
 }
 
 llvm::Error emitReport(llvm::StringRef Content, llvm::StringRef Output,
                        llvm::raw_ostream &Stdout) {
-  if (Output.empty() || Output == "-") {
-    Stdout << Content;
-    Stdout.flush();
-    return llvm::Error::success();
-  }
-  return writeFileAtomically(Output, Content);
+  // Standard output is written directly, so that a failed write (a closed
+  // pipe, a full disk) is an error here rather than a fatal one when the
+  // stream is destroyed.
+  Stdout.flush();
+  const std::string Path = Output.empty() ? "-" : Output.str();
+  if (std::optional<std::string> Problem =
+          io::writeFile(Path, Content, io::FileMode::Fresh))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), *Problem);
+  return llvm::Error::success();
 }
 
 } // namespace libtorch_tidy::report

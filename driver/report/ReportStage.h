@@ -49,12 +49,14 @@ unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
 std::string renderReport(const RunResult &Run, OutputFormat Format,
                          llvm::StringRef ProjectRoot, SourceFiles &Sources);
 
-/// Checks, before any work, that \p Output can be written: not a directory,
-/// in an existing, writable directory. Empty and `-` (standard output) pass.
+/// Checks, before any work, that \p Output can be written (io::checkWritable):
+/// not a directory, in an existing, writable directory. Empty and `-`
+/// (standard output) pass, and so do devices and FIFOs, written through.
 llvm::Error checkOutputPath(llvm::StringRef Output);
 
-/// Writes \p Content to \p Output atomically, or to \p Stdout when
-/// \p Output is empty or `-`.
+/// Writes \p Content to \p Output as io::writeFile does (a regular file
+/// replaced atomically, a device or FIFO written through), or to standard
+/// output when \p Output is empty or `-`, after flushing \p Stdout.
 llvm::Error emitReport(llvm::StringRef Content, llvm::StringRef Output,
                        llvm::raw_ostream &Stdout);
 

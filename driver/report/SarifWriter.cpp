@@ -289,7 +289,11 @@ json sarifLog(const RunResult &Run, const SarifOptions &Options,
 
 std::string renderSarif(const RunResult &Run, const SarifOptions &Options,
                         SourceFiles &Sources) {
-  return sarifLog(Run, Options, Sources).dump(2) + "\n";
+  // Paths are bytes; a message naming one that is not UTF-8 shows U+FFFD
+  // for each stray byte (URIs keep every byte, percent-encoded).
+  return sarifLog(Run, Options, Sources)
+             .dump(2, ' ', false, json::error_handler_t::replace) +
+         "\n";
 }
 
 } // namespace libtorch_tidy::report

@@ -13,6 +13,7 @@
 #include "clang/Frontend/FrontendDiagnostic.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -25,8 +26,9 @@ namespace {
 /// source lines the offsets point into.
 class Renderer {
 public:
-  Renderer(raw_ostream &OS, bool Color)
-      : Files(FileSystemOptions(), vfs::getRealFileSystem()),
+  Renderer(raw_ostream &OS, bool Color,
+           const std::map<std::string, std::string> *Originals)
+      : Files(FileSystemOptions(), filesAsAnalyzed(Originals)),
         DiagOpts(new DiagnosticOptions()),
         Printer(new TextDiagnosticPrinter(OS, &*DiagOpts)),
         Diags(new DiagnosticIDs(), &*DiagOpts, Printer), Sources(Diags, Files) {
@@ -67,6 +69,21 @@ public:
   }
 
 private:
+  /// The real files, with \p Originals over them.
+  static IntrusiveRefCntPtr<vfs::FileSystem>
+  filesAsAnalyzed(const std::map<std::string, std::string> *Originals) {
+    if (!Originals || Originals->empty())
+      return vfs::getRealFileSystem();
+    auto Overlay =
+        makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+    auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
+    for (const auto &[Path, Content] : *Originals)
+      Memory->addFile(Path, /*ModificationTime=*/0,
+                      MemoryBuffer::getMemBufferCopy(Content, Path));
+    Overlay->pushOverlay(Memory);
+    return Overlay;
+  }
+
   SourceLocation location(StringRef File, unsigned Offset) {
     if (File.empty())
       return {};
@@ -112,10 +129,11 @@ bool isFixable(const Finding &F) {
 }
 
 void writeText(raw_ostream &OS, ArrayRef<TextDiagnostic> Diagnostics,
-               bool Color) {
+               bool Color,
+               const std::map<std::string, std::string> *Originals) {
   if (Diagnostics.empty())
     return;
-  Renderer R(OS, Color);
+  Renderer R(OS, Color, Originals);
   for (const TextDiagnostic &D : Diagnostics)
     R.report(D);
   OS.flush();

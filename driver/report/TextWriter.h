@@ -17,6 +17,7 @@
 #include "report/Findings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,9 +34,13 @@ struct TextDiagnostic {
   std::vector<std::pair<Replacement, bool>> FixOutcome;
 };
 
-/// Prints \p Diagnostics in order, with ANSI colours when \p Color.
+/// Prints \p Diagnostics in order, with ANSI colours when \p Color. The
+/// source lines shown come from the files, except those in \p Originals
+/// (absolute path to content): files `--fix` has rewritten, shown as they
+/// were analyzed.
 void writeText(llvm::raw_ostream &OS,
-               llvm::ArrayRef<TextDiagnostic> Diagnostics, bool Color);
+               llvm::ArrayRef<TextDiagnostic> Diagnostics, bool Color,
+               const std::map<std::string, std::string> *Originals = nullptr);
 
 /// "3 findings in 2 files (1 fixable)".
 std::string summaryLine(llvm::ArrayRef<Finding> Findings);

@@ -43,8 +43,12 @@ std::string contentDigest(StringRef Bytes) {
   return toHex(Hash, /*LowerCase=*/true);
 }
 
-ErrorConverter::ErrorConverter(std::string BuildDirectory)
-    : BuildDirectory(std::move(BuildDirectory)) {}
+ErrorConverter::ErrorConverter(std::string BuildDirectory,
+                               const ParsedContents &ParsedFiles)
+    : BuildDirectory(std::move(BuildDirectory)) {
+  for (const auto &[Name, Bytes] : ParsedFiles)
+    Parsed.emplace(absolutePath(Name), Bytes);
+}
 
 std::string ErrorConverter::absolutePath(StringRef Path) const {
   if (Path.empty())
@@ -55,10 +59,17 @@ std::string ErrorConverter::absolutePath(StringRef Path) const {
     sys::path::append(Absolute, Path);
   }
   sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
+  // One file reached through a symbolic link in one unit and its real path
+  // in another is one file: reported once, fixed once.
+  SmallString<256> Real;
+  if (!sys::fs::real_path(Absolute, Real))
+    return std::string(Real);
   return std::string(Absolute);
 }
 
 const std::string *ErrorConverter::contents(const std::string &AbsolutePath) {
+  if (auto P = Parsed.find(AbsolutePath); P != Parsed.end())
+    return &P->second;
   auto [It, Inserted] = Files.try_emplace(AbsolutePath);
   if (Inserted) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(
@@ -158,8 +169,8 @@ void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
     Unit.Findings.push_back(std::move(F));
   }
   for (const std::string &File : Touched)
-    if (const std::string *Text = contents(File))
-      Unit.ContentDigests[File] = contentDigest(*Text);
+    if (auto P = Parsed.find(File); P != Parsed.end())
+      Unit.ContentDigests[File] = contentDigest(P->second);
 }
 
 } // namespace libtorch_tidy::run

@@ -16,6 +16,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "report/Findings.h"
 #include "llvm/ADT/StringMap.h"
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,18 +30,29 @@ report::Position positionAt(llvm::StringRef Text, unsigned Offset);
 /// Lowercase hex SHA-256 of \p Bytes.
 std::string contentDigest(llvm::StringRef Bytes);
 
-/// Reads each file once and converts errors found in it.
+/// The bytes the compiler parsed, per file, keyed by the file's name as the
+/// compiler spelled it (relative names resolve against the build directory).
+using ParsedContents = std::map<std::string, std::string>;
+
+/// Converts the errors of one unit, with each file's content read once.
 class ErrorConverter {
 public:
-  /// Relative paths in errors resolve against \p BuildDirectory.
-  explicit ErrorConverter(std::string BuildDirectory);
+  /// Relative paths in errors resolve against \p BuildDirectory. \p Parsed
+  /// holds what the compiler read of the unit's user files: positions and
+  /// content digests come from those bytes, never from a later read of the
+  /// file, which may have been edited meanwhile.
+  explicit ErrorConverter(std::string BuildDirectory,
+                          const ParsedContents &Parsed = {});
 
   /// Fills \p Unit's Findings, CompilerErrors and ContentDigests from
   /// \p Errors (already filtered by clang-tidy: NOLINT, header filter).
+  /// A file gets a digest only when its parsed bytes are known, so `--fix`
+  /// refuses to edit a file whose parsed content is not known.
   void convert(const std::vector<clang::tidy::ClangTidyError> &Errors,
                report::TranslationUnitResult &Unit);
 
-  /// \p Path made absolute against the build directory, without dots.
+  /// \p Path made absolute against the build directory, without dots, and
+  /// with symbolic links resolved when the file exists.
   std::string absolutePath(llvm::StringRef Path) const;
 
 private:
@@ -54,6 +66,9 @@ private:
   ranges(llvm::ArrayRef<clang::tooling::FileByteRange> Ranges);
 
   std::string BuildDirectory;
+  /// Parsed bytes by absolute path (and by real path, where it differs).
+  std::map<std::string, std::string> Parsed;
+  /// Files read from disk, for positions in files not parsed as user code.
   llvm::StringMap<std::optional<std::string>> Files;
 };
 

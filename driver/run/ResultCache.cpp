@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/ResultCache.h"
+#include "io/FileIO.h"
 #include "report/FindingsJson.h"
 #include "run/UnitAnalysis.h"
 #include "llvm/ADT/StringExtras.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
+#include <limits>
 
 using namespace llvm;
 
@@ -22,14 +24,24 @@ namespace libtorch_tidy::run {
 namespace {
 
 /// Bumped when the entry layout or the meaning of a key part changes.
-constexpr StringLiteral CacheFormat = "libtorch-tidy-cache-v1";
+constexpr StringLiteral CacheFormat = "libtorch-tidy-cache-v2";
 
+/// The content of a regular file. Anything else (a FIFO a dependency has
+/// become would block the lookup forever; a device never ends) is no
+/// content: the entry is then stale.
 std::optional<std::string> readFile(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(
-      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return std::nullopt;
-  return (*Buffer)->getBuffer().str();
+  std::string Ignored;
+  return io::readRegularFile(Path.str(), std::numeric_limits<size_t>::max(),
+                             "file", Ignored);
+}
+
+/// Whether \p D still holds: the file has the recorded content, or a path
+/// where `__has_include` found nothing still has nothing.
+bool unchanged(const Dependency &D) {
+  if (D.second == AbsentFileHash)
+    return !sys::fs::exists(D.first);
+  std::optional<std::string> Content = readFile(D.first);
+  return Content && fastContentHash(*Content) == D.second;
 }
 
 } // namespace
@@ -58,6 +70,16 @@ std::string toolIdentity(StringRef ExecutablePath) {
   return toHex(Hash.final(), /*LowerCase=*/true);
 }
 
+std::string compilerEnvironment() {
+  std::string Environment;
+  for (const char *Name :
+       {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH", "OBJC_INCLUDE_PATH",
+        "OBJCPLUS_INCLUDE_PATH", "CCC_OVERRIDE_OPTIONS", "SOURCE_DATE_EPOCH"})
+    if (std::optional<std::string> Value = sys::Process::GetEnv(Name))
+      Environment += std::string(Name) + "=" + *Value + "\n";
+  return Environment;
+}
+
 ResultCache::ResultCache(std::string Directory)
     : Directory(std::move(Directory)) {}
 
@@ -74,7 +96,7 @@ std::string ResultCache::key(ArrayRef<std::string> Parts) {
 
 std::string ResultCache::entryPath(StringRef Key) const {
   SmallString<256> Path(Directory);
-  sys::path::append(Path, "v1", Key.take_front(2), Key + ".json");
+  sys::path::append(Path, "v2", Key.take_front(2), Key + ".msgpack");
   return std::string(Path);
 }
 
@@ -84,7 +106,8 @@ ResultCache::lookup(StringRef Key) {
   if (!Text)
     return std::nullopt;
   try {
-    nlohmann::json J = nlohmann::json::parse(*Text);
+    // MessagePack: paths are bytes, which JSON text cannot hold.
+    nlohmann::json J = nlohmann::json::from_msgpack(*Text);
     if (J.at("format").get<std::string>() != CacheFormat ||
         J.at("key").get<std::string>() != Key)
       return std::nullopt;
@@ -92,11 +115,9 @@ ResultCache::lookup(StringRef Key) {
     J.at("dependencies").get_to(Dependencies);
     if (Dependencies.empty())
       return std::nullopt;
-    for (const Dependency &D : Dependencies) {
-      std::optional<std::string> Content = readFile(D.first);
-      if (!Content || fastContentHash(*Content) != D.second)
+    for (const Dependency &D : Dependencies)
+      if (!unchanged(D))
         return std::nullopt;
-    }
     report::TranslationUnitResult Unit;
     J.at("unit").get_to(Unit);
     Unit.FromCache = true;
@@ -122,8 +143,9 @@ void ResultCache::store(StringRef Key, const WorkerResult &Result) {
                       {"unit", Unit}};
   // writeToOutput writes a temporary file and renames it into place, so a
   // concurrent reader sees the old entry or the new one, never a part.
+  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
   if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        OS << J.dump();
+        OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
         return Error::success();
       }))
     consumeError(std::move(E));

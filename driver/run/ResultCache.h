@@ -6,18 +6,21 @@
 //
 // A unit's result is stored under a key made of everything that decides it
 // except file contents: the tool binary's identity, the compile command
-// (directory, file, arguments), the effective check configuration (the
-// .clang-tidy options as YAML, CheckOptions included) and the analysis
-// settings. Each entry records every file the compiler read for the unit
-// with a hash of its content, the way ccache's "direct mode" does: a later
-// run replays the entry only if every one of those files still has that
-// content. Running the preprocessor to hash its output instead would cost
-// about a tenth of a cold LibTorch unit on its own (torch/torch.h pulls in
-// ~1,500 headers), which is more than the whole warm-path budget.
+// (directory, file, arguments), the compiler's environment variables
+// (CPATH and the like), the effective check configuration (the .clang-tidy
+// options as YAML, CheckOptions included) and the analysis settings. Each entry
+// records every file the compiler read for the unit with a hash of its content,
+// the way ccache's "direct mode" does: a later run replays the entry only if
+// every one of those files still has that content. Running the preprocessor to
+// hash its output instead would cost about a tenth of a cold LibTorch unit on
+// its own (torch/torch.h pulls in ~1,500 headers), which is more than the whole
+// warm-path budget.
 //
-// Known limit (shared with ccache's direct mode): a new header created in
-// an include directory searched before the one that provided it is not
-// noticed; `--no-cache` or removing the cache directory helps.
+// A `__has_include` that found nothing records each path it looked at as a
+// dependency that must stay absent. Known limit (shared with ccache's direct
+// mode): a new header created in an include directory searched before the
+// one that provided an `#include` is not noticed; `--no-cache` or removing
+// the cache directory helps.
 //
 // Entries are written to a temporary file and renamed into place; an entry
 // that cannot be read, parsed or does not match its key is ignored and
@@ -44,6 +47,11 @@ std::string defaultCacheDirectory();
 /// so a rebuilt or different binary never replays another's results. Empty
 /// if the executable cannot be read (the cache is then not used).
 std::string toolIdentity(llvm::StringRef ExecutablePath);
+
+/// The environment variables the compiler reads that change how a unit
+/// parses (include paths, driver overrides, __DATE__), as `NAME=value` lines
+/// of those set: part of every unit's key.
+std::string compilerEnvironment();
 
 class ResultCache {
 public:

@@ -23,6 +23,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -35,6 +36,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 #include <nlohmann/json.hpp>
+#include <set>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -123,6 +125,43 @@ private:
   std::string &Version;
 };
 
+/// Records where a `__has_include` that found nothing looked: each such
+/// path is a dependency of the unit's result, which a header created there
+/// later makes stale (ccache's direct mode does the same).
+class AbsentHeaderRecorder : public PPCallbacks {
+public:
+  AbsentHeaderRecorder(Preprocessor &PP, std::set<std::string> &Absent)
+      : PP(PP), Absent(Absent) {}
+
+  void HasInclude(SourceLocation Loc, StringRef FileName, bool IsAngled,
+                  OptionalFileEntryRef File,
+                  SrcMgr::CharacteristicKind) override {
+    if (File || FileName.empty() || sys::path::is_absolute(FileName))
+      return;
+    SourceManager &SM = PP.getSourceManager();
+    if (!IsAngled)
+      if (const FileEntry *Includer =
+              SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(Loc))))
+        add(Includer->getDir()->getName(), FileName);
+    for (const DirectoryLookup &Dir :
+         PP.getHeaderSearchInfo().search_dir_range())
+      if (OptionalDirectoryEntryRef Entry = Dir.getDirRef())
+        add(Entry->getName(), FileName);
+  }
+
+private:
+  void add(StringRef Directory, StringRef FileName) {
+    SmallString<256> Path(Directory);
+    sys::path::append(Path, FileName);
+    PP.getFileManager().makeAbsolutePath(Path);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Absent.insert(std::string(Path));
+  }
+
+  Preprocessor &PP;
+  std::set<std::string> &Absent;
+};
+
 class AnalysisActionFactory : public FrontendActionFactory {
 public:
   AnalysisActionFactory(
@@ -158,6 +197,10 @@ private:
                                                    StringRef File) override {
       Compiler.getPreprocessor().addPPCallbacks(
           std::make_unique<VersionRecorder>(Factory.LibTorchVersion));
+      if (Factory.Dependencies)
+        Compiler.getPreprocessor().addPPCallbacks(
+            std::make_unique<AbsentHeaderRecorder>(Compiler.getPreprocessor(),
+                                                   Factory.AbsentHeaders));
       std::unique_ptr<ASTConsumer> Checks =
           Factory.ConsumerFactory.createASTConsumer(Compiler, File);
       if (!Factory.SkipSystemBodies)
@@ -168,13 +211,30 @@ private:
           std::move(Checks), Compiler.getSourceManager(), MatchSystemHeaders);
     }
 
-    /// Records every file the unit read with the hash of the content that
-    /// was parsed (not re-read later, so an edit during the analysis cannot
-    /// pair new content with old findings in the cache).
+    /// Keeps the bytes parsed of every user file (not system headers), and
+    /// records every file the unit read with the hash of the content that
+    /// was parsed. Neither is re-read later: an edit during the analysis
+    /// must not pair new content with old offsets, in `--fix` or the cache.
     void EndSourceFileAction() override {
+      const SourceManager &SM = getCompilerInstance().getSourceManager();
+      for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+        const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+        if (!Entry.isFile() ||
+            SrcMgr::isSystem(Entry.getFile().getFileCharacteristic()))
+          continue;
+        const SrcMgr::ContentCache &Content = Entry.getFile().getContentCache();
+        std::optional<MemoryBufferRef> Buffer = Content.getBufferIfLoaded();
+        if (!Content.OrigEntry || !Buffer)
+          continue;
+        auto [It, New] = Factory.Parsed.try_emplace(
+            Content.OrigEntry->getName().str(), Buffer->getBuffer().str());
+        // Two compile commands of the unit parsed two versions of the file
+        // (it was edited in between): no version is safe to fix.
+        if (!New && It->second != Buffer->getBuffer())
+          Factory.Inconsistent.insert(It->first);
+      }
       if (!Factory.Dependencies)
         return;
-      const SourceManager &SM = getCompilerInstance().getSourceManager();
       for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
            ++It) {
         std::optional<MemoryBufferRef> Buffer = It->second->getBufferIfLoaded();
@@ -186,6 +246,8 @@ private:
         Factory.Dependencies->emplace_back(
             Name.str(), fastContentHash(Buffer->getBuffer()));
       }
+      for (const std::string &Path : Factory.AbsentHeaders)
+        Factory.Dependencies->emplace_back(Path, AbsentFileHash.str());
       llvm::sort(*Factory.Dependencies);
     }
 
@@ -198,6 +260,45 @@ private:
   bool SkipSystemBodies;
   std::string &LibTorchVersion;
   std::vector<std::pair<std::string, std::string>> *Dependencies;
+
+public:
+  /// What the compiler parsed of each user file (EndSourceFileAction).
+  ParsedContents Parsed;
+  /// Files parsed with different content by two compile commands.
+  std::set<std::string> Inconsistent;
+  /// Paths where `__has_include` found nothing (AbsentHeaderRecorder).
+  std::set<std::string> AbsentHeaders;
+};
+
+/// A unit's compile commands, each distinct one once. Databases list one
+/// file several times with the same command (generators that merge
+/// fragments, hand-written scripts); clang-tidy parses the unit once per
+/// entry, each parse finding the same things again.
+class DistinctCommands : public CompilationDatabase {
+public:
+  explicit DistinctCommands(const CompilationDatabase &Base) : Base(Base) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef FilePath) const override {
+    std::vector<CompileCommand> Distinct;
+    for (CompileCommand &C : Base.getCompileCommands(FilePath))
+      if (llvm::none_of(Distinct, [&](const CompileCommand &Kept) {
+            return Kept.Directory == C.Directory &&
+                   Kept.Filename == C.Filename &&
+                   Kept.CommandLine == C.CommandLine;
+          }))
+        Distinct.push_back(std::move(C));
+    return Distinct;
+  }
+  std::vector<std::string> getAllFiles() const override {
+    return Base.getAllFiles();
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    return Base.getAllCompileCommands();
+  }
+
+private:
+  const CompilationDatabase &Base;
 };
 
 /// Reads the per-check times clang-tidy's profiler stored as JSON under
@@ -244,7 +345,8 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
 
   ClangTidyContext Context(std::move(Options),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false);
-  ClangTool Tool(Compilations, {File.str()},
+  DistinctCommands Commands(Compilations);
+  ClangTool Tool(Commands, {File.str()},
                  std::make_shared<PCHContainerOperations>(), BaseFS);
   // --extra-arg(-before) and ExtraArgs from .clang-tidy, as clang-tidy.
   Tool.appendArgumentsAdjuster(
@@ -290,13 +392,17 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
 
   // As clang-tidy: the compile command's directory, made absolute the way
   // ClangTool sets it as the working directory.
-  std::vector<CompileCommand> Commands = Compilations.getCompileCommands(File);
+  std::vector<CompileCommand> UnitCommands =
+      Compilations.getCompileCommands(File);
   SmallString<256> BuildDirectory(
-      Commands.empty() ? StringRef() : StringRef(Commands.front().Directory));
+      UnitCommands.empty() ? StringRef()
+                           : StringRef(UnitCommands.front().Directory));
   sys::fs::make_absolute(BuildDirectory);
   sys::path::remove_dots(BuildDirectory, /*remove_dot_dot=*/true);
   Unit.BuildDirectory = std::string(BuildDirectory);
-  ErrorConverter Converter(Unit.BuildDirectory);
+  for (const std::string &File : Factory.Inconsistent)
+    Factory.Parsed.erase(File);
+  ErrorConverter Converter(Unit.BuildDirectory, Factory.Parsed);
   Converter.convert(Errors, Unit);
 
   const ClangTidyStats &Stats = Context.getStats();
@@ -313,7 +419,12 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
                                          : " compiler errors");
   } else if (Status != 0) {
     Unit.State = report::TranslationUnitResult::Status::Failed;
-    Unit.FailureMessage = "the compiler could not process it";
+    Unit.FailureMessage =
+        UnitCommands.empty()
+            ? "it has no compile command in the database; add it (re-run "
+              "the build system's configure step) or pass its flags after "
+              "'--'"
+            : "the compiler could not process it";
   }
   return Unit;
 }

@@ -43,7 +43,9 @@ struct AnalysisSettings {
 /// them (header filter, NOLINT, line filter applied). Never throws; a unit
 /// that could not be processed at all comes back `Failed`.
 /// When \p Dependencies is given, it receives every file the compiler read
-/// (absolute real path) with the xxHash64 of the content it parsed, in hex.
+/// (absolute real path) with the xxHash64 of the content it parsed, in hex,
+/// and every path where a `__has_include` found nothing, with
+/// AbsentFileHash.
 report::TranslationUnitResult analyzeUnit(
     std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options,
     const clang::tooling::CompilationDatabase &Compilations,
@@ -54,6 +56,9 @@ report::TranslationUnitResult analyzeUnit(
 
 /// The hex xxHash64 of \p Bytes: the content hash of the result cache.
 std::string fastContentHash(llvm::StringRef Bytes);
+
+/// The "hash" of a dependency that must not exist (never a hex digest).
+constexpr llvm::StringLiteral AbsentFileHash = "absent";
 
 } // namespace libtorch_tidy::run
 

@@ -62,8 +62,8 @@ static std::string cacheKey(const ToolOptions &Tool,
   std::string Settings = std::string("skip-system-bodies=") +
                          (Tool.SkipSystemBodies ? "1" : "0") +
                          " fix-notes=" + (Tool.FixNotes ? "1" : "0");
-  return ResultCache::key(
-      {Identity.str(), File.str(), Command, Config, Settings});
+  return ResultCache::key({Identity.str(), File.str(), Command,
+                           compilerEnvironment(), Config, Settings});
 }
 
 std::vector<TranslationUnitResult>

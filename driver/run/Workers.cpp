@@ -40,13 +40,25 @@ std::string readFile(StringRef Path) {
 
 /// The last non-empty line of a worker's stderr: for a crash, LLVM's stack
 /// dump ends with frames, so prefer the "Stack dump" context line if any.
-std::string lastLine(StringRef Text) {
+/// The line of a failed worker's stderr that says why it failed: an LLVM
+/// error, a failed assertion, an uncaught exception, a compiler error; else
+/// the last line before the stack dump (not a frame of it).
+std::string causeOfFailure(StringRef Text) {
   SmallVector<StringRef, 16> Lines;
   Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
   for (StringRef Line : Lines)
-    if (Line.contains("LLVM ERROR") || Line.contains("error:"))
+    if (Line.contains("LLVM ERROR") || Line.contains("Assertion") ||
+        Line.contains("terminate called") || Line.contains("what():") ||
+        Line.contains("error:"))
       return Line.trim().str();
-  return Lines.empty() ? "" : Lines.back().trim().str();
+  StringRef Cause;
+  for (StringRef Line : Lines) {
+    if (Line.startswith("Stack dump:") || Line.startswith("PLEASE submit") ||
+        Line.ltrim().startswith("#0 "))
+      break;
+    Cause = Line;
+  }
+  return Cause.trim().str();
 }
 
 /// \p Text without the lines ClangTool prints per unit.
@@ -99,13 +111,15 @@ WorkerResult collect(StringRef Unit, Running &W, int ReturnCode,
     std::string Why = ReturnCode == -2 ? "the analysis crashed (" + ErrMsg + ")"
                                        : "the analysis failed (exit code " +
                                              std::to_string(ReturnCode) + ")";
-    std::string Detail = lastLine(Stderr);
+    std::string Detail = causeOfFailure(Stderr);
     if (!Detail.empty())
       Why += ": " + Detail;
     return failed(Unit, Why + "; please report it with this file");
   }
   try {
-    nlohmann::json J = nlohmann::json::parse(Output);
+    // MessagePack, not JSON text: paths are bytes, and JSON text can only
+    // hold UTF-8.
+    nlohmann::json J = nlohmann::json::from_msgpack(Output);
     WorkerResult R;
     R.Stderr = withoutClangNoise(Stderr);
     J.at("unit").get_to(R.Unit);
@@ -123,8 +137,9 @@ WorkerResult collect(StringRef Unit, Running &W, int ReturnCode,
 bool writeWorkerResult(StringRef Path, const WorkerResult &Result) {
   nlohmann::json J = {{"unit", Result.Unit},
                       {"dependencies", Result.Dependencies}};
+  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
   if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        OS << J.dump();
+        OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
         return Error::success();
       })) {
     consumeError(std::move(E));

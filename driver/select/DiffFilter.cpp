@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "select/DiffFilter.h"
+#include "io/FileIO.h"
 #include "select/GitRepository.h"
 #include "select/IncludeScan.h"
 #include "llvm/ADT/SmallString.h"
@@ -16,6 +17,7 @@
 #include "llvm/Support/Program.h"
 #include <algorithm>
 #include <optional>
+#include <sys/stat.h>
 
 using namespace llvm;
 
@@ -131,13 +133,21 @@ Expected<ChangedFiles> readChanges(StringRef Spec, StringRef WorkingDir,
     if (StdinText) {
       Text = *StdinText;
     } else {
-      ErrorOr<std::unique_ptr<MemoryBuffer>> In = MemoryBuffer::getSTDIN();
+      std::string Problem;
+      // A terminal or a device (`< /dev/zero`) never holds a diff, and
+      // reading one would wait for a user or never end.
+      struct stat Input;
+      if (::fstat(0, &Input) == 0 && S_ISCHR(Input.st_mode))
+        return diffError("cannot read the diff on standard input: it is a "
+                         "device, not a diff; pipe one in, e.g. 'git diff "
+                         "-U0 origin/main | libtorch-tidy --diff=- ...'");
+      std::optional<std::string> In = io::readStream(
+          0, io::MaxDiffBytes, "the diff on standard input", Problem);
       if (!In)
-        return diffError("cannot read the diff from standard input (" +
-                         In.getError().message() +
-                         "); pipe one in, e.g. 'git diff -U0 origin/main | "
+        return diffError(Problem +
+                         "; pipe one in, e.g. 'git diff -U0 origin/main | "
                          "libtorch-tidy --diff=- ...'");
-      Text = (*In)->getBuffer().str();
+      Text = std::move(*In);
     }
   } else {
     if (Spec.empty() || Spec.startswith("-"))

@@ -154,6 +154,7 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
   ChangedLines *Current = nullptr;
   ChangedLines Discarded;
   bool StripPrefix = false;
+  bool SawHeader = false;
   auto Fail = [](size_t LineIndex, const char *What) {
     return createStringError(inconvertibleErrorCode(),
                              "malformed diff at line %zu: %s; pass the output "
@@ -164,6 +165,7 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef Line = Lines[I];
     if (Line.startswith("diff --git ")) {
+      SawHeader = true;
       Result.FromGit = true;
       Current = nullptr;
       OldPath.clear();
@@ -174,6 +176,7 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
       continue;
     }
     if (Line.startswith("+++ ")) {
+      SawHeader = true;
       std::string NewPath = headerPath(Line.drop_front(4));
       Current = nullptr;
       if (NewPath == "/dev/null") {
@@ -241,6 +244,14 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
     while (I + 1 < Lines.size() && Lines[I + 1].startswith("\\"))
       ++I;
   }
+  // An empty diff says nothing changed; text without a single file header
+  // is not a diff at all (a log, a file given by mistake), and analyzing
+  // nothing because of it would pass a gate silently.
+  if (!SawHeader && !Text.trim().empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "the input holds no diff (no 'diff --git' or "
+                             "'+++' file header); pass the output of 'git "
+                             "diff' or 'diff -u'");
   return Result;
 }
 

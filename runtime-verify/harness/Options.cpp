@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Options.h"
+#include "io/FileIO.h"
 
 #include <fmt/format.h>
 
@@ -114,6 +115,11 @@ Options parseOptions(int Argc, char **Argv) {
     usageError("give exactly one of --target and --build-cmd");
   if (O.Command.empty())
     usageError("the run command is missing after '--'");
+  // The reports are written after every build and run: a path that cannot
+  // be written must fail now, not after minutes of work.
+  for (const std::string *Report : {&O.JsonPath, &O.HtmlPath})
+    if (std::optional<std::string> Problem = io::checkWritable(*Report))
+      usageError(*Problem);
   O.BuildDir = absolute(O.BuildDir);
   if (!fs::is_directory(O.BuildDir))
     usageError(fmt::format("{}: not a directory", O.BuildDir));

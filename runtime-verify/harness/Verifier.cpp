@@ -8,6 +8,7 @@
 #include "ProbeOutput.h"
 #include "Process.h"
 #include "Report.h"
+#include "io/FileIO.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -295,14 +296,11 @@ int Verifier::finish() {
   auto Write = [&](const std::string &Path, auto Content) {
     if (Path.empty())
       return;
-    const std::string Tmp = Path + ".tmp";
-    std::ofstream Out(Tmp);
-    Out << Content();
-    Out.close();
-    if (!Out || std::rename(Tmp.c_str(), Path.c_str()) != 0) {
-      std::remove(Tmp.c_str());
-      std::cerr << "libtorch-tidy verify: error: cannot write " << Path << "\n";
-      S.Errors.push_back("cannot write " + Path);
+    std::cout.flush();
+    if (std::optional<std::string> Problem = libtorch_tidy::io::writeFile(
+            Path, Content(), libtorch_tidy::io::FileMode::Fresh)) {
+      std::cerr << "libtorch-tidy verify: error: " << *Problem << "\n";
+      S.Errors.push_back(*Problem);
     }
   };
   Write(Opt.JsonPath, [&] { return jsonReport(S).dump(2) + "\n"; });

@@ -246,4 +246,52 @@ TEST_F(FixFiles, UnwritableDirectoryIsAnErrorAndLeavesTheFile) {
   EXPECT_NE(Outcome.Errors[0].find("cannot be read"), std::string::npos);
 }
 
+TEST_F(FixFiles, ReplayedEditsOutsideTheFileAreRefused) {
+  // Offsets come back from the result cache as data: -1 read into an
+  // unsigned, or one past the end, must not reach clang's rewriter.
+  const std::string Text = "int a;\n";
+  std::string A = write("a.cpp", Text);
+  for (Replacement Bad :
+       {Replacement{A, 4294967295u, 1, "x"}, Replacement{A, 7, 5, "x"},
+        Replacement{A, 8, 0, "x"}}) {
+    report::RunResult Run = runOf({{finding("libtorch-a", A, 0, {Bad})}});
+    Run.Units[0].ContentDigests[A] = contentDigest(Text);
+    FixOutcome Outcome = applyFixes(Run, {});
+    ASSERT_EQ(Outcome.Errors.size(), 1u) << Bad.Offset;
+    EXPECT_NE(Outcome.Errors[0].find("lies outside its 7 bytes"),
+              std::string::npos)
+        << Outcome.Errors[0];
+    EXPECT_EQ(Outcome.AppliedFixes, 0u);
+    EXPECT_EQ(read(A), Text);
+  }
+  // At the very end is inside: an insertion there is applied.
+  report::RunResult Run =
+      runOf({{finding("libtorch-a", A, 0, {{A, 7, 0, "int b;\n"}})}});
+  Run.Units[0].ContentDigests[A] = contentDigest(Text);
+  FixOutcome Outcome = applyFixes(Run, {});
+  ASSERT_TRUE(Outcome.Errors.empty()) << Outcome.Errors.front();
+  EXPECT_EQ(read(A), "int a;\nint b;\n");
+}
+
+TEST_F(FixFiles, PreFixContentIsKeptForTheTextOutput) {
+  std::string A = write("a.cpp", "int  a;\n");
+  report::RunResult Run =
+      runOf({{finding("libtorch-a", A, 3, {{A, 3, 2, " "}})}});
+  Run.Units[0].ContentDigests[A] = contentDigest("int  a;\n");
+  std::vector<Finding> Unique = report::uniqueFindings(Run);
+  std::vector<const Finding *> Findings = {&Unique[0]};
+  FixPlan Plan = prepareFixes(Run, Findings, {});
+  std::vector<std::string> Written;
+  std::map<std::string, std::string> Originals;
+  EXPECT_TRUE(writeFixes(Run, Plan, {}, &Written, &Originals).empty());
+  EXPECT_EQ(Originals[A], "int  a;\n");
+  auto Outcome = writtenOutcome(Plan, Written);
+  ASSERT_EQ(Outcome.size(), 1u);
+  ASSERT_EQ(Outcome[0].size(), 1u);
+  EXPECT_TRUE(Outcome[0][0].second);
+  // Nothing written: every replacement is reported as not applied.
+  Outcome = writtenOutcome(Plan, {});
+  EXPECT_FALSE(Outcome[0][0].second);
+}
+
 } // namespace

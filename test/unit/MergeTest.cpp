@@ -189,7 +189,7 @@ TEST(MergeTest, CommandWritesTheOutputFileAndReportsBadUsage) {
   Err.clear();
   std::vector<const char *> Missing = {A.c_str(), "no-such.sarif"};
   EXPECT_EQ(runMergeCommand(Missing, OutS, ErrS), 2);
-  EXPECT_EQ(ErrS.str(), "libtorch-tidy merge: error: cannot read "
+  EXPECT_EQ(ErrS.str(), "libtorch-tidy merge: error: cannot read report "
                         "'no-such.sarif': No such file or directory\n");
   Err.clear();
   std::vector<const char *> None = {"-o", All.c_str()};

@@ -1,0 +1,105 @@
+//===--- FixSelection.cpp - Which findings' fixes --fix may apply ---------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "fix/FixSelection.h"
+#include "fix/FixApplier.h"
+#include <map>
+#include <tuple>
+
+using libtorch_tidy::report::Finding;
+using libtorch_tidy::report::Replacement;
+using libtorch_tidy::report::TranslationUnitResult;
+
+namespace libtorch_tidy::fix {
+namespace {
+
+using FindingKey = std::tuple<std::string, std::string, unsigned, std::string>;
+
+FindingKey keyOf(const Finding &F) {
+  return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
+}
+
+bool sameEdits(const std::vector<Replacement> *A,
+               const std::vector<Replacement> *B) {
+  if (!A || !B)
+    return A == B;
+  if (A->size() != B->size())
+    return false;
+  for (size_t I = 0; I < A->size(); ++I)
+    if ((*A)[I].File != (*B)[I].File || (*A)[I].Offset != (*B)[I].Offset ||
+        (*A)[I].Length != (*B)[I].Length || (*A)[I].Text != (*B)[I].Text)
+      return false;
+  return true;
+}
+
+std::string plural(unsigned N, const char *One, const char *Many) {
+  return std::to_string(N) + " " + (N == 1 ? One : Many);
+}
+
+} // namespace
+
+FixSelection selectFixes(const report::RunResult &Run,
+                         llvm::ArrayRef<report::ReportedDiagnostic> Diagnostics,
+                         bool FixErrors, bool FixNotes) {
+  // Every unit that reported each finding, with the fix it suggested.
+  std::map<FindingKey, std::vector<std::pair<const TranslationUnitResult *,
+                                             const std::vector<Replacement> *>>>
+      Reporters;
+  for (const TranslationUnitResult &Unit : Run.Units)
+    for (const Finding &F : Unit.Findings)
+      Reporters[keyOf(F)].emplace_back(&Unit, chosenFix(F, FixNotes));
+
+  FixSelection Selection;
+  Selection.Eligible.assign(Diagnostics.size(), false);
+  std::map<const TranslationUnitResult *, unsigned> WithheldByUnit;
+  for (size_t I = 0; I < Diagnostics.size(); ++I) {
+    const Finding &F = *Diagnostics[I].Diagnostic;
+    const std::vector<Replacement> *Fix = chosenFix(F, FixNotes);
+    if (!Fix)
+      continue;
+    const TranslationUnitResult *Broken = nullptr;
+    const TranslationUnitResult *Disagreeing = nullptr;
+    for (const auto &[Unit, Suggested] : Reporters[keyOf(F)]) {
+      if (Unit->State != TranslationUnitResult::Status::Analyzed &&
+          !FixErrors && !Broken)
+        Broken = Unit;
+      if (!sameEdits(Suggested, Fix) && !Disagreeing)
+        Disagreeing = Unit;
+    }
+    if (Broken) {
+      ++WithheldByUnit[Broken];
+      ++Selection.Withheld;
+      continue;
+    }
+    if (Disagreeing) {
+      ++Selection.Withheld;
+      Selection.Reasons.push_back(
+          "fix of [" + F.CheckId + "] in '" + F.Where.AbsoluteFile +
+          "' at line " + std::to_string(F.Where.Begin.Line) +
+          " withheld: units '" + Diagnostics[I].Unit->MainFile + "' and '" +
+          Disagreeing->MainFile +
+          "' suggest different edits there; fix it by hand");
+      continue;
+    }
+    Selection.Eligible[I] = true;
+  }
+  // In the order of the units, which does not depend on -j.
+  for (const TranslationUnitResult &Unit : Run.Units) {
+    auto It = WithheldByUnit.find(&Unit);
+    if (It == WithheldByUnit.end())
+      continue;
+    Selection.Reasons.push_back(
+        plural(It->second, "fix", "fixes") + " of '" + Unit.MainFile +
+        "' withheld: " +
+        (Unit.State == TranslationUnitResult::Status::CompileErrors
+             ? "it has compiler errors"
+             : "it could not be analyzed") +
+        "; fix them, or pass --fix-errors to apply its fixes anyway");
+  }
+  return Selection;
+}
+
+} // namespace libtorch_tidy::fix

@@ -1,0 +1,44 @@
+//===--- FixSelection.h - Which findings' fixes --fix may apply -*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Fix-its are applied per unit. clang-tidy applies none when the compiler
+// reported errors, because a fix computed from a broken AST is unsafe; that
+// reasoning is about the unit with the errors, so here a unit with compiler
+// errors contributes no fixes (unless `--fix-errors`) and every clean unit's
+// fixes are applied. A finding in a header that several units report is
+// fixed only when all of them are clean and suggest the same edits.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_FIX_FIXSELECTION_H
+#define LIBTORCH_TIDY_DRIVER_FIX_FIXSELECTION_H
+
+#include "report/Findings.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::fix {
+
+struct FixSelection {
+  /// For each diagnostic given: its fix may be applied.
+  std::vector<bool> Eligible;
+  /// Findings with a fix that was withheld.
+  unsigned Withheld = 0;
+  /// One line per unit whose fixes were withheld, and per finding whose
+  /// units disagree, saying why and what to do.
+  std::vector<std::string> Reasons;
+};
+
+/// Chooses which of \p Diagnostics (uniqueDiagnostics() of \p Run) `--fix`
+/// may apply, as the file comment says. \p FixNotes is `--fix-notes`.
+FixSelection selectFixes(const report::RunResult &Run,
+                         llvm::ArrayRef<report::ReportedDiagnostic> Diagnostics,
+                         bool FixErrors, bool FixNotes);
+
+} // namespace libtorch_tidy::fix
+
+#endif // LIBTORCH_TIDY_DRIVER_FIX_FIXSELECTION_H

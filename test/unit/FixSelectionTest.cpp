@@ -1,0 +1,90 @@
+//===--- FixSelectionTest.cpp - Fixes are applied per unit ----------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "fix/FixSelection.h"
+
+#include "gtest/gtest.h"
+
+using namespace libtorch_tidy;
+using namespace libtorch_tidy::fix;
+using report::Finding;
+using report::TranslationUnitResult;
+
+namespace {
+
+Finding fixable(std::string File, unsigned Offset, std::string Text) {
+  Finding F;
+  F.CheckId = "libtorch-a";
+  F.Message = "message";
+  F.Where.AbsoluteFile = File;
+  F.Where.Offset = Offset;
+  F.Fixes = {{File, Offset, 1, std::move(Text)}};
+  return F;
+}
+
+TranslationUnitResult unit(std::string Main, std::vector<Finding> Findings,
+                           TranslationUnitResult::Status State =
+                               TranslationUnitResult::Status::Analyzed) {
+  TranslationUnitResult U;
+  U.MainFile = std::move(Main);
+  U.Findings = std::move(Findings);
+  U.State = State;
+  return U;
+}
+
+TEST(FixSelectionTest, ABrokenUnitWithholdsOnlyItsOwnFixes) {
+  report::RunResult Run;
+  Run.Units = {unit("/p/a.cpp", {fixable("/p/a.cpp", 1, "x")}),
+               unit("/p/broken.cpp", {fixable("/p/broken.cpp", 1, "y")},
+                    TranslationUnitResult::Status::CompileErrors),
+               unit("/p/c.cpp", {fixable("/p/c.cpp", 1, "z")})};
+  auto Diagnostics = report::uniqueDiagnostics(Run, false);
+  FixSelection S = selectFixes(Run, Diagnostics, /*FixErrors=*/false, false);
+  ASSERT_EQ(S.Eligible.size(), 3u);
+  EXPECT_TRUE(S.Eligible[0]);  // a.cpp
+  EXPECT_FALSE(S.Eligible[1]); // broken.cpp
+  EXPECT_TRUE(S.Eligible[2]);  // c.cpp
+  EXPECT_EQ(S.Withheld, 1u);
+  ASSERT_EQ(S.Reasons.size(), 1u);
+  EXPECT_EQ(S.Reasons[0], "1 fix of '/p/broken.cpp' withheld: it has compiler "
+                          "errors; fix them, or pass --fix-errors to apply its "
+                          "fixes anyway");
+  S = selectFixes(Run, Diagnostics, /*FixErrors=*/true, false);
+  EXPECT_TRUE(S.Eligible[1]);
+  EXPECT_TRUE(S.Reasons.empty());
+}
+
+TEST(FixSelectionTest, AHeaderFixNeedsEveryReportingUnitCleanAndAgreeing) {
+  Finding InHeader = fixable("/p/h.h", 5, "x");
+  report::RunResult Run;
+  Run.Units = {unit("/p/a.cpp", {InHeader}),
+               unit("/p/b.cpp", {InHeader},
+                    TranslationUnitResult::Status::CompileErrors)};
+  auto Diagnostics = report::uniqueDiagnostics(Run, false);
+  ASSERT_EQ(Diagnostics.size(), 1u);
+  FixSelection S = selectFixes(Run, Diagnostics, false, false);
+  EXPECT_FALSE(S.Eligible[0]);
+  ASSERT_EQ(S.Reasons.size(), 1u);
+  EXPECT_NE(S.Reasons[0].find("'/p/b.cpp' withheld"), std::string::npos);
+
+  // Both clean but different edits for the same finding: neither is chosen.
+  Run.Units = {unit("/p/a.cpp", {InHeader}),
+               unit("/p/b.cpp", {fixable("/p/h.h", 5, "other")})};
+  Diagnostics = report::uniqueDiagnostics(Run, false);
+  S = selectFixes(Run, Diagnostics, false, false);
+  EXPECT_FALSE(S.Eligible[0]);
+  ASSERT_EQ(S.Reasons.size(), 1u);
+  EXPECT_NE(S.Reasons[0].find("suggest different edits"), std::string::npos);
+
+  // Both clean and the same: applied.
+  Run.Units = {unit("/p/a.cpp", {InHeader}), unit("/p/b.cpp", {InHeader})};
+  Diagnostics = report::uniqueDiagnostics(Run, false);
+  S = selectFixes(Run, Diagnostics, false, false);
+  EXPECT_TRUE(S.Eligible[0]);
+  EXPECT_EQ(S.Withheld, 0u);
+}
+
+} // namespace
