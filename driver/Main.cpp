@@ -31,6 +31,7 @@
 #include "report/RunStatistics.h"
 #include "report/TextWriter.h"
 #include "run/UnitScheduler.h"
+#include "run/WorkerProcess.h"
 #include "select/UnitSelection.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
@@ -93,6 +94,9 @@ int runTool(int Argc, const char **Argv) {
     errs() << "libtorch-tidy: error: " << toString(Fixed.takeError()) << "\n";
     return ExitUsageError;
   }
+  // A worker dies with its parent and enforces its own --unit-timeout.
+  if (!Tool.WorkerUnit.empty())
+    run::guardWorker(Tool.WorkerOutput, Tool.UnitTimeout);
 
   if (Tool.PrintCheckTable) {
     outs() << renderCheckTable();
