@@ -376,6 +376,7 @@ int runTool(int Argc, const char **Argv) {
 } // namespace libtorch_tidy
 
 int main(int Argc, const char **Argv) {
+  libtorch_tidy::run::noteInheritedSignals();
   // `libtorch-tidy verify ...` is the runtime harness, a separate program
   // installed next to this one (runtime-verify/harness).
   if (Argc > 1 && StringRef(Argv[1]) == "verify") {

@@ -41,6 +41,7 @@ volatile sig_atomic_t Interrupted = 0;
 
 constexpr int Forwarded[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction Previous[std::size(Forwarded)];
+bool InheritedIgnored[std::size(Forwarded)];
 
 // How a worker learns its parent's pid and its stderr file (guardWorker).
 constexpr const char ParentVariable[] = "LIBTORCH_TIDY_WORKER_PARENT";
@@ -106,12 +107,18 @@ WorkerProcesses::WorkerProcesses(unsigned MaxWorkers) : Active(new Slots) {
   Interrupted = 0;
   HandlerSlotCount.store(Active->Count);
   HandlerSlots.store(Active->Pids.get());
-  struct sigaction Action;
+  struct sigaction Action, Ignore;
   std::memset(&Action, 0, sizeof(Action));
   Action.sa_handler = &onSignal;
   Action.sa_mask = forwardedSet();
+  // Ignored rather than left to LLVM's handler, which would unregister all
+  // of its handlers on the first such signal (SIGTERM's among them).
+  std::memset(&Ignore, 0, sizeof(Ignore));
+  Ignore.sa_handler = SIG_IGN;
+  sigemptyset(&Ignore.sa_mask);
   for (size_t I = 0; I < std::size(Forwarded); ++I)
-    sigaction(Forwarded[I], &Action, &Previous[I]);
+    sigaction(Forwarded[I], InheritedIgnored[I] ? &Ignore : &Action,
+              &Previous[I]);
 }
 
 WorkerProcesses::~WorkerProcesses() {
@@ -239,6 +246,14 @@ void WorkerProcesses::dieOfSignal() {
   signal(Sig, SIG_DFL);
   raise(Sig);
   _exit(128 + Sig);
+}
+
+void noteInheritedSignals() {
+  for (size_t I = 0; I < std::size(Forwarded); ++I) {
+    struct sigaction Current;
+    InheritedIgnored[I] = sigaction(Forwarded[I], nullptr, &Current) == 0 &&
+                          Current.sa_handler == SIG_IGN;
+  }
 }
 
 void guardWorker(StringRef OutputPath, unsigned TimeoutSeconds) {

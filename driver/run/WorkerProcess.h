@@ -39,7 +39,8 @@ struct WorkerExit {
 };
 
 /// Workers of one run. While an instance lives, SIGINT, SIGTERM and SIGHUP
-/// are forwarded to the process groups of its workers and recorded; the
+/// (unless inherited ignored) are forwarded to the process groups of its
+/// workers and recorded; the
 /// loop that waits for them asks interrupted() and ends with dieOfSignal().
 /// A second signal does not wait for that loop: the workers get SIGKILL and
 /// the process dies at once. One instance at a time.
@@ -75,6 +76,12 @@ private:
   struct Slots;
   std::unique_ptr<Slots> Active;
 };
+
+/// First thing in main(), before LLVM installs its signal handlers: notes
+/// which of SIGINT, SIGTERM and SIGHUP this process inherited ignored (a
+/// shell starts background jobs with SIGINT ignored); WorkerProcesses keeps
+/// those ignored instead of catching them.
+void noteInheritedSignals();
 
 /// In worker mode, first thing: dies with the parent (PR_SET_PDEATHSIG,
 /// removing \p OutputPath and the stderr file the parent made) and stops

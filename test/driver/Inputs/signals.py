@@ -6,7 +6,8 @@ nobody writes, which holds the parse) and checks that no worker process
 survives and no temporary file is left in the run's own TMPDIR:
 
 - SIGINT, SIGTERM, SIGHUP to the CLI: it dies of that signal (exit status
-  128+N) once its workers are gone;
+  128+N) once its workers are gone; a SIGINT it inherited ignored stays
+  ignored;
 - SIGKILL to the CLI: its workers die with it (they ask for PR_SET_PDEATHSIG)
   and remove the files it made for them;
 - the CLI stopped (SIGSTOP): its worker ends by its own timeout, one second
@@ -55,7 +56,17 @@ def wait_until(what, predicate, seconds):
     return seconds - (deadline - time.monotonic())
 
 
-def start(case, units_count, timeout):
+def default_signals():
+    # lit's workers ignore SIGINT, and children inherit that; a CLI run from
+    # a terminal has it at its default.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def ignore_sigint():
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start(case, units_count, timeout, preexec=default_signals):
     directory = os.path.join(TEMP, case)
     tmp = os.path.join(directory, "tmp")
     os.makedirs(tmp)
@@ -72,7 +83,7 @@ def start(case, units_count, timeout):
         [CLI, "--no-cache", "-j", str(units_count),
          "--unit-timeout=%d" % timeout] + units +
         ["--", "-std=c++17", "-isystem", MOCK],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
+        env=env, stdout=log, stderr=subprocess.STDOUT, preexec_fn=preexec)
     started.append((parent, units))
     wait_until("%d workers run" % units_count,
                lambda: len(workers(units)) == units_count, 60)
@@ -113,6 +124,22 @@ def interrupted(sig, units_count):
           (signal.Signals(sig).name, units_count))
 
 
+def sigint_ignored():
+    """A CLI started with SIGINT ignored (a shell's background job) keeps
+    ignoring it; SIGTERM still stops it."""
+    parent, units, tmp, _ = start("ignored", 1, 600, preexec=ignore_sigint)
+    os.kill(parent.pid, signal.SIGINT)
+    time.sleep(1)
+    if parent.poll() is not None or not workers(units):
+        raise Failure("SIGINT, inherited ignored, stopped the run")
+    os.kill(parent.pid, signal.SIGTERM)
+    rc = finish(parent)
+    if rc != -signal.SIGTERM:
+        raise Failure("after SIGTERM the CLI exited with %s" % rc)
+    no_worker_and_no_file(units, tmp)
+    print("SIGINT inherited ignored: ignored; SIGTERM then stopped the run")
+
+
 def parent_killed():
     parent, units, tmp, _ = start("kill", 1, 600)
     os.kill(parent.pid, signal.SIGKILL)
@@ -148,6 +175,7 @@ def main():
         interrupted(signal.SIGINT, 1)
         interrupted(signal.SIGTERM, 2)
         interrupted(signal.SIGHUP, 1)
+        sigint_ignored()
         parent_killed()
         parent_stopped()
     except Failure as e:
