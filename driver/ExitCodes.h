@@ -16,6 +16,8 @@ enum ExitCode : int {
   ExitUsageError = 2,  ///< bad usage, configuration or I/O
   ExitParseFailed = 3, ///< an input could not be parsed (others reported)
 };
+// A run stopped by SIGINT, SIGTERM or SIGHUP dies of that signal once its
+// workers are gone (status 128+N as shells report it; run/WorkerProcess.h).
 
 } // namespace libtorch_tidy
 

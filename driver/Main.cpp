@@ -34,6 +34,7 @@
 #include "report/RunStatistics.h"
 #include "report/TextWriter.h"
 #include "run/UnitScheduler.h"
+#include "run/WorkerProcess.h"
 #include "select/UnitSelection.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
@@ -97,6 +98,9 @@ int runTool(int Argc, const char **Argv) {
     errs() << "libtorch-tidy: error: " << toString(Fixed.takeError()) << "\n";
     return ExitUsageError;
   }
+  // A worker dies with its parent and enforces its own --unit-timeout.
+  if (!Tool.WorkerUnit.empty())
+    run::guardWorker(Tool.WorkerOutput, Tool.UnitTimeout);
 
   if (Tool.PrintCheckTable) {
     outs() << renderCheckTable();
@@ -405,6 +409,7 @@ int runTool(int Argc, const char **Argv) {
 } // namespace libtorch_tidy
 
 int main(int Argc, const char **Argv) {
+  libtorch_tidy::run::noteInheritedSignals();
   // `libtorch-tidy verify ...` is the runtime harness, a separate program
   // installed next to this one (runtime-verify/harness).
   if (Argc > 1 && StringRef(Argv[1]) == "verify") {

@@ -11,7 +11,15 @@ import sys
 import lit.formats
 
 config.name = "libtorch-tidy"
-config.test_format = lit.formats.ShTest(execute_external=False)
+
+
+# ShTest that also logs each test's start (for test/run_lit_suite.py).
+# No __pycache__ in the source tree.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lit_format  # noqa: E402
+
+config.test_format = lit_format.ShTestLoggingStarts(execute_external=False)
 config.suffixes = [".cpp", ".test"]
 config.excludes = ["Inputs", "unit", "fuzz", "CMakeLists.txt"]
 config.test_source_root = os.path.dirname(os.path.abspath(__file__))
@@ -33,7 +41,9 @@ config.environment["XDG_CACHE_HOME"] = os.path.join(
 try:
     import psutil  # noqa: F401
     if lit_config.maxIndividualTestTime == 0:
-        lit_config.maxIndividualTestTime = 1800
+        # test/run_lit_suite.py keeps it below its suite's time limit.
+        lit_config.maxIndividualTestTime = min(1800, int(os.environ.get(
+            "LIBTORCH_TIDY_LIT_TEST_TIMEOUT", "1800")))
     config.available_features.add("per-test-timeout")
 except ImportError:
     lit_config.note("python3-psutil is missing from %s: no per-test timeout, "

@@ -6,15 +6,15 @@
 
 #include "run/Workers.h"
 #include "report/FindingsJson.h"
+#include "run/WorkerProcess.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/Program.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <csignal>
-#include <optional>
+#include <cstring>
 #include <thread>
 
 using namespace llvm;
@@ -26,7 +26,7 @@ using Clock = std::chrono::steady_clock;
 
 struct Running {
   size_t Index;
-  sys::ProcessInfo Process;
+  pid_t Pid = -1;
   Clock::time_point Started;
   SmallString<128> OutputPath;
   SmallString<128> StderrPath;
@@ -96,21 +96,42 @@ WorkerResult failed(StringRef Unit, const std::string &Why) {
   return R;
 }
 
-WorkerResult collect(StringRef Unit, Running &W, int ReturnCode,
-                     const std::string &ErrMsg, bool TimedOut,
-                     unsigned Timeout) {
+/// Removes a worker's temporary files: the two the parent made and, for a
+/// worker that was \p Killed, what its atomic write of the output may have
+/// left.
+void removeTemporaries(const Running &W, bool Killed = false) {
+  for (StringRef Path : {StringRef(W.OutputPath), StringRef(W.StderrPath)}) {
+    sys::fs::remove(Path);
+    sys::DontRemoveFileOnSignal(Path);
+  }
+  if (!Killed)
+    return;
+  std::error_code EC;
+  const std::string Partial =
+      (sys::path::filename(W.OutputPath) + ".temp-stream-").str();
+  for (sys::fs::directory_iterator It(sys::path::parent_path(W.OutputPath), EC),
+       End;
+       !EC && It != End; It.increment(EC))
+    if (sys::path::filename(It->path()).startswith(Partial))
+      sys::fs::remove(It->path());
+}
+
+WorkerResult collect(StringRef Unit, Running &W, const WorkerExit &Exit,
+                     bool TimedOut, unsigned Timeout) {
   std::string Stderr = readFile(W.StderrPath);
-  sys::fs::remove(W.StderrPath);
   std::string Output = readFile(W.OutputPath);
-  sys::fs::remove(W.OutputPath);
-  if (TimedOut)
+  removeTemporaries(W, TimedOut || Exit.Signal != 0);
+  if (TimedOut || Exit.SelfTimeout)
     return failed(Unit, "analysis did not finish within " +
                             std::to_string(Timeout) +
                             " s and was stopped (raise --unit-timeout)");
-  if (ReturnCode != 0) {
-    std::string Why = ReturnCode == -2 ? "the analysis crashed (" + ErrMsg + ")"
-                                       : "the analysis failed (exit code " +
-                                             std::to_string(ReturnCode) + ")";
+  if (Exit.ExitCode != 0) {
+    std::string Why = Exit.Signal != 0
+                          ? "the analysis crashed (" +
+                                std::string(strsignal(Exit.Signal)) +
+                                (Exit.CoreDumped ? " (core dumped)" : "") + ")"
+                          : "the analysis failed (exit code " +
+                                std::to_string(Exit.ExitCode) + ")";
     std::string Detail = causeOfFailure(Stderr);
     if (!Detail.empty())
       Why += ": " + Detail;
@@ -148,6 +169,36 @@ bool writeWorkerResult(StringRef Path, const WorkerResult &Result) {
   return true;
 }
 
+/// The end of a run that a signal interrupted: every worker got the signal
+/// (WorkerProcesses forwards it); those still running after a grace period
+/// get SIGKILL. Then their files go and the process dies of the signal.
+[[noreturn]] static void stopAll(WorkerProcesses &Processes,
+                                 std::vector<Running> &Active, bool Progress) {
+  const auto Deadline = Clock::now() + std::chrono::seconds(2);
+  for (Running &W : Active) {
+    WorkerExit Exit;
+    while (!Processes.reap(W.Pid, /*Block=*/false, Exit)) {
+      if (Clock::now() < Deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        continue;
+      }
+      WorkerProcesses::signalGroup(W.Pid, SIGKILL);
+      Processes.reap(W.Pid, /*Block=*/true, Exit);
+      break;
+    }
+    removeTemporaries(W, /*Killed=*/true);
+  }
+  if (Progress)
+    errs() << "\r\x1b[K";
+  const int Sig = Processes.interrupted();
+  errs() << "libtorch-tidy: stopped by signal " << Sig << " (" << strsignal(Sig)
+         << "); " << Active.size() << " running "
+         << (Active.size() == 1 ? "unit" : "units")
+         << " stopped, no report written\n";
+  errs().flush();
+  Processes.dieOfSignal();
+}
+
 std::vector<WorkerResult>
 runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
            const std::function<void(size_t, const WorkerResult &)> &Finished) {
@@ -155,6 +206,7 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
   std::vector<Running> Active;
   size_t Next = 0;
   const unsigned Jobs = std::max(1u, Pool.Jobs);
+  WorkerProcesses Processes(Jobs);
 
   auto Start = [&](size_t Index) {
     Running W;
@@ -163,24 +215,22 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
                                      W.OutputPath) ||
         sys::fs::createTemporaryFile("libtorch-tidy-unit", "log",
                                      W.StderrPath)) {
+      removeTemporaries(W);
       Results[Index] = failed(Units[Index], "cannot create a temporary file");
       Finished(Index, Results[Index]);
       return;
     }
+    // A crash of this process (LLVM's handlers) removes them too.
+    sys::RemoveFileOnSignal(W.OutputPath);
+    sys::RemoveFileOnSignal(W.StderrPath);
     std::vector<std::string> Args = {
         Pool.Executable, "--worker-unit=" + Units[Index],
         "--worker-output=" + std::string(W.OutputPath)};
     Args.insert(Args.end(), Pool.Arguments.begin(), Pool.Arguments.end());
-    std::vector<StringRef> ArgRefs(Args.begin(), Args.end());
-    std::optional<StringRef> Redirects[] = {StringRef(""), StringRef(""),
-                                            StringRef(W.StderrPath)};
     std::string ErrMsg;
-    bool ExecFailed = false;
-    W.Process = sys::ExecuteNoWait(Pool.Executable, ArgRefs, std::nullopt,
-                                   Redirects, 0, &ErrMsg, &ExecFailed);
-    if (ExecFailed) {
-      sys::fs::remove(W.OutputPath);
-      sys::fs::remove(W.StderrPath);
+    W.Pid = Processes.start(Args, W.StderrPath, ErrMsg);
+    if (W.Pid < 0) {
+      removeTemporaries(W);
       Results[Index] =
           failed(Units[Index], "cannot start a worker process: " + ErrMsg);
       Finished(Index, Results[Index]);
@@ -196,29 +246,29 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
   };
 
   while (Next < Units.size() || !Active.empty()) {
-    while (Active.size() < Jobs && Next < Units.size())
+    if (Processes.interrupted())
+      stopAll(Processes, Active, Pool.Progress);
+    while (Active.size() < Jobs && Next < Units.size() &&
+           !Processes.interrupted())
       Start(Next++);
     bool AnyDone = false;
     for (size_t I = 0; I < Active.size();) {
       Running &W = Active[I];
-      std::string ErrMsg;
-      sys::ProcessInfo Done =
-          sys::Wait(W.Process, /*SecondsToWait=*/0, &ErrMsg, nullptr,
-                    /*Polling=*/true);
+      WorkerExit Exit;
       bool TimedOut = false;
-      if (Done.Pid == 0) {
+      if (!Processes.reap(W.Pid, /*Block=*/false, Exit)) {
         const auto Elapsed = Clock::now() - W.Started;
         if (Pool.TimeoutSeconds == 0 ||
             Elapsed < std::chrono::seconds(Pool.TimeoutSeconds)) {
           ++I;
           continue;
         }
-        ::kill(W.Process.Pid, SIGKILL);
-        Done = sys::Wait(W.Process, std::nullopt, &ErrMsg);
+        WorkerProcesses::signalGroup(W.Pid, SIGKILL);
+        Processes.reap(W.Pid, /*Block=*/true, Exit);
         TimedOut = true;
       }
-      Results[W.Index] = collect(Units[W.Index], W, Done.ReturnCode, ErrMsg,
-                                 TimedOut, Pool.TimeoutSeconds);
+      Results[W.Index] =
+          collect(Units[W.Index], W, Exit, TimedOut, Pool.TimeoutSeconds);
       Finished(W.Index, Results[W.Index]);
       Active.erase(Active.begin() + I);
       AnyDone = true;
@@ -226,6 +276,8 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
     if (!AnyDone && !Active.empty())
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
+  if (Processes.interrupted()) // after the last worker ended
+    stopAll(Processes, Active, Pool.Progress);
   if (Pool.Progress && !Units.empty())
     errs() << "\r\x1b[K";
   return Results;

@@ -9,6 +9,7 @@
 // TranslationUnitResult (and the files it read, for the result cache) as
 // JSON. A crash, a hang past the timeout, or unreadable output makes that
 // unit `Failed`; the other units are unaffected. Up to N run at once.
+// SIGINT, SIGTERM and SIGHUP stop them all and end the run (WorkerProcess.h).
 //
 //===----------------------------------------------------------------------===//
 

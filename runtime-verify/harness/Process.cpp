@@ -8,15 +8,18 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <sstream>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -30,17 +33,108 @@ namespace {
 std::atomic<int> RunningGroup{0};
 std::function<void()> *InterruptCleanup = nullptr;
 
+bool groupAlive(int Group) { return kill(-Group, 0) == 0 || errno == EPERM; }
+
+struct ProcEntry {
+  int Pid = 0, Parent = 0, Group = 0;
+  char State = '?';
+  std::string Name;
+};
+
+/// Every process in /proc, from its stat line.
+std::vector<ProcEntry> processTable() {
+  std::vector<ProcEntry> Table;
+  DIR *Proc = opendir("/proc");
+  if (Proc == nullptr)
+    return Table;
+  while (dirent *Entry = readdir(Proc)) {
+    if (Entry->d_name[0] < '0' || Entry->d_name[0] > '9')
+      continue;
+    std::ifstream Stat(std::string("/proc/") + Entry->d_name + "/stat");
+    std::string Line;
+    if (!std::getline(Stat, Line))
+      continue;
+    // pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
+    const size_t Open = Line.find('('), Close = Line.rfind(')');
+    if (Open == std::string::npos || Close == std::string::npos || Close < Open)
+      continue;
+    ProcEntry E;
+    E.Pid = std::atoi(Line.c_str());
+    E.Name = Line.substr(Open + 1, Close - Open - 1);
+    std::istringstream Fields(Line.substr(Close + 1));
+    Fields >> E.State >> E.Parent >> E.Group;
+    if (Fields)
+      Table.push_back(std::move(E));
+  }
+  closedir(Proc);
+  return Table;
+}
+
+/// The live processes of \p Group and the live descendants of this process
+/// (which, as a subreaper, inherits every orphan of the command).
+std::vector<ProcEntry> leftovers(int Group) {
+  const std::vector<ProcEntry> Table = processTable();
+  std::map<int, int> ParentOf;
+  for (const ProcEntry &E : Table)
+    ParentOf[E.Pid] = E.Parent;
+  const int Self = getpid();
+  auto Below = [&](int Pid) {
+    for (int Hops = 0; Pid > 1 && Hops < 4096; ++Hops) {
+      auto It = ParentOf.find(Pid);
+      if (It == ParentOf.end())
+        return false;
+      Pid = It->second;
+      if (Pid == Self)
+        return true;
+    }
+    return false;
+  };
+  std::vector<ProcEntry> Left;
+  for (const ProcEntry &E : Table)
+    if (E.Pid != Self && E.State != 'Z' && E.State != 'X' &&
+        ((Group > 0 && E.Group == Group) || Below(E.Pid)))
+      Left.push_back(E);
+  return Left;
+}
+
+/// Kills (SIGKILL) and reaps what the command left behind, until nothing is
+/// left (a process may fork while it is being killed); returns the names.
+std::vector<std::string> killLeftovers(int Group) {
+  std::vector<std::string> Names;
+  std::vector<int> Seen;
+  for (int Round = 0; Round < 100; ++Round) {
+    // Orphans are ours now: reap the zombies, or they stay in /proc.
+    while (waitpid(-1, nullptr, WNOHANG) > 0) {
+    }
+    const std::vector<ProcEntry> Left = leftovers(Group);
+    if (Left.empty())
+      break;
+    for (const ProcEntry &E : Left) {
+      if (std::find(Seen.begin(), Seen.end(), E.Pid) == Seen.end()) {
+        Seen.push_back(E.Pid);
+        Names.push_back(E.Name);
+      }
+      kill(E.Pid, SIGKILL);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  while (waitpid(-1, nullptr, WNOHANG) > 0) {
+  }
+  return Names;
+}
+
 void onInterrupt(int Sig) {
   const int Group = RunningGroup.load();
   if (Group > 0)
     kill(-Group, SIGKILL);
+  // Not async-signal-safe (it reads /proc through the C++ library), like the
+  // cleanup below; an interrupted harness must not leave daemons behind.
+  killLeftovers(Group);
   if (InterruptCleanup != nullptr && *InterruptCleanup)
     (*InterruptCleanup)();
   signal(Sig, SIG_DFL);
   raise(Sig);
 }
-
-bool groupAlive(int Group) { return kill(-Group, 0) == 0 || errno == EPERM; }
 
 } // namespace
 
@@ -89,6 +183,9 @@ ProcessResult runProcess(const ProcessSpec &Spec, const Tick &OnTick) {
     Argv.push_back(A.data());
   Argv.push_back(nullptr);
 
+  // Orphans of the command (a daemon that called setsid() and whose parent
+  // exited) become our children instead of init's, so none escapes.
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
   const auto Start = std::chrono::steady_clock::now();
   const pid_t Pid = fork();
   if (Pid < 0) {
@@ -175,16 +272,16 @@ ProcessResult runProcess(const ProcessSpec &Spec, const Tick &OnTick) {
   else if (WIFSIGNALED(Status))
     Result.Signal = WTERMSIG(Status);
   // After a timeout the group already has SIGTERM: give its members the
-  // same grace as the leader before calling them left behind.
-  for (int I = 0; Result.TimedOut && I < 100 && groupAlive(Pid); ++I)
+  // same grace as the leader before calling them left behind. Those whose
+  // parent died are our children now: reap them, or they linger as zombies.
+  for (int I = 0; Result.TimedOut && I < 100 && groupAlive(Pid); ++I) {
+    while (waitpid(-1, nullptr, WNOHANG) > 0) {
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  // Whatever the command left running in its group goes too.
-  if (groupAlive(Pid)) {
-    Result.LeftChildren = true;
-    kill(-Pid, SIGKILL);
-    for (int I = 0; I < 50 && groupAlive(Pid); ++I)
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
+  // Whatever the command left running goes too, in its group or not.
+  Result.Leftovers = killLeftovers(Pid);
+  Result.LeftChildren = !Result.Leftovers.empty();
   RunningGroup.store(0);
   return Result;
 }

@@ -7,6 +7,10 @@
 // Runs a command in its own process group with a time limit, its output
 // captured to a file, and kills the whole group (the command and every child
 // it started) on timeout or when the harness itself is interrupted.
+// Children that leave the group (setsid(), setpgid()) are found too: the
+// harness is a child subreaper (PR_SET_CHILD_SUBREAPER), so every orphan of
+// the command becomes its child, and after each run it kills, reaps and
+// names every process left below it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +30,10 @@ struct ProcessResult {
   int ExitCode = -1;         ///< when it exited
   int Signal = 0;            ///< when a signal ended it
   bool TimedOut = false;     ///< killed by us after the time limit
-  bool LeftChildren = false; ///< its group still had members when it ended
+  bool LeftChildren = false; ///< processes of it were left when it ended
+  /// The names (/proc/PID/comm) of the processes it left running, which
+  /// were killed: members of its group and descendants that left the group.
+  std::vector<std::string> Leftovers;
   double WallSeconds = 0;
   bool ok() const {
     return Started && !TimedOut && Signal == 0 && ExitCode == 0;

@@ -321,6 +321,7 @@ nlohmann::json jsonReport(const Session &S) {
         {"signal", R.Process.Signal},
         {"timed_out", R.Process.TimedOut},
         {"left_children", R.Process.LeftChildren},
+        {"leftover_processes", R.Process.Leftovers},
         {"wall_s", R.Process.WallSeconds},
         {"steps_per_s", R.stepsPerSecond()},
         {"output_tail", R.OutputTail},

@@ -261,9 +261,11 @@ RunRecord Verifier::runOnce(const std::string &Variant, unsigned Index) {
                     : "ran no training step (no backward pass seen)";
   else if (!Opt.Probe && R.OutputTail.empty())
     R.Failure = "printed nothing";
-  if (R.Process.LeftChildren)
+  if (!R.Process.Leftovers.empty())
     S.Warnings.push_back(fmt::format(
-        "{} run {} left processes running; they were killed", Variant, Index));
+        "{} run {}: killed {} leftover process{}: {}", Variant, Index,
+        R.Process.Leftovers.size(), R.Process.Leftovers.size() == 1 ? "" : "es",
+        fmt::join(R.Process.Leftovers, ", ")));
   if (!R.Failure.empty())
     S.Errors.push_back(fmt::format(
         "{} run {} ({}): {}{}", Variant, Index, fmt::join(Spec.Argv, " "),
