@@ -1,5 +1,4 @@
-//===--- AtomicOutput.h - Output files that are never half written -*- C++
-//-*-===//
+//===--- AtomicOutput.h - Output files never half written -------*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
