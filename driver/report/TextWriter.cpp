@@ -12,7 +12,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendDiagnostic.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 using namespace clang;
@@ -22,11 +24,16 @@ namespace libtorch_tidy::report {
 namespace {
 
 /// A SourceManager over the real files, so clang's printer can show the
-/// source lines the offsets point into.
+/// source lines the offsets point into. The file system has a working
+/// directory of its own: each unit's relative paths resolve against its build
+/// directory, and the process's working directory, against which `--output`
+/// and `--export-fixes` resolve, stays as it is (the shared real file system
+/// would change it for the whole process).
 class Renderer {
 public:
   Renderer(raw_ostream &OS, bool Color)
-      : Files(FileSystemOptions(), vfs::getRealFileSystem()),
+      : Files(FileSystemOptions(), IntrusiveRefCntPtr<vfs::FileSystem>(
+                                       vfs::createPhysicalFileSystem())),
         DiagOpts(new DiagnosticOptions()),
         Printer(new TextDiagnosticPrinter(OS, &*DiagOpts)),
         Diags(new DiagnosticIDs(), &*DiagOpts, Printer), Sources(Diags, Files) {
@@ -37,8 +44,12 @@ public:
 
   void report(const TextDiagnostic &D) {
     vfs::FileSystem &FS = Files.getVirtualFileSystem();
-    if (!D.BuildDirectory.empty())
-      FS.setCurrentWorkingDirectory(D.BuildDirectory);
+    if (!D.BuildDirectory.empty()) {
+      // Relative to the process's directory, not to the previous unit's.
+      SmallString<256> Directory(D.BuildDirectory);
+      sys::fs::make_absolute(Directory);
+      FS.setCurrentWorkingDirectory(Directory);
+    }
     const Finding &F = *D.Diagnostic;
     {
       auto Level = F.Severity == "error" ? DiagnosticsEngine::Error
