@@ -1,5 +1,4 @@
-//===--- EvalWithoutNoGradCheck.h - libtorch-tidy ----------------*- C++
-//-*-===//
+//===--- EvalWithoutNoGradCheck.h - libtorch-tidy ---------------*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===--- LoopInvariantSetupCheck.h - libtorch-tidy ----------------*- C++
-//-*-===//
+//===--- LoopInvariantSetupCheck.h - libtorch-tidy --------------*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

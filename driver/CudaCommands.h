@@ -1,5 +1,4 @@
-//===--- CudaCommands.h - nvcc entries of a compilation database -*- C++
-//-*-===//
+//===--- CudaCommands.h - nvcc entries of a compile database ----*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

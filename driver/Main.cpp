@@ -129,6 +129,9 @@ int runTool(int Argc, const char **Argv) {
     errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
     return ExitUsageError;
   }
+  // Misspelled options of our checks, once per run (not per worker).
+  if (Tool.WorkerUnit.empty())
+    warnUnknownCheckOptions(Tool, Setup->Files, errs());
 
   // Options are looked up for the first input, as clang-tidy does.
   StringRef FirstFile =
@@ -158,8 +161,14 @@ int runTool(int Argc, const char **Argv) {
     return ExitUsageError;
   }
   if (Setup->Files.empty()) {
-    errs() << "libtorch-tidy: error: no input files; name the sources to "
-              "analyze, e.g. 'libtorch-tidy -p build src/train.cpp'\n";
+    if (Tool.Diff && Tool.Sources.empty() && Tool.BuildPath.empty())
+      errs() << "libtorch-tidy: error: --diff without source files needs "
+                "the compilation database: pass -p <build dir> (the "
+                "directory with compile_commands.json; in the "
+                "libtorch-tidy-diff pre-commit hook, args: [-p=build])\n";
+    else
+      errs() << "libtorch-tidy: error: no input files; name the sources to "
+                "analyze, e.g. 'libtorch-tidy -p build src/train.cpp'\n";
     return ExitUsageError;
   }
 
@@ -200,14 +209,23 @@ int runTool(int Argc, const char **Argv) {
   }
 
   // --- Select units. ---
-  // `--diff` and `--shard` (driver/select/). An empty selection is not an
-  // error: nothing to do. Database entries that cannot be read take part in
-  // the selection, and the selected ones are reported as failed units.
+  // `--exclude`, `--diff` and `--shard` (driver/select/). An empty selection
+  // is not an error: nothing to do. Database entries that cannot be read take
+  // part in the selection, and the selected ones are reported as failed
+  // units.
   std::vector<std::string> Candidates = Setup->Files;
   for (const UnusableInput &Unreadable : Setup->Unreadable)
     Candidates.push_back(Unreadable.File);
+  SmallString<256> WorkingDir;
+  if (std::error_code EC = sys::fs::current_path(WorkingDir)) {
+    errs() << "libtorch-tidy: error: cannot read the working directory ("
+           << EC.message() << "); run from a directory that exists\n";
+    return ExitUsageError;
+  }
+  const select::ExcludeFilter Exclude = select::ExcludeFilter::create(
+      Tool.Exclude, WorkingDir, Tool.ConfigFile, **Provider, Candidates);
   Expected<select::UnitSelection> Selected = select::selectUnits(
-      Candidates, Tool.Diff, Tool.Shard, *Setup->Compilations);
+      Candidates, Exclude, Tool.Diff, Tool.Shard, *Setup->Compilations);
   if (!Selected) {
     errs() << "libtorch-tidy: error: " << toString(Selected.takeError())
            << "\n";
@@ -242,7 +260,9 @@ int runTool(int Argc, const char **Argv) {
       Run.LibTorchVersion = Unit.LibTorchVersion;
 
   // --- Filter findings. ---
-  // `--diff` keeps only findings on changed lines.
+  // `--exclude` drops findings in excluded headers (counted as non-user
+  // code); `--diff` keeps only findings on changed lines.
+  select::dropExcludedFindings(Run, Exclude);
   if (Selected->Changes)
     select::keepFindingsOnChangedLines(Run, *Selected->Changes);
 
@@ -371,6 +391,10 @@ int runTool(int Argc, const char **Argv) {
     const size_t Replayed = std::count_if(
         Run.Units.begin(), Run.Units.end(),
         [](const TranslationUnitResult &U) { return U.FromCache; });
+    if (Selected->Excluded)
+      errs() << "libtorch-tidy: " << Selected->Excluded
+             << (Selected->Excluded == 1 ? " unit" : " units")
+             << " excluded (--exclude, libtorch-tidy.Exclude)\n";
     if (Replayed)
       errs() << "libtorch-tidy: " << Replayed << " of " << Run.Units.size()
              << (Run.Units.size() == 1 ? " unit" : " units")

@@ -6,7 +6,9 @@
 
 #include "OptionsSetup.h"
 #include "Catalog.h"
+#include "clang-tidy/ClangTidy.h"
 #include "report/ReportStage.h"
+#include "select/Exclude.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
@@ -81,6 +83,17 @@ without a .clang-tidy that names checks, the default tier runs.
 
 Exit codes: 0 no findings, 1 findings, 2 usage/configuration/I-O error,
 3 an input could not be parsed (the others are still analyzed).
+
+Subcommands:
+  libtorch-tidy merge <report>... -o <file>
+      Join the JSON reports or SARIF logs of a CI matrix's shards into one
+      (see docs/output-formats.md).
+  libtorch-tidy verify -p <build dir> (--target <target> | --build-cmd <cmd>)
+                       [options] -- <run command> [args...]
+      Build and run a program as written and with the fix-its applied, with
+      a probe inside the process, and show what each finding costs (steps/s,
+      host syncs and copies per step, GPU utilization); 'libtorch-tidy
+      verify --help' lists its options (see docs/verify.md).
 )";
 
 cl::opt<std::string>
@@ -228,6 +241,14 @@ cl::opt<unsigned>
                 cl::desc("Seconds one translation unit may take before it is "
                          "stopped and reported as failed (0: no limit)"),
                 cl::value_desc("seconds"), cl::init(600), cl::cat(Category));
+// --- Paths left out (driver/select/Exclude.h). ---
+cl::list<std::string> Exclude(
+    "exclude",
+    cl::desc(R"(Leave out the units, and the findings in headers, whose path
+matches this glob (repeatable; '**' spans directories; relative to the
+working directory; .clang-tidy: CheckOptions 'libtorch-tidy.Exclude'))"),
+    cl::value_desc("glob"), cl::cat(Category));
+// --- End of paths left out. ---
 cl::opt<bool> SkipSystemBodies(
     "skip-system-bodies",
     cl::desc("Skip what the checks never look at: parsing function bodies "
@@ -381,6 +402,9 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.CacheDir = CacheDir;
   Options.NoCache = NoCache;
   Options.UnitTimeout = UnitTimeout;
+  // --- Paths left out. ---
+  Options.Exclude.assign(Exclude.begin(), Exclude.end());
+  // --- End of paths left out. ---
   Options.SkipSystemBodies = SkipSystemBodies;
   Options.WorkerUnit = WorkerUnit;
   Options.WorkerOutput = WorkerOutput;
@@ -441,11 +465,14 @@ createOptionsProvider(const ToolOptions &Options,
       std::move(OverrideOptions), std::move(FS));
 }
 
-Error checkDiscoveredConfigs(const ToolOptions &Options,
-                             ArrayRef<std::string> Files) {
-  // --config and --config-file replace discovery.
-  if (!Options.Config.empty() || !Options.ConfigFile.empty())
-    return Error::success();
+namespace {
+
+/// Calls \p Visit with the path and the parsed content of every
+/// `.clang-tidy` that discovery would use for \p Files, each once; stops at
+/// the first malformed one and returns its error.
+Error forEachDiscoveredConfig(
+    ArrayRef<std::string> Files,
+    function_ref<void(StringRef, const ClangTidyOptions &)> Visit) {
   StringSet<> Seen;
   for (const std::string &File : Files) {
     for (StringRef Dir = sys::path::parent_path(File); !Dir.empty();
@@ -472,9 +499,100 @@ Error checkDiscoveredConfigs(const ToolOptions &Options,
           parseConfigText((*Text)->getBuffer(), Config);
       if (!Parsed)
         return Parsed.takeError();
+      Visit(Config, *Parsed);
     }
   }
   return Error::success();
+}
+
+/// clang-tidy's choice of a "did you mean" (ClangTidyMain.cpp's `closest`):
+/// the nearest by case-insensitive edit distance, if under 5 edits.
+StringRef closestKey(StringRef Key, const StringSet<> &Valid) {
+  unsigned MaxEdit = 5;
+  StringRef Closest;
+  for (const auto &Item : Valid.keys()) {
+    unsigned Distance = Key.edit_distance_insensitive(
+        Item, /*AllowReplacements=*/true, MaxEdit);
+    if (Distance < MaxEdit) {
+      Closest = Item;
+      MaxEdit = Distance;
+    }
+  }
+  return Closest;
+}
+
+} // namespace
+
+Error checkDiscoveredConfigs(const ToolOptions &Options,
+                             ArrayRef<std::string> Files) {
+  // --config and --config-file replace discovery.
+  if (!Options.Config.empty() || !Options.ConfigFile.empty())
+    return Error::success();
+  return forEachDiscoveredConfig(Files,
+                                 [](StringRef, const ClangTidyOptions &) {});
+}
+
+unsigned warnUnknownCheckOptions(const ToolOptions &Options,
+                                 ArrayRef<std::string> Files,
+                                 raw_ostream &Errs) {
+  // Only the options of our own checks: other modules' keys and global
+  // options are clang-tidy's to judge (its --verify-config).
+  const StringRef OurPrefix = "libtorch-";
+  std::vector<std::pair<std::string, std::string>> Unchecked; // key, origin
+  StringSet<> Listed;
+  auto Collect = [&](StringRef Origin, const ClangTidyOptions &Config) {
+    for (const auto &Entry : Config.CheckOptions) {
+      StringRef Key = Entry.getKey();
+      if (Key.startswith(OurPrefix) && Key != select::ExcludeOptionKey &&
+          Listed.insert(Key).second)
+        Unchecked.emplace_back(Key.str(), Origin.str());
+    }
+  };
+  if (!Options.Config.empty()) {
+    if (Expected<ClangTidyOptions> Parsed =
+            parseConfigText(Options.Config, "--config"))
+      Collect("--config", *Parsed);
+    else
+      consumeError(Parsed.takeError()); // reported by createOptionsProvider
+  } else if (!Options.ConfigFile.empty()) {
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
+            MemoryBuffer::getFile(Options.ConfigFile, /*IsText=*/true)) {
+      if (Expected<ClangTidyOptions> Parsed =
+              parseConfigText((*Text)->getBuffer(), Options.ConfigFile))
+        Collect(Options.ConfigFile, *Parsed);
+      else
+        consumeError(Parsed.takeError());
+    }
+  } else if (Error E = forEachDiscoveredConfig(Files, Collect)) {
+    consumeError(std::move(E)); // reported by checkDiscoveredConfigs
+  }
+  if (Unchecked.empty())
+    return 0;
+
+  // The options each check reads, as --verify-config lists them (kept in a
+  // variable: a range-for over a member of a temporary would dangle).
+  const clang::tidy::NamesAndOptions All = clang::tidy::getAllChecksAndOptions(
+      /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  StringSet<> Valid;
+  for (const auto &Entry : All.Options.keys())
+    if (Entry.startswith(OurPrefix))
+      Valid.insert(Entry);
+  Valid.insert(select::ExcludeOptionKey);
+  unsigned Warned = 0;
+  for (const auto &[Key, Origin] : Unchecked) {
+    if (Valid.contains(Key))
+      continue;
+    Errs << "libtorch-tidy: warning: unknown check option '" << Key << "' in '"
+         << Origin << "'";
+    StringRef Closest = closestKey(Key, Valid);
+    if (!Closest.empty())
+      Errs << "; did you mean '" << Closest << "'?";
+    else
+      Errs << "; it is ignored (see the check's page in docs/checks/)";
+    Errs << "\n";
+    ++Warned;
+  }
+  return Warned;
 }
 
 } // namespace libtorch_tidy

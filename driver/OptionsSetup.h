@@ -12,6 +12,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,6 +67,11 @@ struct ToolOptions {
   bool NoCache = false;
   /// `--unit-timeout`: seconds a unit may take before it counts as failed.
   unsigned UnitTimeout = 600;
+  // --- Paths left out (driver/select/Exclude.h). ---
+  /// `--exclude=<glob>`, repeatable: units and header findings left out,
+  /// relative globs anchored at the working directory.
+  std::vector<std::string> Exclude;
+  // --- End of paths left out. ---
   /// Hidden: skip bodies of system-header functions (on by default).
   bool SkipSystemBodies = true;
   /// Hidden, set by the parent for a worker process: analyze only this unit
@@ -91,6 +97,16 @@ createOptionsProvider(const ToolOptions &Options,
 /// silently run with its defaults instead.
 llvm::Error checkDiscoveredConfigs(const ToolOptions &Options,
                                    llvm::ArrayRef<std::string> Files);
+
+/// Warns on \p Errs, once per key, about each CheckOptions key of a
+/// `libtorch-*` check that no such check has (a misspelled option is
+/// otherwise ignored silently), naming the configuration that holds it and
+/// the closest valid key, as clang-tidy's `--verify-config` does. Reads the
+/// same configurations as checkDiscoveredConfigs(); returns how many keys it
+/// warned about.
+unsigned warnUnknownCheckOptions(const ToolOptions &Options,
+                                 llvm::ArrayRef<std::string> Files,
+                                 llvm::raw_ostream &Errs);
 
 } // namespace libtorch_tidy
 

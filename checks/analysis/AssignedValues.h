@@ -1,5 +1,4 @@
-//===--- AssignedValues.h - The values a local variable is given -*- C++
-//-*-===//
+//===--- AssignedValues.h - Values a local variable is given ----*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===--- ConvolutionModules.h - How conv modules are built, used -*- C++
-//-*-===//
+//===--- ConvolutionModules.h - How conv modules are built/used -*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Device facts (DESIGN.md §4): which `c10::Device` / `DeviceType` /
-// `TensorOptions` expressions are CUDA, may be CUDA, or are provably CPU;
-// which tensors are provably host tensors; whether a function or a whole
-// program provably never touches a GPU. Where a value comes from somewhere
-// we cannot see (a parameter, a member, a call), the answer is the one that
-// produces no finding: "may be CUDA" for devices, "not provably host" for
-// tensors, "not provably CPU-only" for functions.
+// Device facts (docs/architecture.md, "Device facts"): which `c10::Device` /
+// `DeviceType` / `TensorOptions` expressions are CUDA, may be CUDA, or are
+// provably CPU; which tensors are provably host tensors; whether a function
+// or a whole program provably never touches a GPU. Where a value comes from
+// somewhere we cannot see (a parameter, a member, a call), the answer is the
+// one that produces no finding: "may be CUDA" for devices, "not provably host"
+// for tensors, "not provably CPU-only" for functions.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The shared model of a LibTorch training loop (DESIGN.md §4):
+// The shared model of a LibTorch training loop (docs/architecture.md, "The
+// training-loop model"):
 //
 // - A *training loop* is a for / range-for / while / do loop whose body
 //   reaches a backward pass (`Tensor::backward`, `torch::autograd::backward`)

@@ -1,5 +1,4 @@
-//===--- RunStatistics.h - Suppression counts and check profiles -*- C++
-//-*-===//
+//===--- RunStatistics.h - Suppression counts, check profiles ---*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -50,7 +50,8 @@ json libtorchRule(const CheckInfo &Check) {
        {{"tags",
          {"libtorch", "performance", Default ? "tier:default" : "tier:opt-in"}},
         // The default tier is the set precise enough to gate CI; opt-in
-        // checks are suggestions with trade-offs (DESIGN.md §5).
+        // checks are suggestions with trade-offs (docs/architecture.md,
+        // "Check tiers").
         {"precision", Default ? "high" : "medium"},
         {"problem.severity", Default ? "warning" : "recommendation"}}}};
   if (!Markdown.empty())

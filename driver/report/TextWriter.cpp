@@ -12,7 +12,9 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/FrontendDiagnostic.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -23,7 +25,11 @@ namespace libtorch_tidy::report {
 namespace {
 
 /// A SourceManager over the real files, so clang's printer can show the
-/// source lines the offsets point into.
+/// source lines the offsets point into. The file system has a working
+/// directory of its own: each unit's relative paths resolve against its build
+/// directory, and the process's working directory, against which `--output`
+/// and `--export-fixes` resolve, stays as it is (the shared real file system
+/// would change it for the whole process).
 class Renderer {
 public:
   Renderer(raw_ostream &OS, bool Color,
@@ -39,8 +45,12 @@ public:
 
   void report(const TextDiagnostic &D) {
     vfs::FileSystem &FS = Files.getVirtualFileSystem();
-    if (!D.BuildDirectory.empty())
-      FS.setCurrentWorkingDirectory(D.BuildDirectory);
+    if (!D.BuildDirectory.empty()) {
+      // Relative to the process's directory, not to the previous unit's.
+      SmallString<256> Directory(D.BuildDirectory);
+      sys::fs::make_absolute(Directory);
+      FS.setCurrentWorkingDirectory(Directory);
+    }
     const Finding &F = *D.Diagnostic;
     {
       auto Level = F.Severity == "error" ? DiagnosticsEngine::Error
@@ -69,13 +79,15 @@ public:
   }
 
 private:
-  /// The real files, with \p Originals over them.
+  /// The real files (with a working directory of their own), with
+  /// \p Originals over them.
   static IntrusiveRefCntPtr<vfs::FileSystem>
   filesAsAnalyzed(const std::map<std::string, std::string> *Originals) {
+    IntrusiveRefCntPtr<vfs::FileSystem> Physical(
+        vfs::createPhysicalFileSystem());
     if (!Originals || Originals->empty())
-      return vfs::getRealFileSystem();
-    auto Overlay =
-        makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+      return Physical;
+    auto Overlay = makeIntrusiveRefCnt<vfs::OverlayFileSystem>(Physical);
     auto Memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
     for (const auto &[Path, Content] : *Originals)
       Memory->addFile(Path, /*ModificationTime=*/0,

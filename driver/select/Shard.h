@@ -1,5 +1,4 @@
-//===--- Shard.h - --shard=K/N: one part of the translation units -*- C++
-//-*-===//
+//===--- Shard.h - --shard=K/N: one part of the units -----------*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===--- UnitSelection.cpp - --diff and --shard over the inputs -----------===//
+//===--- UnitSelection.cpp - Which inputs to analyze ----------------------===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -13,11 +13,13 @@ using namespace llvm;
 namespace libtorch_tidy::select {
 
 Expected<UnitSelection>
-selectUnits(ArrayRef<std::string> Units, const std::optional<std::string> &Diff,
+selectUnits(ArrayRef<std::string> Units, const ExcludeFilter &Exclude,
+            const std::optional<std::string> &Diff,
             const std::optional<ShardSpec> &Shard,
             const clang::tooling::CompilationDatabase &Compilations) {
   UnitSelection Selection;
   Selection.Units.assign(Units.begin(), Units.end());
+  Selection.Excluded = removeExcludedUnits(Selection.Units, Exclude);
   if (Diff) {
     SmallString<256> WorkingDir;
     if (std::error_code EC = sys::fs::current_path(WorkingDir))

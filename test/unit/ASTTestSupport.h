@@ -1,5 +1,4 @@
-//===--- ASTTestSupport.h - Parsing snippets on the mock headers -*- C++
-//-*-===//
+//===--- ASTTestSupport.h - Parsing snippets on mock headers ----*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
