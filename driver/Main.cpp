@@ -248,11 +248,51 @@ int runTool(int Argc, const char **Argv) {
     UnreadableUnits.push_back(std::move(Failed));
   }
 
+  // Units are analyzed, and the text output printed, in path order
+  // (report::TextOrder).
+  std::stable_sort(Units.begin(), Units.end());
+
+  // --- Output settings, needed before the analysis when text streams. ---
+  const bool ToFile = !Tool.Output.empty() && Tool.Output != "-";
+  const bool Color =
+      !ToFile && Tool.Color.value_or(sys::Process::StandardOutHasColors());
+  if (Color && !sys::Process::StandardOutIsDisplayed())
+    sys::Process::UseANSIEscapeCodes(true);
+  if (Tool.Color && !ToFile)
+    outs().enable_colors(*Tool.Color);
+  const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
+  // The text output on standard output is printed unit by unit, as soon as
+  // the units before are done. What needs every unit first is printed at
+  // the end: fixes (the FIX-IT notes say what was written), a baseline or
+  // --diff (they filter the whole run), whole documents (JSON, SARIF) and
+  // --output (written atomically).
+  const bool Streaming = Format == report::OutputFormat::Text && !ToFile &&
+                         !WantFixes && !Baseline && !Selected->Changes;
+  report::TextOrder Order;
+  run::UnitReady Ready;
+  if (Streaming) {
+    outs().enable_colors(Color);
+    Ready = [&](size_t, const TranslationUnitResult &Unit) {
+      report::writeUnitText(outs(), Order, Unit, Color);
+      outs().flush();
+    };
+  }
+
   // --- Analyze units into a RunResult. ---
   RunResult Run;
   Run.ToolVersion = LIBTORCH_TIDY_VERSION;
   Run.EnabledChecks = Enabled;
-  Run.Units = run::analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv);
+  Run.Units =
+      run::analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv, Ready);
+  // Streamed findings that did not reach standard output (a closed pipe,
+  // a full disk) make the run an I/O error, not a run with findings.
+  if (outs().has_error()) {
+    std::error_code EC = outs().error();
+    outs().clear_error();
+    errs() << "libtorch-tidy: error: cannot write to standard output: "
+           << EC.message() << "\n";
+    return ExitUsageError;
+  }
   for (TranslationUnitResult &Unit : UnreadableUnits)
     Run.Units.push_back(std::move(Unit));
   for (const TranslationUnitResult &Unit : Run.Units)
@@ -282,7 +322,6 @@ int runTool(int Argc, const char **Argv) {
   // clean unit's fixes are applied. The FixApplier (driver/fix/) plans whole
   // fixes, skips and reports overlapping ones, and checks every file against
   // the digest of the bytes the analysis parsed before anything is written.
-  const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
   fix::FixPlan Fixes;
   fix::FixSelection FixChoice;
   // For each diagnostic, its index in the fixes planned, if it takes part.
@@ -322,32 +361,22 @@ int runTool(int Argc, const char **Argv) {
       AppliedReplacements += Entry.second;
 
   // --- Output. ---
-  // `--format=json|sarif` write `Run`, text the diagnostics; `--output`
-  // sends either to a file, written atomically (the summary line stays on
-  // stderr).
-  const bool ToFile = !Tool.Output.empty() && Tool.Output != "-";
-  const bool Color =
-      !ToFile && Tool.Color.value_or(sys::Process::StandardOutHasColors());
-  if (Color && !sys::Process::StandardOutIsDisplayed())
-    sys::Process::UseANSIEscapeCodes(true);
-  if (Tool.Color && !ToFile)
-    outs().enable_colors(*Tool.Color);
+  // `--format=json|sarif` write `Run`, text the diagnostics (unless they
+  // streamed); `--output` sends either to a file, written atomically (the
+  // summary line stays on stderr).
   std::string Rendered;
   if (Format != report::OutputFormat::Text) {
     Rendered = report::renderReport(Run, Format, *ProjectRoot, Sources);
-  } else {
-    std::vector<report::TextDiagnostic> Text;
-    for (size_t I = 0; I < Diagnostics.size(); ++I) {
-      report::TextDiagnostic D;
-      D.Diagnostic = Diagnostics[I].Diagnostic;
-      D.BuildDirectory = Diagnostics[I].Unit->BuildDirectory;
+  } else if (!Streaming) {
+    report::FixOutcomes Outcomes;
+    for (size_t I = 0; I < Diagnostics.size(); ++I)
       if (PlanIndex[I])
-        D.FixOutcome = FixOutcome[*PlanIndex[I]];
-      Text.push_back(std::move(D));
-    }
+        Outcomes.emplace(report::keyOf(*Diagnostics[I].Diagnostic),
+                         FixOutcome[*PlanIndex[I]]);
     raw_string_ostream OS(Rendered);
     OS.enable_colors(Color);
-    report::writeText(OS, Text, Color, &Originals);
+    for (const TranslationUnitResult &Unit : Run.Units)
+      report::writeUnitText(OS, Order, Unit, Color, &Outcomes, &Originals);
   }
   if (Error E = report::emitReport(Rendered, Tool.Output, outs())) {
     errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";

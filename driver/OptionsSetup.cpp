@@ -222,6 +222,12 @@ cl::opt<unsigned> Jobs("j",
                                 "its own process (default: one per core)"),
                        cl::value_desc("N"), cl::init(0), cl::Prefix,
                        cl::cat(Category));
+cl::opt<std::string> Progress(
+    "progress",
+    cl::desc(R"(Progress on standard error: bar (one line redrawn, for a
+terminal), plain (one line per finished unit), none, or auto (default: bar
+when standard error is a terminal, plain otherwise; none with --quiet))"),
+    cl::value_desc("auto|bar|plain|none"), cl::init("auto"), cl::cat(Category));
 cl::opt<std::string>
     FailOn("fail-on",
            cl::desc(R"(Findings that make the exit code 1: all (default),
@@ -339,6 +345,12 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                              "--color=%s is not a choice; use auto, always "
                              "or never",
                              Color.c_str());
+  if (Progress != "auto" && Progress != "bar" && Progress != "plain" &&
+      Progress != "none")
+    return createStringError(inconvertibleErrorCode(),
+                             "--progress=%s is not a choice; use auto, bar, "
+                             "plain or none",
+                             Progress.c_str());
   if (FailOn != "all" && FailOn != "none" && FailOn != "default" &&
       FailOn != "opt-in")
     return createStringError(inconvertibleErrorCode(),
@@ -398,6 +410,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   else if (UseColor.getNumOccurrences())
     Options.Color = UseColor;
   Options.Jobs = Jobs;
+  Options.Progress = Progress;
   Options.FailOn = FailOn;
   Options.CacheDir = CacheDir;
   Options.NoCache = NoCache;

@@ -59,6 +59,8 @@ struct ToolOptions {
   std::optional<bool> Color;
   /// `-j`: units analyzed at once; 0 means one per core.
   unsigned Jobs = 0;
+  /// `--progress`: auto, bar, plain or none (validated by parseCommandLine).
+  std::string Progress = "auto";
   /// `--fail-on`: which findings make the exit code 1: "all" (default: any
   /// finding of an enabled check), a tier ("default", "opt-in") or "none".
   std::string FailOn = "all";

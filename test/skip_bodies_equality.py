@@ -28,7 +28,9 @@ CONFIG = re.compile(r"'(--config=[^']*)'")
 
 
 def run(cli, files, flags, config, skip):
-    cmd = [cli, "--no-cache", "--checks=-*,libtorch-*", "--header-filter=.*",
+    # No progress lines: they carry times, which differ between runs.
+    cmd = [cli, "--no-cache", "--progress=none", "--checks=-*,libtorch-*",
+           "--header-filter=.*",
            "--skip-system-bodies=" + ("true" if skip else "false"),
            config or "--config={}"] + files + ["--"] + flags
     result = subprocess.run(cmd, stdout=subprocess.PIPE,

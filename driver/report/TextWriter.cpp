@@ -17,6 +17,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <algorithm>
 
 using namespace clang;
 using namespace llvm;
@@ -140,6 +141,34 @@ bool isFixable(const Finding &F) {
   return false;
 }
 
+DiagnosticKey keyOf(const Finding &F) {
+  return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
+}
+
+std::vector<const Finding *> TextOrder::next(const TranslationUnitResult &Unit,
+                                             bool WithCompilerErrors) {
+  std::vector<const Finding *> New;
+  auto Add = [&](const Finding &F) {
+    if (Seen.insert(keyOf(F)).second)
+      New.push_back(&F);
+  };
+  for (const Finding &F : Unit.Findings)
+    Add(F);
+  if (WithCompilerErrors)
+    for (const Finding &F : Unit.CompilerErrors)
+      Add(F);
+  // The same key as uniqueDiagnostics(), so a unit's part of the output is
+  // what the whole output was before it streamed.
+  std::stable_sort(New.begin(), New.end(),
+                   [](const Finding *A, const Finding *B) {
+                     return std::tie(A->Where.AbsoluteFile, A->Where.Offset,
+                                     A->CheckId, A->Message) <
+                            std::tie(B->Where.AbsoluteFile, B->Where.Offset,
+                                     B->CheckId, B->Message);
+                   });
+  return New;
+}
+
 void writeText(raw_ostream &OS, ArrayRef<TextDiagnostic> Diagnostics,
                bool Color,
                const std::map<std::string, std::string> *Originals) {
@@ -149,6 +178,25 @@ void writeText(raw_ostream &OS, ArrayRef<TextDiagnostic> Diagnostics,
   for (const TextDiagnostic &D : Diagnostics)
     R.report(D);
   OS.flush();
+}
+
+void writeUnitText(raw_ostream &OS, TextOrder &Order,
+                   const TranslationUnitResult &Unit, bool Color,
+                   const FixOutcomes *Outcomes,
+                   const std::map<std::string, std::string> *Originals) {
+  std::vector<TextDiagnostic> Text;
+  for (const Finding *F : Order.next(Unit)) {
+    TextDiagnostic D;
+    D.Diagnostic = F;
+    D.BuildDirectory = Unit.BuildDirectory;
+    if (Outcomes) {
+      auto It = Outcomes->find(keyOf(*F));
+      if (It != Outcomes->end())
+        D.FixOutcome = It->second;
+    }
+    Text.push_back(std::move(D));
+  }
+  writeText(OS, Text, Color, Originals);
 }
 
 std::string summaryLine(ArrayRef<Finding> Findings) {

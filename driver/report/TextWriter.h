@@ -7,7 +7,9 @@
 // `--format=text`: each finding as clang prints a diagnostic (location,
 // severity, message, `[check]`, the source line, a caret under the range and
 // the fix-it line), rendered by clang's own TextDiagnosticPrinter so it
-// looks exactly like clang-tidy's output, then the summary line.
+// looks exactly like clang-tidy's output, then the summary line. TextOrder
+// gives the order, in which the output can be printed while later units
+// are still being analyzed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +20,9 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -33,6 +37,41 @@ struct TextDiagnostic {
   /// applied, printed as clang-tidy's "FIX-IT applied/failed" notes.
   std::vector<std::pair<Replacement, bool>> FixOutcome;
 };
+
+/// What tells diagnostics apart: check, file (absolute), offset, message.
+using DiagnosticKey =
+    std::tuple<std::string, std::string, unsigned, std::string>;
+DiagnosticKey keyOf(const Finding &F);
+
+/// With `--fix`: the FIX-IT notes of each diagnostic (TextDiagnostic's
+/// FixOutcome), by its key.
+using FixOutcomes =
+    std::map<DiagnosticKey, std::vector<std::pair<Replacement, bool>>>;
+
+/// The order of the text output, which lets it stream while units are
+/// analyzed: unit by unit in the order the units are given, each unit's
+/// findings and compiler errors sorted by file, offset, check and message,
+/// leaving out those an earlier unit reported (a finding in a header that
+/// several units include is printed once, with the first of them).
+class TextOrder {
+public:
+  /// The diagnostics of \p Unit that no unit before it reported, with
+  /// compiler errors when \p WithCompilerErrors. The pointers point into
+  /// \p Unit.
+  std::vector<const Finding *> next(const TranslationUnitResult &Unit,
+                                    bool WithCompilerErrors = true);
+
+private:
+  std::set<DiagnosticKey> Seen;
+};
+
+/// Prints the diagnostics of \p Unit that \p Order has not given before,
+/// with their FIX-IT notes from \p Outcomes when given, and source lines as
+/// writeText() shows them.
+void writeUnitText(
+    llvm::raw_ostream &OS, TextOrder &Order, const TranslationUnitResult &Unit,
+    bool Color, const FixOutcomes *Outcomes = nullptr,
+    const std::map<std::string, std::string> *Originals = nullptr);
 
 /// Prints \p Diagnostics in order, with ANSI colours when \p Color. The
 /// source lines shown come from the files, except those in \p Originals

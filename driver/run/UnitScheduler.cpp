@@ -7,6 +7,7 @@
 #include "run/UnitScheduler.h"
 
 #include "ExitCodes.h"
+#include "run/Progress.h"
 #include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
 #include "run/Workers.h"
@@ -69,7 +70,7 @@ static std::string cacheKey(const ToolOptions &Tool,
 std::vector<TranslationUnitResult>
 analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
              ArrayRef<std::string> Units, ClangTidyOptionsProvider &Provider,
-             int Argc, const char **Argv) {
+             int Argc, const char **Argv, const UnitReady &Ready) {
   std::string Executable = sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&analysisSettings));
 
@@ -83,7 +84,30 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       Cache.emplace(Dir);
   }
 
+  const ProgressStyle Style = progressStyle(
+      Tool.Progress, Tool.Quiet, sys::Process::StandardErrIsDisplayed());
+  ProgressReporter Progress(
+      errs(), Style, Units.size(),
+      Style == ProgressStyle::Bar ? sys::Process::StandardErrColumns() : 0);
+
   std::vector<TranslationUnitResult> Results(Units.size());
+  // Workers' own messages (e.g. --enable-check-profile of clang), printed in
+  // the order of the units, not the order they finished in.
+  std::vector<std::string> Messages(Units.size());
+  std::vector<bool> Done(Units.size());
+  size_t NextReady = 0;
+  auto HandOn = [&] {
+    if (NextReady >= Units.size() || !Done[NextReady])
+      return;
+    Progress.suspend();
+    for (; NextReady < Units.size() && Done[NextReady]; ++NextReady) {
+      errs() << Messages[NextReady];
+      if (Ready)
+        Ready(NextReady, Results[NextReady]);
+    }
+    Progress.resume();
+  };
+
   std::vector<std::string> Keys(Units.size());
   std::vector<size_t> Pending;
   for (size_t I = 0; I < Units.size(); ++I) {
@@ -93,11 +117,14 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       if (!Tool.EnableCheckProfile)
         if (std::optional<TranslationUnitResult> Hit = Cache->lookup(Keys[I])) {
           Results[I] = std::move(*Hit);
+          Done[I] = true;
+          Progress.finished(Units[I], Results[I], std::nullopt);
           continue;
         }
     }
     Pending.push_back(I);
   }
+  HandOn();
 
   WorkerPool Pool;
   Pool.Executable = Executable;
@@ -105,21 +132,22 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   Pool.Jobs =
       Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Pool.TimeoutSeconds = Tool.UnitTimeout;
-  Pool.Progress = sys::Process::StandardErrIsDisplayed();
+  // ProgressReporter draws the progress, on every finished unit.
+  Pool.Progress = false;
   std::vector<std::string> PendingFiles;
   for (size_t I : Pending)
     PendingFiles.push_back(Units[I]);
-  std::vector<WorkerResult> Analyzed =
-      runWorkers(Pool, PendingFiles, [&](size_t K, const WorkerResult &R) {
-        if (Cache)
-          Cache->store(Keys[Pending[K]], R);
-      });
-  // Workers' own messages (e.g. --enable-check-profile of clang), in the
-  // order of the units, not the order they finished in.
-  for (size_t K = 0; K < Pending.size(); ++K) {
-    errs() << Analyzed[K].Stderr;
-    Results[Pending[K]] = std::move(Analyzed[K].Unit);
-  }
+  runWorkers(Pool, PendingFiles, [&](size_t K, const WorkerResult &R) {
+    const size_t I = Pending[K];
+    if (Cache)
+      Cache->store(Keys[I], R);
+    Results[I] = R.Unit;
+    Messages[I] = R.Stderr;
+    Done[I] = true;
+    Progress.finished(Units[I], Results[I], R.Seconds);
+    HandOn();
+  });
+  Progress.end();
   return Results;
 }
 

@@ -7,7 +7,9 @@
 // The analysis stage of the CLI's pipeline. The parent process replays
 // unchanged units from the result cache and hands the others to worker
 // processes (re-executions of the tool with `--worker-unit`), `-j` at a
-// time; a worker analyzes its one unit and writes the result as JSON.
+// time; a worker analyzes its one unit and writes the result as JSON. Each
+// unit is handed on in order as soon as the units before it are done, which
+// lets the text output stream.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,21 +23,31 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace libtorch_tidy::run {
 
+/// Called once per unit, in the order of the units, as soon as that unit
+/// and every unit before it are done (so what it prints does not depend on
+/// `-j` or on the order workers finish in).
+using UnitReady =
+    std::function<void(size_t Index, const report::TranslationUnitResult &)>;
+
 /// Analyzes \p Units: unchanged ones are replayed from the result cache,
-/// the others run in worker processes, `-j` at a time. The result is in the
-/// order of \p Units whatever order the workers finish in. \p Argc and
+/// the others run in worker processes, `-j` at a time, started in the order
+/// of \p Units. The result is in the order of \p Units whatever order the
+/// workers finish in; \p Ready (may be empty) sees each unit in that order
+/// as soon as it can. Progress (`--progress`) goes to standard error, as do
+/// the workers' own messages, each before its unit's \p Ready. \p Argc and
 /// \p Argv are the tool's own command line, which workers repeat.
 std::vector<report::TranslationUnitResult>
 analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
              llvm::ArrayRef<std::string> Units,
              clang::tidy::ClangTidyOptionsProvider &Provider, int Argc,
-             const char **Argv);
+             const char **Argv, const UnitReady &Ready);
 
 /// Worker mode (`--worker-unit`): analyzes one unit in this process and hands
 /// the result to the parent as JSON. Returns exit code 0 whenever the result

@@ -269,6 +269,8 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
       }
       Results[W.Index] =
           collect(Units[W.Index], W, Exit, TimedOut, Pool.TimeoutSeconds);
+      Results[W.Index].Seconds =
+          std::chrono::duration<double>(Clock::now() - W.Started).count();
       Finished(W.Index, Results[W.Index]);
       Active.erase(Active.begin() + I);
       AnyDone = true;

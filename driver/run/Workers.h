@@ -37,6 +37,9 @@ struct WorkerResult {
   /// generated." and "Error while processing" lines (the findings and the
   /// failed units are reported by the parent).
   std::string Stderr;
+  /// Wall seconds from the worker's start to its end (0 when it could not
+  /// be started).
+  double Seconds = 0;
 };
 
 /// Writes \p Result as the worker output JSON to \p Path (atomically).

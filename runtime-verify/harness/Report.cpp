@@ -101,13 +101,26 @@ VariantSummary summarize(const Session &S, const std::string &Variant) {
   return V;
 }
 
-namespace {
-
 std::string ratio(double Fixed, double Original) {
   if (Original == 0)
     return Fixed == 0 ? "=" : "-";
   return fmt::format("{:.2f}x", Fixed / Original);
 }
+
+const RunRecord *medianRun(const Session &S, const std::string &Variant) {
+  std::vector<const RunRecord *> Ok;
+  for (const RunRecord &R : S.RunsDone)
+    if (R.Variant == Variant && R.Failure.empty())
+      Ok.push_back(&R);
+  if (Ok.empty())
+    return nullptr;
+  std::sort(Ok.begin(), Ok.end(), [](const RunRecord *A, const RunRecord *B) {
+    return A->Process.WallSeconds < B->Process.WallSeconds;
+  });
+  return Ok[(Ok.size() - 1) / 2];
+}
+
+namespace {
 
 double metricValue(const VariantSummary &V, Metric M) {
   switch (M) {
@@ -151,6 +164,33 @@ std::string gpuCell(const std::optional<double> &V, const char *Format) {
 }
 
 } // namespace
+
+std::vector<FindingEffect> findingEffects(const Session &S) {
+  const VariantSummary O = summarize(S, "original");
+  const VariantSummary F = summarize(S, "fixed");
+  const bool Measured = O.RunsOk > 0 && F.RunsOk > 0;
+  std::vector<FindingEffect> Effects;
+  for (const Finding &Fd : S.Findings) {
+    FindingEffect E;
+    E.Where = fmt::format("{}:{}", fileName(Fd.File), Fd.Line);
+    E.Check = Fd.Check;
+    if (!Fd.HasFix) {
+      E.Status = "no fix-it (a note or a message only), not applied";
+      Effects.push_back(std::move(E));
+      continue;
+    }
+    const Metric M = metricOf(Fd.Check);
+    E.MetricName = metricName(M);
+    if (!Measured || (!S.ProbeEnabled && M != Metric::StepsPerSecond))
+      E.Status = fmt::format("fix-it applied, {} not measured", E.MetricName);
+    else {
+      E.Original = metricValue(O, M);
+      E.Fixed = metricValue(F, M);
+    }
+    Effects.push_back(std::move(E));
+  }
+  return Effects;
+}
 
 std::string textReport(const Session &S) {
   std::string Out;
@@ -217,24 +257,14 @@ std::string textReport(const Session &S) {
   Out += "\nfindings:\n";
   if (S.Findings.empty())
     Out += "  none\n";
-  const bool Measured = O.RunsOk > 0 && F.RunsOk > 0;
-  for (const Finding &Fd : S.Findings) {
-    const std::string Where = fmt::format("{}:{}", fileName(Fd.File), Fd.Line);
-    if (!Fd.HasFix) {
-      Out += fmt::format("  {} {}: no fix-it (a note or a message only), not "
-                         "applied\n",
-                         Where, Fd.Check);
-      continue;
-    }
-    const Metric M = metricOf(Fd.Check);
-    if (!Measured || (!S.ProbeEnabled && M != Metric::StepsPerSecond)) {
-      Out += fmt::format("  {} {}: fix-it applied, {} not measured\n", Where,
-                         Fd.Check, metricName(M));
-      continue;
-    }
-    Out += fmt::format("  {} {}: {} {:.3g} -> {:.3g}\n", Where, Fd.Check,
-                       metricName(M), metricValue(O, M), metricValue(F, M));
+  for (const FindingEffect &E : findingEffects(S)) {
+    if (E.Original)
+      Out += fmt::format("  {} {}: {} {:.3g} -> {:.3g}\n", E.Where, E.Check,
+                         E.MetricName, *E.Original, *E.Fixed);
+    else
+      Out += fmt::format("  {} {}: {}\n", E.Where, E.Check, E.Status);
   }
+  const bool Measured = O.RunsOk > 0 && F.RunsOk > 0;
   if (Measured && S.ProbeEnabled && O.StepsMedian != F.StepsMedian)
     Out += fmt::format("\nwarning: the variants ran different numbers of "
                        "steps ({} and {}): the per-step figures compare "

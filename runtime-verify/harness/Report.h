@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace libtorch_tidy::verify {
 
@@ -31,6 +32,28 @@ struct VariantSummary {
 };
 
 VariantSummary summarize(const Session &S, const std::string &Variant);
+
+/// One finding and the figure its fix-it should move, as the text and HTML
+/// reports show it.
+struct FindingEffect {
+  std::string Where; ///< "train.cpp:44"
+  std::string Check;
+  std::string MetricName; ///< "host syncs per step"; empty without a fix-it
+  /// Set when both variants were measured on that metric.
+  std::optional<double> Original, Fixed;
+  /// Without figures: why ("no fix-it (a note or a message only), not
+  /// applied", "fix-it applied, steps/s not measured").
+  std::string Status;
+};
+
+std::vector<FindingEffect> findingEffects(const Session &S);
+
+/// "2.00x", "=" (both 0) or "-" (no original figure).
+std::string ratio(double Fixed, double Original);
+
+/// The successful run of \p Variant with the median wall time (the lower
+/// one of an even count); null when none succeeded.
+const RunRecord *medianRun(const Session &S, const std::string &Variant);
 
 std::string textReport(const Session &S);
 nlohmann::json jsonReport(const Session &S);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -25,6 +26,25 @@ namespace fs = std::filesystem;
 namespace libtorch_tidy::verify {
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point Start) {
+  return std::chrono::duration<double>(Clock::now() - Start).count();
+}
+
+/// One line on stderr when a phase ends, so that a log shows where the time
+/// goes while the run lasts: `libtorch-tidy verify: build fixed: 35.2 s`.
+void phaseDone(const std::string &Phase, Clock::time_point Start,
+               const std::string &Detail = "") {
+  std::cerr << fmt::format("libtorch-tidy verify: {}: {:.1f} s{}{}\n", Phase,
+                           secondsSince(Start), Detail.empty() ? "" : ", ",
+                           Detail);
+}
+
+std::string countOf(size_t N, const char *One, const char *Many) {
+  return fmt::format("{} {}", N, N == 1 ? One : Many);
+}
 
 /// The directory of this executable, for its siblings.
 std::string selfDir() {
@@ -92,19 +112,28 @@ bool Verifier::prepare() {
 }
 
 bool Verifier::analyze() {
+  const Clock::time_point Start = Clock::now();
   const std::string Yaml = Scratch + "/findings.yaml";
   const std::optional<int> Exit =
       runAnalyzer({"-p", Opt.BuildDir, "--export-fixes=" + Yaml}, Sources,
                   "analyze", "the analyzer");
-  if (!Exit)
-    return false;
-  if (*Exit == 0)
-    return true;
-  std::string Error;
-  if (!parseExportedFixes(readFile(Yaml), S.Findings, Error)) {
-    S.Errors.push_back(fmt::format("{}: {}", Yaml, Error));
+  if (!Exit) {
+    phaseDone("analyze", Start, "failed");
     return false;
   }
+  std::string Error;
+  if (*Exit != 0 && !parseExportedFixes(readFile(Yaml), S.Findings, Error)) {
+    S.Errors.push_back(fmt::format("{}: {}", Yaml, Error));
+    phaseDone("analyze", Start, "failed");
+    return false;
+  }
+  size_t Fixable = 0;
+  for (const Finding &F : S.Findings)
+    Fixable += F.HasFix;
+  phaseDone("analyze", Start,
+            fmt::format("{} in {}, {} with a fix-it",
+                        countOf(S.Findings.size(), "finding", "findings"),
+                        countOf(Sources.size(), "file", "files"), Fixable));
   return true;
 }
 
@@ -130,12 +159,14 @@ std::optional<int> Verifier::runAnalyzer(std::vector<std::string> Args,
 }
 
 bool Verifier::makeFixedCopy() {
+  const Clock::time_point Start = Clock::now();
   std::string Error;
   if (!copySourceTree(SourceRoot, Opt.BuildDir, ScratchSource, Error) ||
       !writeMovedCompileCommands(Opt.BuildDir, Sources, SourceRoot,
                                  ScratchSource, ScratchBuild,
                                  Scratch + "/fixdb", Error)) {
     S.Errors.push_back(Error);
+    phaseDone("fix", Start, "failed");
     return false;
   }
   bool AnyFix = false;
@@ -144,14 +175,17 @@ bool Verifier::makeFixedCopy() {
   if (!AnyFix) {
     S.Warnings.push_back("no finding has a fix-it: both variants are the "
                          "same program (the runs measure the noise)");
+    phaseDone("fix", Start, "copied, no fix-it to apply");
     return true;
   }
   std::vector<std::string> Copies;
   for (const std::string &F : Sources)
     Copies.push_back(movePath(F, SourceRoot, ScratchSource));
-  return runAnalyzer({"-p", Scratch + "/fixdb", "--fix"}, Copies, "fix",
-                     "applying the fix-its")
-      .has_value();
+  const bool Fixed = runAnalyzer({"-p", Scratch + "/fixdb", "--fix"}, Copies,
+                                 "fix", "applying the fix-its")
+                         .has_value();
+  phaseDone("fix", Start, Fixed ? "fix-its applied to the copy" : "failed");
+  return Fixed;
 }
 
 bool Verifier::build(const std::string &Variant, const std::string &BuildDir,
@@ -159,13 +193,16 @@ bool Verifier::build(const std::string &Variant, const std::string &BuildDir,
   BuildRecord B;
   B.Variant = Variant;
   const std::string Log = Scratch + "/build-" + Variant + ".log";
-  auto Step = [&](std::vector<std::string> Argv, const std::string &Dir) {
+  auto Step = [&](const std::string &Phase, std::vector<std::string> Argv,
+                  const std::string &Dir) {
+    const Clock::time_point Start = Clock::now();
     B.Command = Argv;
     ProcessSpec Spec;
     Spec.Argv = std::move(Argv);
     Spec.WorkDir = Dir;
     Spec.OutputFile = Log;
     ProcessResult R = runProcess(Spec);
+    phaseDone(Phase + " " + Variant, Start, R.ok() ? "" : "failed");
     if (!R.ok()) {
       B.Log = fileTail(Log, 6000);
       S.Errors.push_back(
@@ -177,7 +214,7 @@ bool Verifier::build(const std::string &Variant, const std::string &BuildDir,
   };
   bool Ok = true;
   if (!Opt.BuildCmd.empty()) {
-    Ok = Step({"/bin/sh", "-c", Opt.BuildCmd}, Root);
+    Ok = Step("build", {"/bin/sh", "-c", Opt.BuildCmd}, Root);
   } else {
     if (Variant == "fixed") {
       std::ofstream(Scratch + "/initial-cache.cmake")
@@ -192,10 +229,11 @@ bool Verifier::build(const std::string &Variant, const std::string &BuildDir,
           Scratch + "/initial-cache.cmake"};
       if (!Cache.Generator.empty())
         Configure.insert(Configure.end(), {"-G", Cache.Generator});
-      Ok = Step(Configure, Scratch);
+      Ok = Step("configure", Configure, Scratch);
     }
     Ok = Ok &&
-         Step({"cmake", "--build", BuildDir, "--target", Opt.Target}, Scratch);
+         Step("build", {"cmake", "--build", BuildDir, "--target", Opt.Target},
+              Scratch);
   }
   B.Ok = Ok;
   S.Builds.push_back(B);
@@ -277,9 +315,18 @@ RunRecord Verifier::runOnce(const std::string &Variant, unsigned Index) {
 void Verifier::runAll() {
   for (unsigned I = 1; I <= Opt.Runs; ++I)
     for (const char *Variant : {"original", "fixed"}) {
-      std::cerr << fmt::format("libtorch-tidy verify: run {}/{} of {}\n", I,
-                               Opt.Runs, Variant);
+      const Clock::time_point Start = Clock::now();
       S.RunsDone.push_back(runOnce(Variant, I));
+      const RunRecord &R = S.RunsDone.back();
+      std::string Detail;
+      if (!R.Failure.empty())
+        Detail = "failed: " + R.Failure;
+      else if (Opt.Probe)
+        Detail = fmt::format("{}, {:.2f} steps/s",
+                             countOf(R.Probe.Steps, "step", "steps"),
+                             R.stepsPerSecond());
+      phaseDone(fmt::format("run {}/{} {}", I, Opt.Runs, Variant), Start,
+                Detail);
     }
 }
 

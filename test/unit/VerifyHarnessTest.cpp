@@ -310,4 +310,41 @@ TEST(ReportTest, HtmlDrawsBothSeries) {
   EXPECT_EQ(Html.find("https://"), std::string::npos);
 }
 
+TEST(ReportTest, HtmlGivesEachVariantItsOwnTimeAxis) {
+  Session S = session();
+  // The fixed runs take a quarter of the original's time.
+  for (RunRecord &R : S.RunsDone)
+    if (R.Variant == "fixed") {
+      R.Process.WallSeconds = 0.5;
+      R.Cpu = {{0.1, 50}, {0.4, 100}};
+    }
+  const std::string Html = htmlReport(S);
+  const size_t Original =
+      Html.find("<svg class=\"timeline\" data-variant=\"original\" "
+                "data-seconds=\"2.000\"");
+  const size_t Fixed = Html.find(
+      "<svg class=\"timeline\" data-variant=\"fixed\" data-seconds=\"0.500\"");
+  ASSERT_NE(Original, std::string::npos) << Html;
+  ASSERT_NE(Fixed, std::string::npos) << Html;
+  // Each axis ends at its own run's end, and the last sample of the short
+  // run is drawn at 0.4 / 0.5 of its plot (x from 50 to 770).
+  EXPECT_NE(Html.find(">2.0 s</text>", Original), std::string::npos);
+  EXPECT_NE(Html.find(">0.50 s</text>", Fixed), std::string::npos);
+  EXPECT_NE(Html.find("626.0,", Fixed), std::string::npos) << Html;
+  // The tables come first; no debug output, no script.
+  const size_t Summary = Html.find("<table id=\"summary\">");
+  const size_t Findings = Html.find("<table id=\"findings\">");
+  ASSERT_NE(Summary, std::string::npos);
+  ASSERT_NE(Findings, std::string::npos);
+  EXPECT_LT(Summary, Original);
+  EXPECT_LT(Findings, Original);
+  EXPECT_NE(Html.find("<th>steps/s (median)</th>", Summary), std::string::npos);
+  EXPECT_NE(Html.find("_local_scalar_dense per step</td><td>9</td><td>0</td>",
+                      Findings),
+            std::string::npos)
+      << Html;
+  EXPECT_EQ(Html.find("render-check"), std::string::npos);
+  EXPECT_EQ(Html.find("<script"), std::string::npos);
+}
+
 } // namespace

@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""check_report.py REPORT.json [--html REPORT.html --chromium PATH] [--no-stray DIR]
+"""check_report.py REPORT.json [--html REPORT.html --chromium PATH [--screenshot PNG]] [--no-stray DIR]
 
 Asserts what `libtorch-tidy verify` measured on the anomaly-mode example:
 every original run has at least one aten::_local_scalar_dense per step,
 every fixed run none; both variants ran the same number of steps (> 0);
 the scratch copy is gone; no process runs a program from DIR. With --html,
-renders the page in headless Chromium and checks that the timeline drew both
-series. Prints one line per fact, for FileCheck.
+renders the page in headless Chromium and checks what a reader sees: no
+debug output, the steps/s and finding -> metric tables above the plots, and
+each variant's timeline drawn on its own time axis (0 to the end of that
+variant's median run). Prints one line per fact, for FileCheck.
 """
 import argparse
+import html
 import json
 import os
 import subprocess
 import sys
+import tempfile
 
 
 def fail(message):
@@ -36,11 +40,134 @@ def stray_processes(directory):
     return found
 
 
+# Appended to a copy of the page (the page itself has no script): measures,
+# after layout, what the browser drew, into <pre id="check-result"> as JSON.
+MEASURE = """
+<script>
+window.addEventListener('load', function () {
+  function top(el) { return el ? el.getBoundingClientRect().top : null; }
+  var out = {text: document.body.innerText, timelines: [],
+             summary: document.getElementById('summary'),
+             findings: document.getElementById('findings')};
+  out.summaryTop = top(out.summary);
+  out.findingsTop = top(out.findings);
+  out.summary = out.summary ? out.summary.innerText : '';
+  out.findings = out.findings ? out.findings.innerText : '';
+  document.querySelectorAll('svg.timeline').forEach(function (svg) {
+    var plot = svg.querySelector('rect.plot').getBBox();
+    var line = svg.querySelector('polyline.series');
+    var ticks = svg.querySelectorAll('text.tick');
+    var t = {variant: svg.getAttribute('data-variant'),
+             seconds: parseFloat(svg.getAttribute('data-seconds')),
+             top: top(svg), plotX: plot.x, plotWidth: plot.width,
+             lastTick: ticks.length ? ticks[ticks.length - 1].textContent : '',
+             points: 0, length: 0, lineX: 0, lineWidth: 0};
+    if (line) {
+      var box = line.getBBox();
+      t.points = line.points.numberOfItems;
+      t.length = line.getTotalLength();
+      t.lineX = box.x;
+      t.lineWidth = box.width;
+    }
+    out.timelines.push(t);
+  });
+  var pre = document.createElement('pre');
+  pre.id = 'check-result';
+  pre.textContent = JSON.stringify(out);
+  document.body.appendChild(pre);
+});
+</script>
+"""
+
+
+def median_run(report, variant):
+    ok = sorted((r for r in report["runs"] if r["variant"] == variant and r["ok"]),
+                key=lambda r: r["wall_s"])
+    return ok[(len(ok) - 1) // 2] if ok else None
+
+
+def chromium(binary, *args):
+    return subprocess.run(
+        [binary, "--headless", "--no-sandbox", "--disable-gpu",
+         "--virtual-time-budget=5000"] + list(args),
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        universal_newlines=True, timeout=120).stdout
+
+
+def check_html(path, binary, report):
+    with open(path, encoding="utf-8") as f:
+        page = f.read()
+    if "<script" in page:
+        fail("the page has a script; it should be static")
+    with tempfile.TemporaryDirectory() as tmp:
+        measured = os.path.join(tmp, "measured.html")
+        with open(measured, "w", encoding="utf-8") as f:
+            f.write(page.replace("</body>", MEASURE + "</body>"))
+        dom = chromium(binary, "--window-size=1000,1400", "--dump-dom",
+                       "file://" + measured)
+    start = dom.find('<pre id="check-result">')
+    end = dom.find("</pre>", start)
+    if start < 0 or end < 0:
+        fail("the page did not render (no measurement in the dumped DOM)")
+    got = json.loads(html.unescape(dom[start:end].split(">", 1)[1]))
+
+    # No debug output: the old page printed "<variant> points=N length=N"
+    # into <pre id="render-check">.
+    for leftover in ("points=", "length="):
+        if leftover in got["text"]:
+            fail("the page shows debug output (%r)" % leftover)
+    if "render-check" in page:
+        fail("the page has a render-check block")
+    print("html: no debug output")
+
+    timelines = {t["variant"]: t for t in got["timelines"]}
+    for variant in ("original", "fixed"):
+        t = timelines.get(variant)
+        if not t or t["points"] < 2 or t["length"] <= 0:
+            fail("the %s series was not drawn (%s)" % (variant, t))
+    print("html: both series drawn (%s)" % ", ".join(sorted(timelines)))
+
+    # Each variant on its own time axis: the axis ends at the end of that
+    # variant's median run, and its last sample is drawn where its own time
+    # falls on that axis (on a shared axis the shorter run's would not be).
+    for variant in ("original", "fixed"):
+        t, run = timelines[variant], median_run(report, variant)
+        samples = run["gpu_samples"] or run["cpu_samples"]
+        wall = max([run["wall_s"]] + [s[0] for s in samples])
+        if abs(t["seconds"] - wall) > 0.01:
+            fail("the %s axis ends at %.3f s, its run at %.3f s"
+                 % (variant, t["seconds"], wall))
+        if abs(float(t["lastTick"].split()[0]) - wall) > 0.051:
+            fail("the %s axis's last label is %r, its run lasted %.3f s"
+                 % (variant, t["lastTick"], wall))
+        right = (t["lineX"] + t["lineWidth"] - t["plotX"]) / t["plotWidth"]
+        expected = samples[-1][0] / wall
+        if abs(right - expected) > 0.01:
+            fail("the %s series ends at %.3f of its plot's width, its last "
+                 "sample at %.3f of its run" % (variant, right, expected))
+    print("html: each variant on its own time axis")
+
+    if got["summaryTop"] is None or got["findingsTop"] is None:
+        fail("the page has no summary or findings table")
+    first_plot = min(t["top"] for t in got["timelines"])
+    if max(got["summaryTop"], got["findingsTop"]) >= first_plot:
+        fail("the tables are not above the plots")
+    if "steps/s" not in got["summary"]:
+        fail("the summary table has no steps/s: %r" % got["summary"])
+    for finding in report["findings"]:
+        if finding["check"] not in got["findings"]:
+            fail("the findings table lacks %s: %r" % (finding["check"],
+                                                     got["findings"]))
+    print("html: steps/s and findings tables above the plots")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("report")
     parser.add_argument("--html")
     parser.add_argument("--chromium")
+    parser.add_argument("--screenshot",
+                        help="also save a PNG of the page (to look at)")
     parser.add_argument("--no-stray")
     args = parser.parse_args()
     with open(args.report) as f:
@@ -93,28 +220,11 @@ def main():
         print("no process left running")
 
     if args.html:
-        dom = subprocess.run(
-            [args.chromium, "--headless", "--no-sandbox", "--disable-gpu",
-             "--virtual-time-budget=5000", "--dump-dom",
-             "file://" + os.path.abspath(args.html)],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            universal_newlines=True, timeout=120).stdout
-        start = dom.find('<pre id="render-check">')
-        end = dom.find("</pre>", start)
-        if start < 0 or end < 0:
-            fail("the rendered page has no render-check block")
-        drawn = dom[start:end].split(">", 1)[1].strip().splitlines()
-        series = {}
-        for line in drawn:
-            fields = line.split()
-            values = dict(f.split("=") for f in fields[1:])
-            series[fields[0]] = (int(values["points"]), int(values["length"]))
-        for variant in ("original", "fixed"):
-            points, length = series.get(variant, (0, 0))
-            if points < 2 or length <= 0:
-                fail("the %s series was not drawn (%d points, length %d)"
-                     % (variant, points, length))
-        print("html: both series drawn (%s)" % ", ".join(sorted(series)))
+        check_html(args.html, args.chromium, report)
+        if args.screenshot:
+            chromium(args.chromium, "--window-size=1000,1400",
+                     "--screenshot=" + os.path.abspath(args.screenshot),
+                     "file://" + os.path.abspath(args.html))
 
 
 if __name__ == "__main__":

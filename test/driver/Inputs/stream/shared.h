@@ -1,0 +1,15 @@
+#pragma once
+#include <torch/torch.h>
+
+#include <cstddef>
+
+struct Points : torch::data::datasets::Dataset<Points> {
+  torch::data::Example<> get(size_t index) override {
+    return {torch::zeros({2}), torch::zeros({1})};
+  }
+  c10::optional<size_t> size() const override { return 64; }
+};
+
+inline void trainShared() {
+  auto loader = torch::data::make_data_loader(Points(), 64);
+}
