@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompilationSetup.h"
+#include "BuildCommands.h"
 #include "CudaCommands.h"
 #include "ResourceDir.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -17,6 +18,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -180,6 +182,10 @@ Error skipCudaSources(const CompilationDatabase &Database, bool Quiet,
   return Error::success();
 }
 
+Expected<CompilationSetup>
+finishSetup(CompilationSetup Setup, std::unique_ptr<CompilationDatabase> Base,
+            const ToolOptions &Options, const char *Argv0);
+
 } // namespace
 
 Expected<CompilationSetup>
@@ -190,7 +196,16 @@ setUpCompilations(const ToolOptions &Options,
   // A worker sets up the same database again: its notices were printed by
   // the parent already, and would otherwise come once more per unit.
   const bool Quiet = Options.Quiet || !Options.WorkerUnit.empty();
+  // --list-checks and --dump-config read only the configuration: like
+  // clang-tidy, they take any name (run-clang-tidy asks with '' and '-').
+  const bool ConfigOnly = Options.ListChecks || Options.DumpConfig;
   for (const std::string &Source : Options.Sources) {
+    if (ConfigOnly) {
+      SmallString<256> Absolute(Source.empty() ? "dummy" : Source);
+      sys::fs::make_absolute(Absolute);
+      Setup.Files.push_back(std::string(Absolute));
+      continue;
+    }
     Expected<std::string> File = checkedInput(Source);
     if (!File)
       return File.takeError();
@@ -229,16 +244,32 @@ setUpCompilations(const ToolOptions &Options,
   }
   if (Setup.Files.empty() && !Options.BuildPath.empty())
     Setup.Files = databaseInputs(Base->getAllFiles(), Quiet, Setup);
+  // `@file.rsp` arguments, relative to each command's directory.
+  Base = expandResponseFiles(std::move(Base), vfs::getRealFileSystem());
+  if (ConfigOnly)
+    return finishSetup(std::move(Setup), std::move(Base), Options, Argv0);
   if (llvm::Error E = skipCudaSources(*Base, Quiet, Setup.Files))
     return std::move(E);
 
+  // Launchers, nvcc, precompiled headers and g++-only options
+  // (BuildCommands.h), with one notice per kind of change; a worker process
+  // leaves them to the parent.
+  if (!Options.Quiet && Options.WorkerUnit.empty())
+    for (const std::string &Notice : buildCommandNotices(*Base, Setup.Files))
+      errs() << Notice << "\n";
+  return finishSetup(std::move(Setup), adjustBuildCommands(std::move(Base)),
+                     Options, Argv0);
+}
+
+namespace {
+
+/// The adjustments every command gets: --extra-arg(-before) and clang's
+/// resource dir.
+Expected<CompilationSetup>
+finishSetup(CompilationSetup Setup, std::unique_ptr<CompilationDatabase> Base,
+            const ToolOptions &Options, const char *Argv0) {
   auto Adjusting =
       std::make_unique<ArgumentsAdjustingCompilations>(std::move(Base));
-  // nvcc compiling a host file: analyze the host compiler's command.
-  Adjusting->appendArgumentsAdjuster(
-      [](const CommandLineArguments &Args, StringRef) {
-        return isNvccCommand(Args) ? hostCommandFromNvcc(Args) : Args;
-      });
   if (!Options.ExtraArgsBefore.empty())
     Adjusting->appendArgumentsAdjuster(getInsertArgumentAdjuster(
         Options.ExtraArgsBefore, ArgumentInsertPosition::BEGIN));
@@ -248,8 +279,8 @@ setUpCompilations(const ToolOptions &Options,
 
   // An installed tool does not sit next to clang: point the front end at
   // clang's builtin headers unless the command already does.
-  std::string Executable = sys::fs::getMainExecutable(
-      Argv0, reinterpret_cast<void *>(&setUpCompilations));
+  std::string Executable =
+      sys::fs::getMainExecutable(Argv0, reinterpret_cast<void *>(&finishSetup));
   std::string ResourceDir = findResourceDir(
       resourceDirCandidates(Executable, LIBTORCH_TIDY_CLANG_RESOURCE_DIR,
                             LIBTORCH_TIDY_LLVM_MAJOR_STRING));
@@ -267,4 +298,5 @@ setUpCompilations(const ToolOptions &Options,
   return Setup;
 }
 
+} // namespace
 } // namespace libtorch_tidy

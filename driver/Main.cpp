@@ -19,6 +19,7 @@
 #include "CheckOptionValues.h"
 #include "CheckTable.h"
 #include "CompilationSetup.h"
+#include "ConfigQueries.h"
 #include "ExitCodes.h"
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
@@ -109,6 +110,10 @@ int runTool(int Argc, const char **Argv) {
 
   auto BaseFS =
       makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  if (Error E = applyVfsOverlay(Tool, *BaseFS)) {
+    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+    return ExitUsageError;
+  }
   Expected<std::unique_ptr<ClangTidyOptionsProvider>> Provider =
       createOptionsProvider(Tool, BaseFS);
   if (!Provider) {
@@ -116,6 +121,9 @@ int runTool(int Argc, const char **Argv) {
            << "\n";
     return ExitUsageError;
   }
+  // --explain-config, --verify-config (ConfigQueries.h).
+  if (std::optional<int> Code = runConfigQuery(Tool, **Provider))
+    return *Code;
 
   // Collect the translation units (files named, or the whole database).
   Expected<CompilationSetup> Setup =
@@ -411,7 +419,8 @@ int runTool(int Argc, const char **Argv) {
     Failing |= countsForExit(F, Tool.FailOn);
   }
 
-  if (Tool.EnableCheckProfile)
+  // With --store-check-profile the units wrote clang-tidy's JSON instead.
+  if (Tool.EnableCheckProfile && Tool.StoreCheckProfile.empty())
     report::printCheckProfile(Run, errs());
   if (!Tool.Quiet) {
     report::printSuppressionStats(Run, errs());

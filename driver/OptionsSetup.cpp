@@ -9,12 +9,15 @@
 #include "clang-tidy/ClangTidy.h"
 #include "report/ReportStage.h"
 #include "select/Exclude.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/PluginLoader.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -261,6 +264,45 @@ cl::opt<bool> SkipSystemBodies(
              "in system headers, and matching inside system headers unless "
              "--system-headers is given"),
     cl::init(true), cl::Hidden, cl::cat(Category));
+// --- clang-tidy 16 flags, with its semantics (ConfigQueries.h for the
+// --- configuration queries). `--load` is LLVM's PluginLoader option, as in
+// --- clang-tidy.
+cl::opt<std::string> LineFilter("line-filter", cl::desc(R"(
+List of files with line ranges to filter the
+warnings. Can be used together with
+-header-filter. The format of the list is a
+JSON array of objects:
+  [
+    {"name":"file1.cpp","lines":[[1,3],[5,7]]},
+    {"name":"file2.h"}
+  ]
+)"),
+                                cl::init(""), cl::cat(Category));
+cl::opt<bool> VerifyConfig("verify-config", cl::desc(R"(
+Check the config files to ensure each check and
+option is recognized.
+)"),
+                           cl::init(false), cl::cat(Category));
+cl::opt<bool> ExplainConfig("explain-config", cl::desc(R"(
+For each enabled check explains, where it is
+enabled, i.e. in the default tier, command
+line or a specific configuration file.
+)"),
+                            cl::init(false), cl::cat(Category));
+cl::opt<std::string> StoreCheckProfile("store-check-profile", cl::desc(R"(
+By default reports are printed in tabulated
+format to stderr. When this option is passed,
+these per-TU profiles are instead stored as JSON.
+)"),
+                                       cl::value_desc("prefix"),
+                                       cl::cat(Category));
+cl::opt<std::string> VfsOverlay("vfsoverlay", cl::desc(R"(
+Overlay the virtual filesystem described by file
+over the real file system.
+)"),
+                                cl::value_desc("filename"), cl::cat(Category));
+// --- end of the clang-tidy 16 flags.
+
 cl::opt<std::string> WorkerUnit("worker-unit", cl::Hidden, cl::cat(Category));
 cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,
                                   cl::cat(Category));
@@ -297,6 +339,44 @@ Expected<ClangTidyOptions> parseConfigText(StringRef Text, StringRef Origin) {
   return std::move(*Parsed);
 }
 
+/// The checks clang-tidy 16 enables when nothing else says (its
+/// ClangTidyMain.cpp).
+const char ClangTidyDefaultChecks[] = "clang-diagnostic-*,clang-analyzer-*";
+
+/// Our default tier only where nothing names checks: where `--checks`,
+/// `--config` or a `.clang-tidy` has `Checks`, the defaults under them are
+/// clang-tidy's, so that the globs mean what they mean to clang-tidy-16
+/// (`--checks=bugprone-*` runs clang-tidy's defaults and bugprone).
+class DefaultTierProvider : public clang::tidy::ClangTidyOptionsProvider {
+public:
+  explicit DefaultTierProvider(
+      std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner)
+      : Inner(std::move(Inner)) {}
+
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Inner->getGlobalOptions();
+  }
+
+  std::vector<OptionsSource> getRawOptions(StringRef FileName) override {
+    std::vector<OptionsSource> Raw = Inner->getRawOptions(FileName);
+    // The first source is the defaults ("clang-tidy binary").
+    if (Raw.empty() || Raw.front().second != OptionsSourceTypeDefaultBinary)
+      return Raw;
+    const bool Named =
+        llvm::any_of(llvm::drop_begin(Raw), [](const OptionsSource &Source) {
+          return Source.first.Checks.has_value();
+        });
+    if (Named)
+      Raw.front().first.Checks = ClangTidyDefaultChecks;
+    else
+      Raw.front().second = "libtorch-tidy default tier";
+    return Raw;
+  }
+
+private:
+  std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Inner;
+};
+
 } // namespace
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
@@ -309,6 +389,10 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
     return createStringError(inconvertibleErrorCode(), FixedError);
 
   cl::opt<std::string> &Color = colorOption();
+  // LLVM's `--load`, shown in --help as clang-tidy shows it.
+  cl::Option *Load = cl::getRegisteredOptions().lookup("load");
+  if (Load)
+    Load->addCategory(Category);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
   std::string Message;
@@ -421,6 +505,42 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.SkipSystemBodies = SkipSystemBodies;
   Options.WorkerUnit = WorkerUnit;
   Options.WorkerOutput = WorkerOutput;
+
+  // --- clang-tidy 16 flags. ---
+  if (!LineFilter.empty()) {
+    // JSON first: clang-tidy's YAML reader would print its parser's error
+    // over several lines.
+    std::string Problem;
+    if (Expected<json::Value> Json = json::parse(LineFilter); !Json) {
+      Problem = toString(Json.takeError());
+    } else {
+      ClangTidyGlobalOptions Parsed;
+      if (std::error_code EC = clang::tidy::parseLineFilter(LineFilter, Parsed))
+        Problem = EC.message();
+    }
+    if (!Problem.empty())
+      return createStringError(
+          inconvertibleErrorCode(),
+          "invalid --line-filter (%s); pass a JSON array such as "
+          "'[{\"name\":\"file1.cpp\",\"lines\":[[1,3],[5,7]]}]'",
+          Problem.c_str());
+  }
+  Options.LineFilter = LineFilter;
+  Options.VerifyConfig = VerifyConfig;
+  Options.ExplainConfig = ExplainConfig;
+  if (!StoreCheckProfile.empty()) {
+    SmallString<256> Prefix(StoreCheckProfile);
+    sys::fs::make_absolute(Prefix);
+    Options.StoreCheckProfile = std::string(Prefix);
+  }
+  for (unsigned I = 0; I < PluginLoader::getNumPlugins(); ++I)
+    Options.LoadedPlugins.push_back(PluginLoader::getPlugin(I));
+  Options.VfsOverlay = VfsOverlay;
+  // The result cache's key holds neither the line filter, nor the plugins'
+  // code, nor what an overlay maps: a replay could be stale.
+  if (!Options.LineFilter.empty() || !Options.VfsOverlay.empty() ||
+      (Load && Load->getNumOccurrences()))
+    Options.NoCache = true;
   return Fixed;
 }
 
@@ -428,6 +548,9 @@ Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>>
 createOptionsProvider(const ToolOptions &Options,
                       IntrusiveRefCntPtr<vfs::FileSystem> FS) {
   ClangTidyGlobalOptions GlobalOptions;
+  // Validated by parseCommandLine.
+  if (!Options.LineFilter.empty())
+    (void)clang::tidy::parseLineFilter(Options.LineFilter, GlobalOptions);
   ClangTidyOptions DefaultOptions;
   DefaultOptions.Checks = clang::tidy::libtorch::defaultTierChecksGlob();
   DefaultOptions.WarningsAsErrors = "";
@@ -452,10 +575,11 @@ createOptionsProvider(const ToolOptions &Options,
     Expected<ClangTidyOptions> Parsed = parseConfigText(Text, Origin);
     if (!Parsed)
       return Parsed.takeError();
-    return std::make_unique<clang::tidy::ConfigOptionsProvider>(
-        std::move(GlobalOptions),
-        ClangTidyOptions::getDefaults().merge(DefaultOptions, 0),
-        std::move(*Parsed), std::move(OverrideOptions), std::move(FS));
+    return std::make_unique<DefaultTierProvider>(
+        std::make_unique<clang::tidy::ConfigOptionsProvider>(
+            std::move(GlobalOptions),
+            ClangTidyOptions::getDefaults().merge(DefaultOptions, 0),
+            std::move(*Parsed), std::move(OverrideOptions), std::move(FS)));
   };
 
   if (!Options.Config.empty())
@@ -473,9 +597,10 @@ createOptionsProvider(const ToolOptions &Options,
     std::string Contents = (*Text)->getBuffer().str();
     return FromText(Contents, Options.ConfigFile);
   }
-  return std::make_unique<clang::tidy::FileOptionsProvider>(
-      std::move(GlobalOptions), std::move(DefaultOptions),
-      std::move(OverrideOptions), std::move(FS));
+  return std::make_unique<DefaultTierProvider>(
+      std::make_unique<clang::tidy::FileOptionsProvider>(
+          std::move(GlobalOptions), std::move(DefaultOptions),
+          std::move(OverrideOptions), std::move(FS)));
 }
 
 namespace {

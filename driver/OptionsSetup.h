@@ -80,6 +80,24 @@ struct ToolOptions {
   /// and write its TranslationUnitResult as JSON to WorkerOutput.
   std::string WorkerUnit;
   std::string WorkerOutput;
+
+  // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
+  /// `--line-filter`: clang-tidy's JSON list of files and line ranges
+  /// (validated by parseCommandLine).
+  std::string LineFilter;
+  /// `--verify-config`, `--explain-config`: report on the configuration and
+  /// exit (runConfigQuery).
+  bool VerifyConfig = false;
+  bool ExplainConfig = false;
+  /// `--store-check-profile`: with --enable-check-profile, the directory
+  /// (absolute) that gets clang-tidy's JSON profile of each unit instead of
+  /// the table on standard error.
+  std::string StoreCheckProfile;
+  /// `--load`: the plugins loaded (LLVM's PluginLoader loads them while the
+  /// command line is parsed, as in clang-tidy).
+  std::vector<std::string> LoadedPlugins;
+  /// `--vfsoverlay`: a virtual file system (YAML) laid over the real one.
+  std::string VfsOverlay;
 };
 
 /// Parses clang-tidy-compatible flags into \p Options. Returns the fixed

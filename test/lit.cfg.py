@@ -91,6 +91,19 @@ config.substitutions += [
     ("%not", shlex.quote(os.path.join(config.llvm_tools_dir, "not"))),
 ]
 
+# clang-tidy-16's scripts, which drive the CLI as they drive clang-tidy
+# (clang-tidy-16 and clang-tools-16 install them).
+for name, candidates in (
+        ("run_clang_tidy", ["/usr/bin/run-clang-tidy-16",
+                            os.path.join(config.llvm_tools_dir, "run-clang-tidy")]),
+        ("tidy_diff_script", ["/usr/bin/clang-tidy-diff-16.py",
+                             "/usr/lib/llvm-16/share/clang/clang-tidy-diff.py"])):
+    found = [c for c in candidates if os.path.isfile(c)]
+    config.substitutions.append(
+        ("%" + name, "%s %s" % (python, shlex.quote(found[0] if found else name + "-not-installed"))))
+# A tiny clang-tidy plugin of another project (test/plugin/Inputs).
+config.substitutions.append(("%test_plugin", shlex.quote(config.test_plugin)))
+
 # -DLIBTORCH_TIDY_SANITIZE=ON: the plugin needs the ASan runtime preloaded,
 # which only the wrapped clang-tidy-16 has (cmake/Sanitizers.cmake).
 if os.path.basename(config.clang_tidy) == "clang-tidy-asan":

@@ -18,6 +18,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "run/ErrorConversion.h"
+#include "run/SkipPolicy.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -36,7 +37,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 using namespace clang::tidy;
@@ -59,14 +62,27 @@ namespace {
 /// 2. The matchers walk only the top-level declarations outside system
 ///    headers (ASTContext's traversal scope, as clangd does for clang-tidy),
 ///    unless findings in system headers were asked for.
+/// A few standard checks need more of the unit (SkipPolicy.h): with one of
+/// them enabled, the unit keeps (some) bodies or the whole traversal scope.
+/// The checks that need the whole unit (SkipPolicy.h) come as a consumer of
+/// their own, \p WholeUnit: it matches first, with the whole traversal
+/// scope, then the other checks only user declarations.
 class SkippingConsumer : public MultiplexConsumer {
 public:
-  SkippingConsumer(std::unique_ptr<ASTConsumer> Inner,
-                   const SourceManager &Sources, bool MatchSystemHeaders)
-      : MultiplexConsumer(wrap(std::move(Inner))), Sources(Sources),
-        MatchSystemHeaders(MatchSystemHeaders) {}
+  static std::unique_ptr<SkippingConsumer>
+  create(std::unique_ptr<ASTConsumer> Inner,
+         std::unique_ptr<ASTConsumer> WholeUnit, const SourceManager &Sources,
+         bool MatchSystemHeaders, SkipPolicy Policy) {
+    ASTConsumer *InnerPtr = Inner.get();
+    ASTConsumer *WholeUnitPtr = WholeUnit.get();
+    return std::unique_ptr<SkippingConsumer>(new SkippingConsumer(
+        wrap(std::move(Inner), std::move(WholeUnit)), InnerPtr, WholeUnitPtr,
+        Sources, MatchSystemHeaders, Policy));
+  }
 
   bool shouldSkipFunctionBody(Decl *D) override {
+    if (Policy.SystemBodies == SkipPolicy::Bodies::KeepAll)
+      return false;
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D->getAsFunction());
     if (!FD || !inSystemHeader(FD))
       return false;
@@ -74,21 +90,37 @@ public:
       return false;
     if (FD->getDeclaredReturnType()->getContainedDeducedType())
       return false;
+    if (Policy.SystemBodies == SkipPolicy::Bodies::KeepForwarding &&
+        hasForwardingReferenceParameter(*FD))
+      return false;
     return true;
   }
 
   void HandleTranslationUnit(ASTContext &Context) override {
-    if (!MatchSystemHeaders) {
+    if (WholeUnit)
+      WholeUnit->HandleTranslationUnit(Context);
+    if (!MatchSystemHeaders && (Policy.NarrowScope || WholeUnit)) {
       Context.setTraversalScope(libtorch::analysis::userTopLevelDecls(Context));
     }
-    MultiplexConsumer::HandleTranslationUnit(Context);
+    Inner->HandleTranslationUnit(Context);
   }
 
 private:
+  SkippingConsumer(std::vector<std::unique_ptr<ASTConsumer>> Consumers,
+                   ASTConsumer *Inner, ASTConsumer *WholeUnit,
+                   const SourceManager &Sources, bool MatchSystemHeaders,
+                   SkipPolicy Policy)
+      : MultiplexConsumer(std::move(Consumers)), Inner(Inner),
+        WholeUnit(WholeUnit), Sources(Sources),
+        MatchSystemHeaders(MatchSystemHeaders), Policy(Policy) {}
+
   static std::vector<std::unique_ptr<ASTConsumer>>
-  wrap(std::unique_ptr<ASTConsumer> Inner) {
+  wrap(std::unique_ptr<ASTConsumer> Inner,
+       std::unique_ptr<ASTConsumer> WholeUnit) {
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::move(Inner));
+    if (WholeUnit)
+      Consumers.push_back(std::move(WholeUnit));
     return Consumers;
   }
 
@@ -98,8 +130,27 @@ private:
     return Sources.isInSystemHeader(Sources.getExpansionLoc(D->getLocation()));
   }
 
+  /// A function template taking `T &&` (or a pack of them): what
+  /// ExprMutationAnalyzer follows an argument into.
+  static bool hasForwardingReferenceParameter(const FunctionDecl &FD) {
+    if (!FD.getDescribedFunctionTemplate())
+      return false;
+    return llvm::any_of(FD.parameters(), [](const ParmVarDecl *Param) {
+      QualType Type = Param->getType();
+      if (const auto *Pack = Type->getAs<PackExpansionType>())
+        Type = Pack->getPattern();
+      const auto *Ref = Type->getAs<RValueReferenceType>();
+      return Ref && !Ref->getPointeeType().getQualifiers() &&
+             Ref->getPointeeType()->getAs<TemplateTypeParmType>();
+    });
+  }
+
+  /// Owned by MultiplexConsumer; WholeUnit may be null.
+  ASTConsumer *const Inner;
+  ASTConsumer *const WholeUnit;
   const SourceManager &Sources;
   const bool MatchSystemHeaders;
+  const SkipPolicy Policy;
 };
 
 /// Records the value of TORCH_VERSION ("1.13.0") when torch/version.h
@@ -165,13 +216,18 @@ private:
 class AnalysisActionFactory : public FrontendActionFactory {
 public:
   AnalysisActionFactory(
-      ClangTidyContext &Context,
+      ClangTidyContext &Context, ClangTidyContext *WholeUnitContext,
+      std::vector<std::string> EnabledChecks,
       IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS, bool SkipSystemBodies,
       std::string &LibTorchVersion,
       std::vector<std::pair<std::string, std::string>> *Dependencies)
-      : Context(Context), ConsumerFactory(Context, std::move(BaseFS)),
+      : Context(Context), ConsumerFactory(Context, BaseFS),
+        EnabledChecks(std::move(EnabledChecks)),
         SkipSystemBodies(SkipSystemBodies), LibTorchVersion(LibTorchVersion),
-        Dependencies(Dependencies) {}
+        Dependencies(Dependencies) {
+    if (WholeUnitContext)
+      WholeUnitFactory.emplace(*WholeUnitContext, std::move(BaseFS));
+  }
 
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<Action>(*this);
@@ -205,10 +261,16 @@ private:
           Factory.ConsumerFactory.createASTConsumer(Compiler, File);
       if (!Factory.SkipSystemBodies)
         return Checks;
+      // After the other one: the analyzer's options are the compiler's, and
+      // the analyzer checks are among these.
+      std::unique_ptr<ASTConsumer> WholeUnit;
+      if (Factory.WholeUnitFactory)
+        WholeUnit = Factory.WholeUnitFactory->createASTConsumer(Compiler, File);
       const bool MatchSystemHeaders =
           Factory.Context.getOptionsForFile(File).SystemHeaders.value_or(false);
-      return std::make_unique<SkippingConsumer>(
-          std::move(Checks), Compiler.getSourceManager(), MatchSystemHeaders);
+      return SkippingConsumer::create(
+          std::move(Checks), std::move(WholeUnit), Compiler.getSourceManager(),
+          MatchSystemHeaders, skipPolicyFor(Factory.EnabledChecks));
     }
 
     /// Keeps the bytes parsed of every user file (not system headers), and
@@ -257,6 +319,8 @@ private:
 
   ClangTidyContext &Context;
   ClangTidyASTConsumerFactory ConsumerFactory;
+  std::optional<ClangTidyASTConsumerFactory> WholeUnitFactory;
+  std::vector<std::string> EnabledChecks;
   bool SkipSystemBodies;
   std::string &LibTorchVersion;
   std::vector<std::pair<std::string, std::string>> *Dependencies;
@@ -301,6 +365,31 @@ private:
   const CompilationDatabase &Base;
 };
 
+/// \p Inner's options with \p Checks added after every source: the checks
+/// of one of a unit's two contexts (SkippingConsumer).
+class ChecksRestriction : public ClangTidyOptionsProvider {
+public:
+  ChecksRestriction(std::shared_ptr<ClangTidyOptionsProvider> Inner,
+                    std::string Checks)
+      : Inner(std::move(Inner)), Checks(std::move(Checks)) {}
+  const ClangTidyGlobalOptions &getGlobalOptions() override {
+    return Inner->getGlobalOptions();
+  }
+  std::vector<OptionsSource> getRawOptions(StringRef FileName) override {
+    std::vector<OptionsSource> Raw = Inner->getRawOptions(FileName);
+    if (!Checks.empty()) {
+      ClangTidyOptions Restriction;
+      Restriction.Checks = Checks;
+      Raw.emplace_back(std::move(Restriction), "libtorch-tidy");
+    }
+    return Raw;
+  }
+
+private:
+  std::shared_ptr<ClangTidyOptionsProvider> Inner;
+  std::string Checks;
+};
+
 /// Reads the per-check times clang-tidy's profiler stored as JSON under
 /// \p Dir (one file per unit) into \p Profile, then removes them.
 void collectProfile(StringRef Dir, std::map<std::string, double> &Profile) {
@@ -343,8 +432,30 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
   report::TranslationUnitResult Unit;
   Unit.MainFile = File.str();
 
-  ClangTidyContext Context(std::move(Options),
-                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  // The checks that need the whole unit match in a context of their own
+  // when other checks run too (SkippingConsumer).
+  std::shared_ptr<ClangTidyOptionsProvider> Shared(std::move(Options));
+  const ClangTidyOptions ForFile = Shared->getOptions(File);
+  std::vector<std::string> Enabled =
+      getCheckNames(ForFile, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  std::string WholeUnitChecks, OtherChecks;
+  size_t WholeUnitCount = 0;
+  if (Settings.SkipSystemBodies && !ForFile.SystemHeaders.value_or(false))
+    for (const std::string &Check : Enabled)
+      if (needsWholeUnit(Check)) {
+        WholeUnitChecks += "," + Check;
+        OtherChecks += ",-" + Check;
+        ++WholeUnitCount;
+      }
+  const bool Split = WholeUnitCount > 0 && WholeUnitCount < Enabled.size();
+  ClangTidyContext Context(
+      std::make_unique<ChecksRestriction>(Shared, Split ? OtherChecks : ""),
+      /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  std::unique_ptr<ClangTidyContext> WholeUnitContext;
+  if (Split)
+    WholeUnitContext = std::make_unique<ClangTidyContext>(
+        std::make_unique<ChecksRestriction>(Shared, "-*" + WholeUnitChecks),
+        /*AllowEnablingAnalyzerAlphaCheckers=*/false);
   DistinctCommands Commands(Compilations);
   ClangTool Tool(Commands, {File.str()},
                  std::make_shared<PCHContainerOperations>(), BaseFS);
@@ -369,9 +480,17 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
 
   SmallString<128> ProfileDir;
   if (Settings.EnableCheckProfile) {
-    if (!sys::fs::createUniqueDirectory("libtorch-tidy-profile", ProfileDir))
-      Context.setProfileStoragePrefix(ProfileDir);
-    Context.setEnableProfiling(true);
+    std::string Prefix = Settings.StoreCheckProfile;
+    if (Prefix.empty() &&
+        !sys::fs::createUniqueDirectory("libtorch-tidy-profile", ProfileDir))
+      Prefix = std::string(ProfileDir);
+    for (ClangTidyContext *C : {&Context, WholeUnitContext.get()}) {
+      if (!C)
+        continue;
+      if (!Prefix.empty())
+        C->setProfileStoragePrefix(Prefix);
+      C->setEnableProfiling(true);
+    }
   }
 
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
@@ -381,11 +500,37 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
                        &DiagConsumer, /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(&DE);
   Tool.setDiagnosticConsumer(&DiagConsumer);
+  // The whole-unit checks' findings only: compiler diagnostics go to the
+  // consumer above.
+  std::unique_ptr<ClangTidyDiagnosticConsumer> WholeUnitDiags;
+  std::unique_ptr<DiagnosticsEngine> WholeUnitDE;
+  if (WholeUnitContext) {
+    WholeUnitDiags = std::make_unique<ClangTidyDiagnosticConsumer>(
+        *WholeUnitContext, nullptr, /*RemoveIncompatibleErrors=*/true,
+        Settings.FixNotes);
+    WholeUnitDE = std::make_unique<DiagnosticsEngine>(
+        new DiagnosticIDs(), new DiagnosticOptions(), WholeUnitDiags.get(),
+        /*ShouldOwnClient=*/false);
+    WholeUnitContext->setDiagnosticsEngine(WholeUnitDE.get());
+  }
 
-  AnalysisActionFactory Factory(Context, BaseFS, Settings.SkipSystemBodies,
+  AnalysisActionFactory Factory(Context, WholeUnitContext.get(), Enabled,
+                                BaseFS, Settings.SkipSystemBodies,
                                 Unit.LibTorchVersion, Dependencies);
   const int Status = Tool.run(&Factory);
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
+  if (WholeUnitDiags) {
+    // In clang-tidy's order (its ClangTidyDiagnosticConsumer sorts so).
+    for (ClangTidyError &E : WholeUnitDiags->take())
+      Errors.push_back(std::move(E));
+    llvm::stable_sort(
+        Errors, [](const ClangTidyError &L, const ClangTidyError &R) {
+          return std::tie(L.Message.FilePath, L.Message.FileOffset,
+                          L.DiagnosticName, L.Message.Message) <
+                 std::tie(R.Message.FilePath, R.Message.FileOffset,
+                          R.DiagnosticName, R.Message.Message);
+        });
+  }
 
   if (!ProfileDir.empty())
     collectProfile(ProfileDir, Unit.CheckProfile);
@@ -405,11 +550,15 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
   ErrorConverter Converter(Unit.BuildDirectory, Factory.Parsed);
   Converter.convert(Errors, Unit);
 
-  const ClangTidyStats &Stats = Context.getStats();
-  Unit.Suppressed.NoLint = Stats.ErrorsIgnoredNOLINT;
-  Unit.Suppressed.NonUserCode = Stats.ErrorsIgnoredNonUserCode;
-  Unit.Suppressed.LineFilter = Stats.ErrorsIgnoredLineFilter;
-  Unit.Suppressed.CheckFilter = Stats.ErrorsIgnoredCheckFilter;
+  for (ClangTidyContext *C : {&Context, WholeUnitContext.get()}) {
+    if (!C)
+      continue;
+    const ClangTidyStats &Stats = C->getStats();
+    Unit.Suppressed.NoLint += Stats.ErrorsIgnoredNOLINT;
+    Unit.Suppressed.NonUserCode += Stats.ErrorsIgnoredNonUserCode;
+    Unit.Suppressed.LineFilter += Stats.ErrorsIgnoredLineFilter;
+    Unit.Suppressed.CheckFilter += Stats.ErrorsIgnoredCheckFilter;
+  }
 
   if (!Unit.CompilerErrors.empty()) {
     Unit.State = report::TranslationUnitResult::Status::CompileErrors;

@@ -36,6 +36,9 @@ struct AnalysisSettings {
   /// Time each check (`--enable-check-profile`); the times go to
   /// TranslationUnitResult::CheckProfile.
   bool EnableCheckProfile = false;
+  /// `--store-check-profile`: with EnableCheckProfile, the directory that
+  /// gets clang-tidy's JSON profile of the unit (CheckProfile stays empty).
+  std::string StoreCheckProfile;
 };
 
 /// Analyzes \p File (absolute) with its command from \p Compilations in this

@@ -30,6 +30,7 @@ static AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.SkipSystemBodies = Tool.SkipSystemBodies;
   Settings.FixNotes = Tool.FixNotes;
   Settings.EnableCheckProfile = Tool.EnableCheckProfile;
+  Settings.StoreCheckProfile = Tool.StoreCheckProfile;
   return Settings;
 }
 
