@@ -31,6 +31,9 @@ if "LIBTORCH_TIDY_TEST_VARIANTS" in os.environ:
     config.environment["LIBTORCH_TIDY_TEST_VARIANTS"] = os.environ["LIBTORCH_TIDY_TEST_VARIANTS"]
 for var in ("CLANG_TIDY_CONFIG", "XDG_CACHE_HOME"):
     config.environment.pop(var, None)
+# Tests over ~3 minutes (REQUIRES: slow) run with `scripts/test --slow`.
+if os.environ.get("LIBTORCH_TIDY_SLOW_TESTS") == "1":
+    config.available_features.add("slow")
 # The result cache of every test run lives in the build tree, not in $HOME.
 config.environment["XDG_CACHE_HOME"] = os.path.join(
     config.libtorch_tidy_obj_root, "test", "cache")

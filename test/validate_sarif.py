@@ -8,11 +8,15 @@ driver name, a rule for every result's ruleId with non-empty descriptions and
 help text, at most 1024 characters per description, ruleIndex pointing at the
 rule, at least one location with a relative URI or a file URI, 1-based
 regions, a partialFingerprints.primaryLocationLineHash, and fixes with
-non-empty artifactChanges. Prints one line per log; exits 1 on any problem.
+non-empty artifactChanges. And what libtorch-tidy promises beyond that: every
+rule has a name (the id in CamelCase) and a helpUri, every fullDescription
+ends a sentence, and every result has our own fingerprint (libtorchTidy/v1).
+Prints one line per log; exits 1 on any problem.
 """
 import argparse
 import json
 import os
+import re
 import sys
 
 import jsonschema
@@ -40,6 +44,20 @@ def github_problems(log):
                     problems.append("rule %s: %s.text is empty" % (rule.get("id"), member))
                 if member != "help" and len(text) > 1024:
                     problems.append("rule %s: %s longer than 1024" % (rule.get("id"), member))
+                if member != "help" and text.rstrip().endswith((":", ",", ";")):
+                    problems.append("rule %s: %s ends mid-sentence: %r"
+                                    % (rule.get("id"), member, text[-40:]))
+            full = rule.get("fullDescription", {}).get("text", "")
+            if not re.search(r"[.!?][)\"'`]*$", full):
+                problems.append("rule %s: fullDescription does not end a sentence: %r"
+                                % (rule.get("id"), full[-40:]))
+            name = "".join(word[:1].upper() + word[1:]
+                           for word in re.split(r"[^A-Za-z0-9]+", rule.get("id", "")))
+            if rule.get("name") != name:
+                problems.append("rule %s: name %r, expected %r"
+                                % (rule.get("id"), rule.get("name"), name))
+            if not re.match(r"https://\S+$", rule.get("helpUri", "")):
+                problems.append("rule %s: no https helpUri" % rule.get("id"))
         for i, result in enumerate(run.get("results") or []):
             where = "runs[%d].results[%d]" % (r, i)
             rule_id = result.get("ruleId")
@@ -65,8 +83,12 @@ def github_problems(log):
                 if (region.get("endLine", 0), region.get("endColumn", 0)) <= (
                         region.get("startLine", 0), region.get("startColumn", 0)):
                     problems.append("%s: region ends before it starts" % where)
-            if not result.get("partialFingerprints", {}).get("primaryLocationLineHash"):
+            fingerprints = result.get("partialFingerprints", {})
+            if not re.match(r"[0-9a-f]+:[1-9][0-9]*$",
+                            fingerprints.get("primaryLocationLineHash", "")):
                 problems.append("%s: no primaryLocationLineHash" % where)
+            if not re.match(r"[0-9a-f]{16}:[1-9][0-9]*$", fingerprints.get("libtorchTidy/v1", "")):
+                problems.append("%s: no libtorchTidy/v1 fingerprint" % where)
             for fix in result.get("fixes", []):
                 if not fix.get("artifactChanges"):
                     problems.append("%s: a fix without artifactChanges" % where)

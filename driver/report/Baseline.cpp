@@ -45,7 +45,11 @@ llvm::Expected<std::set<std::string>> sarifFingerprints(const json &Log,
       auto Partial = Result.find("partialFingerprints");
       if (Partial == Result.end() || !Partial->is_object())
         continue;
-      auto Hash = Partial->find("primaryLocationLineHash");
+      // Logs of libtorch-tidy 0.1.0 before GitHub's line hash was computed
+      // held our fingerprint as `primaryLocationLineHash`.
+      auto Hash = Partial->find(SarifFingerprintKey);
+      if (Hash == Partial->end())
+        Hash = Partial->find("primaryLocationLineHash");
       if (Hash != Partial->end() && Hash->is_string())
         Known.insert(Hash->get<std::string>());
     }

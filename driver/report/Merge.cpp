@@ -68,13 +68,14 @@ llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
 }
 
 /// What makes two shards' copies of a result the same result: everything but
-/// the rule index (re-derived) and the fingerprint's occurrence number (each
-/// shard counted only what it saw).
+/// the rule index (re-derived) and our fingerprint's occurrence number (each
+/// shard counted only what it saw). GitHub's line hash counts the lines of
+/// the whole file, so every shard computes the same one.
 json resultIdentity(json Result) {
   Result.erase("ruleIndex");
   if (Result.contains("partialFingerprints") &&
-      Result["partialFingerprints"].contains("primaryLocationLineHash")) {
-    json &Hash = Result["partialFingerprints"]["primaryLocationLineHash"];
+      Result["partialFingerprints"].contains(SarifFingerprintKey)) {
+    json &Hash = Result["partialFingerprints"][SarifFingerprintKey];
     if (Hash.is_string())
       Hash = fingerprintHashPart(Hash.get<std::string>()).str();
   }
@@ -99,7 +100,7 @@ void renumberSarifFingerprints(json &Results) {
     if (!Result.contains("partialFingerprints"))
       continue;
     const json &Hash =
-        Result["partialFingerprints"].value("primaryLocationLineHash", json());
+        Result["partialFingerprints"].value(SarifFingerprintKey, json());
     if (Hash.is_string())
       ByHash[fingerprintHashPart(Hash.get<std::string>()).str()].push_back(
           &Result);
@@ -114,7 +115,7 @@ void renumberSarifFingerprints(json &Results) {
       return Key(*A) < Key(*B);
     });
     for (size_t I = 0; I < Group.size(); ++I)
-      (*Group[I])["partialFingerprints"]["primaryLocationLineHash"] =
+      (*Group[I])["partialFingerprints"][SarifFingerprintKey] =
           Hash + ":" + std::to_string(I + 1);
   }
 }

@@ -9,6 +9,7 @@
 #include "CheckDocs.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace libtorch_tidy::report {
 
@@ -25,11 +26,57 @@ const CheckInfo *findCheck(llvm::StringRef Id) {
   return nullptr;
 }
 
-/// Cuts \p Text to at most \p MaxLength bytes at a word boundary, marking the
-/// cut with "...".
+/// True when \p Text ends a sentence: `.`, `!` or `?`, maybe followed by
+/// closing parentheses, quotes or code spans.
+bool endsSentence(llvm::StringRef Text) {
+  Text = Text.rtrim().rtrim(")\"'`*");
+  return !Text.empty() && llvm::StringRef(".!?").contains(Text.back());
+}
+
+/// The text of a list item (`- `, `* `, `1. `), or empty for another line.
+llvm::StringRef listItemText(llvm::StringRef Line) {
+  if (Line.consume_front("- ") || Line.consume_front("* "))
+    return Line.trim();
+  llvm::StringRef Rest = Line.ltrim("0123456789");
+  if (Rest.size() < Line.size() && Rest.consume_front(". "))
+    return Rest.trim();
+  return {};
+}
+
+/// Lines that start a block other than a paragraph's next line.
+bool isBlockStart(llvm::StringRef Line) {
+  return Line.startswith("#") || Line.startswith("|") ||
+         Line.startswith("```") || !listItemText(Line).empty();
+}
+
+/// \p Text without Markdown's emphasis markers (`**`, `*`) outside code
+/// spans; a `*` between spaces (a product) stays.
+std::string withoutEmphasis(llvm::StringRef Text) {
+  std::string Plain;
+  bool InCode = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
+    if (C == '`')
+      InCode = !InCode;
+    const bool SpaceBefore = I == 0 || Text[I - 1] == ' ';
+    const bool SpaceAfter = I + 1 == Text.size() || Text[I + 1] == ' ';
+    if (!InCode && C == '*' && !(SpaceBefore && SpaceAfter))
+      continue;
+    Plain += C;
+  }
+  return Plain;
+}
+
+/// Cuts \p Text to at most \p MaxLength bytes after its last complete
+/// sentence that fits; at a word boundary, marked with "...", when not even
+/// the first sentence fits.
 std::string shorten(std::string Text, size_t MaxLength) {
   if (Text.size() <= MaxLength)
     return Text;
+  for (size_t End = MaxLength; End > 0; --End)
+    if (Text[End - 1] == '.' && (End == Text.size() || Text[End] == ' ') &&
+        endsSentence(llvm::StringRef(Text).take_front(End)))
+      return Text.substr(0, End);
   size_t Cut = Text.rfind(' ', MaxLength - 3);
   if (Cut == std::string::npos || Cut == 0)
     Cut = MaxLength - 3;
@@ -40,9 +87,11 @@ json libtorchRule(const CheckInfo &Check) {
   const bool Default = Check.Tier == CheckTier::Default;
   std::string Summary = shorten(Check.Summary.str(), 1024);
   llvm::StringRef Markdown = checkDocMarkdown(Check.Id);
-  std::string Full = Markdown.empty() ? Summary : docFirstParagraph(Markdown);
+  std::string Full = Markdown.empty() ? Summary : docDescription(Markdown);
   json Rule = {
       {"id", Check.Id.str()},
+      {"name", ruleName(Check.Id)},
+      {"helpUri", checkDocsUrl(Check.Id)},
       {"shortDescription", {{"text", Summary}}},
       {"fullDescription", {{"text", Full}}},
       {"defaultConfiguration", {{"level", "warning"}}},
@@ -69,6 +118,8 @@ json otherRule(llvm::StringRef CheckId) {
   std::string Url = llvmDocsUrl(CheckId);
   json Rule = {
       {"id", CheckId.str()},
+      {"name", ruleName(CheckId)},
+      {"helpUri", Url},
       {"shortDescription", {{"text", What}}},
       {"fullDescription",
        {{"text", What + ", reported through libtorch-tidy."}}},
@@ -77,67 +128,118 @@ json otherRule(llvm::StringRef CheckId) {
       {"properties",
        {{"tags", {Diagnostic ? "compiler" : "clang-tidy"}},
         {"precision", "medium"}}}};
-  if (Url.empty()) {
-    Rule["help"] = {{"text", What + "."}};
-  } else {
-    Rule["helpUri"] = Url;
-    Rule["help"] = {
-        {"text", What + ": see " + Url},
-        {"markdown", What + ": see [its documentation](" + Url + ")."}};
-  }
+  Rule["help"] = {
+      {"text", What + ": see " + Url},
+      {"markdown", What + ": see [its documentation](" + Url + ")."}};
   return Rule;
 }
 
 } // namespace
 
-std::string docFirstParagraph(llvm::StringRef Markdown, size_t MaxLength) {
+std::string docDescription(llvm::StringRef Markdown, size_t MaxLength) {
   llvm::SmallVector<llvm::StringRef> Lines;
   Markdown.split(Lines, '\n');
-  std::string Paragraph;
-  bool Skipping = false; // inside the "**Tier:** ..." paragraph
-  for (llvm::StringRef Line : Lines) {
-    Line = Line.trim();
-    if (Paragraph.empty()) {
-      if (Line.startswith("**Tier"))
-        Skipping = true;
-      if (Line.empty())
-        Skipping = false;
-      if (Skipping || Line.empty() || Line.startswith("#"))
-        continue;
-    }
-    if (Line.empty() || Line.startswith("#") || Line.startswith("|") ||
-        Line.startswith("```"))
-      break;
-    if (!Paragraph.empty())
-      Paragraph += ' ';
-    Paragraph += Line.str();
-  }
-  std::string Plain;
-  for (size_t I = 0; I < Paragraph.size(); ++I) {
-    if (Paragraph.compare(I, 2, "**") == 0) {
+  size_t I = 0;
+  auto AtEnd = [&] { return I == Lines.size(); };
+  auto Current = [&] { return Lines[I].trim(); };
+  auto SkipBlankLines = [&] {
+    while (!AtEnd() && Current().empty())
       ++I;
-      continue;
-    }
-    Plain += Paragraph[I];
+  };
+  // The title and the "**Tier:** ..." paragraph.
+  while (!AtEnd() && (Current().empty() || Current().startswith("#")))
+    ++I;
+  if (!AtEnd() && Current().startswith("**Tier")) {
+    while (!AtEnd() && !Current().empty())
+      ++I;
+    SkipBlankLines();
   }
-  return shorten(std::move(Plain), MaxLength);
+
+  std::string Text;
+  auto Append = [&](llvm::StringRef Words) {
+    if (!Text.empty() && !Words.empty())
+      Text += ' ';
+    Text += Words.str();
+  };
+  for (; !AtEnd() && !Current().empty() && !isBlockStart(Current()); ++I)
+    Append(Current());
+  // A first paragraph that introduces a list or an example ("Finds ...:")
+  // goes on in it: the description takes the blocks that follow until a
+  // sentence is complete.
+  for (SkipBlankLines(); !AtEnd() && !Text.empty() && !endsSentence(Text);
+       SkipBlankLines()) {
+    llvm::StringRef Line = Current();
+    if (Line.startswith("```")) {
+      std::vector<std::string> Code;
+      for (++I; !AtEnd() && !Current().startswith("```"); ++I)
+        if (!Current().empty())
+          Code.push_back("`" + Current().str() + "`");
+      if (!AtEnd())
+        ++I; // the closing fence
+      Append(llvm::join(Code, "; "));
+    } else if (!listItemText(Line).empty()) {
+      // Items and their continuation lines, up to a line after a blank one
+      // that is no item.
+      while (!AtEnd()) {
+        if (Current().empty()) {
+          size_t Next = I;
+          while (Next < Lines.size() && Lines[Next].trim().empty())
+            ++Next;
+          if (Next == Lines.size() || listItemText(Lines[Next].trim()).empty())
+            break;
+          I = Next;
+        }
+        llvm::StringRef Item = listItemText(Current());
+        Append(Item.empty() ? Current() : Item);
+        ++I;
+      }
+    } else {
+      break;
+    }
+  }
+  while (!Text.empty() && llvm::StringRef(":;,").contains(Text.back()))
+    Text.pop_back();
+  if (!Text.empty() && !endsSentence(Text))
+    Text += '.';
+  return shorten(withoutEmphasis(Text), MaxLength);
 }
 
 std::string llvmDocsUrl(llvm::StringRef CheckId) {
   const std::string Base = "https://releases.llvm.org/16.0.0/";
+  const std::string Diagnostics =
+      Base + "tools/clang/docs/DiagnosticsReference.html";
   if (CheckId.consume_front("clang-diagnostic-")) {
+    // Errors have no flag and no anchor of their own.
     if (CheckId.empty() || CheckId == "error")
-      return {};
-    return Base + "tools/clang/docs/DiagnosticsReference.html#w" +
-           CheckId.str();
+      return Diagnostics;
+    return Diagnostics + "#w" + CheckId.str();
   }
+  const std::string Checks = Base + "tools/clang/tools/extra/docs/clang-tidy/";
   auto [Module, Name] = CheckId.split('-');
   if (Module.empty() || Name.empty())
-    return {};
+    return Checks + "checks/list.html";
   if (Module == "clang" && Name.consume_front("analyzer-"))
     Module = "clang-analyzer";
-  return Base + "tools/clang/tools/extra/docs/clang-tidy/checks/" +
-         Module.str() + "/" + Name.str() + ".html";
+  return Checks + "checks/" + Module.str() + "/" + Name.str() + ".html";
+}
+
+std::string checkDocsUrl(llvm::StringRef CheckId) {
+  return std::string(LIBTORCH_TIDY_CHECK_DOCS_URI) + "/" + CheckId.str() +
+         ".md";
+}
+
+std::string ruleName(llvm::StringRef CheckId) {
+  std::string Name;
+  bool WordStart = true;
+  for (char C : CheckId) {
+    if (!llvm::isAlnum(C)) {
+      WordStart = true;
+      continue;
+    }
+    Name += WordStart ? llvm::toUpper(C) : C;
+    WordStart = false;
+  }
+  return Name;
 }
 
 json sarifRule(llvm::StringRef CheckId) {

@@ -23,15 +23,27 @@ namespace libtorch_tidy::report {
 /// The rule for \p CheckId.
 nlohmann::json sarifRule(llvm::StringRef CheckId);
 
-/// The first paragraph of a docs page after its title and its tier line, as
-/// one line of plain text (emphasis markers removed), at most \p MaxLength
-/// bytes (GitHub's limit for descriptions is 1024 characters).
-std::string docFirstParagraph(llvm::StringRef Markdown,
-                              size_t MaxLength = 1024);
+/// The description of a check from its docs page: the first paragraph after
+/// the title and the tier line and, when that paragraph does not end a
+/// sentence ("Finds ...:"), the list or example it introduces, as one line
+/// of plain text (emphasis markers removed) that ends a sentence; at most
+/// \p MaxLength bytes, cut after a sentence (GitHub's limit for descriptions
+/// is 1024 characters).
+std::string docDescription(llvm::StringRef Markdown, size_t MaxLength = 1024);
 
 /// The LLVM 16 documentation page of a clang-tidy check or a compiler
-/// warning (`clang-diagnostic-<flag>`); empty when there is none to name.
+/// diagnostic (`clang-diagnostic-<flag>`; errors get the diagnostics
+/// reference, an id without a module the list of checks).
 std::string llvmDocsUrl(llvm::StringRef CheckId);
+
+/// The docs page of one of our checks: `<LIBTORCH_TIDY_CHECK_DOCS_URI>/<id>.md`
+/// (driver/CMakeLists.txt; by default docs/checks/ of the release's tag).
+std::string checkDocsUrl(llvm::StringRef CheckId);
+
+/// A rule's `name`: the id in CamelCase, a word starting at every letter or
+/// digit after a character that is neither (`libtorch-host-sync-in-loop` ->
+/// `LibtorchHostSyncInLoop`).
+std::string ruleName(llvm::StringRef CheckId);
 
 } // namespace libtorch_tidy::report
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SarifWriter.h"
+#include "FingerprintLineHash.h"
 #include "ProjectRoot.h"
 #include "SarifRules.h"
 
@@ -95,15 +96,40 @@ public:
             {"artifactChanges", std::move(Changes)}};
   }
 
-  json result(const Finding &F) const {
+  /// GitHub's line hash of \p Line of \p File; empty when the file cannot
+  /// be read or has no such line (GitHub then computes none either).
+  std::string githubLineHash(const std::string &File, unsigned Line) {
+    auto Found = LineHashes.find(File);
+    if (Found == LineHashes.end()) {
+      const SourceText *Text = Sources.get(File);
+      Found = LineHashes
+                  .emplace(File, Text ? githubLineHashes(Text->content())
+                                      : std::vector<std::string>())
+                  .first;
+    }
+    if (Line == 0 || Line > Found->second.size())
+      return {};
+    return Found->second[Line - 1];
+  }
+
+  json result(const Finding &F) {
     json Result = {{"ruleId", F.CheckId},
                    {"level", F.Severity == "error" ? "error" : "warning"},
                    {"message", {{"text", F.Message}}}};
     if (!F.Where.AbsoluteFile.empty())
       Result["locations"] = {{{"physicalLocation", physicalLocation(F.Where)}}};
+    json Fingerprints = json::object();
     if (!F.Fingerprint.empty())
-      Result["partialFingerprints"] = {
-          {"primaryLocationLineHash", F.Fingerprint}};
+      Fingerprints[SarifFingerprintKey] = F.Fingerprint;
+    // GitHub hashes the start line of a result that has a region.
+    if (!F.Where.AbsoluteFile.empty() && F.Where.Begin.Line > 0) {
+      std::string LineHash =
+          githubLineHash(F.Where.AbsoluteFile, F.Where.Begin.Line);
+      if (!LineHash.empty())
+        Fingerprints["primaryLocationLineHash"] = LineHash;
+    }
+    if (!Fingerprints.empty())
+      Result["partialFingerprints"] = std::move(Fingerprints);
     json Related = json::array();
     json Fixes = json::array();
     if (!F.Fixes.empty())
@@ -148,6 +174,7 @@ public:
 private:
   const SarifOptions &Options;
   SourceFiles &Sources;
+  std::map<std::string, std::vector<std::string>> LineHashes;
 };
 
 std::string locationKey(const json &Result) {

@@ -6,8 +6,10 @@
 //
 // SARIF 2.1.0 as GitHub code scanning accepts it: one run; a rule per enabled
 // or reporting check; results with repo-relative locations under the
-// `%SRCROOT%` base (the project root), UTF-16 columns, the fingerprint as
-// `partialFingerprints.primaryLocationLineHash`, notes as related locations,
+// `%SRCROOT%` base (the project root), UTF-16 columns, two
+// `partialFingerprints`: `primaryLocationLineHash` exactly as GitHub's upload
+// computes it (FingerprintLineHash.h) and our edit-stable fingerprint
+// (Fingerprint.h) under `libtorchTidy/v1`, notes as related locations,
 // and fix-its as `fixes` (reviewdog and SARIF viewers apply them). Files that
 // could not be analyzed and compiler errors become tool execution
 // notifications. Everything is in a canonical order (no time stamps), so a
@@ -31,6 +33,9 @@ inline constexpr const char *SarifSchemaUri =
     "sarif-schema-2.1.0.json";
 /// The `uriBaseId` of every repo-relative location.
 inline constexpr const char *SarifRootBaseId = "%SRCROOT%";
+/// The `partialFingerprints` member that holds a finding's fingerprint
+/// (Fingerprint.h), which `--baseline`, `merge` and CI gates compare.
+inline constexpr const char *SarifFingerprintKey = "libtorchTidy/v1";
 
 struct SarifOptions {
   /// Absolute directory that relative URIs are relative to (`--sarif-root`).

@@ -31,6 +31,7 @@ class SourceText {
 public:
   explicit SourceText(std::string Content);
 
+  llvm::StringRef content() const { return Content; }
   unsigned lineCount() const { return LineStarts.size(); }
   /// The 1-based line \p Line without its line break; empty when out of range.
   llvm::StringRef line(unsigned Line) const;

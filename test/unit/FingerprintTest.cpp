@@ -6,6 +6,7 @@
 
 #include "report/Fingerprint.h"
 #include "ReportTestSupport.h"
+#include "report/FingerprintLineHash.h"
 #include "report/ProjectRoot.h"
 
 #include "gtest/gtest.h"
@@ -170,6 +171,56 @@ TEST(FingerprintTest, RenumberingRestoresOccurrencesOfAMergedRun) {
   renumberFingerprints(Run);
   EXPECT_EQ(Run.Units[0].Findings[0].Fingerprint, Prints[0]);
   EXPECT_EQ(Run.Units[0].Findings[1].Fingerprint, Prints[1]);
+}
+
+// Values of test/github_line_hash.py, the independent port of GitHub's
+// algorithm (test/driver/sarif-line-hash.test compares whole logs with it).
+TEST(GitHubLineHashTest, KnownValues) {
+  // An empty line at the end of a file: 65535 * 37^99 modulo 2^64.
+  EXPECT_EQ(githubLineHashes(""),
+            (std::vector<std::string>{"c129715d7a2bc9a3:1"}));
+  EXPECT_EQ(
+      githubLineHashes("a\n"),
+      (std::vector<std::string>{"243cbaa4685aab12:1", "c129715d7a2bc9a3:1"}));
+  EXPECT_EQ(
+      githubLineHashes("int x;\n\tint y;\r\nint x;\n"),
+      (std::vector<std::string>{"222520db32fd691c:1", "5515633ce8fddd24:1",
+                                "22bd3bea0af67823:1", "c129715d7a2bc9a3:1"}));
+  // U+1F600, two UTF-16 units.
+  EXPECT_EQ(githubLineHashes("x \xF0\x9F\x98\x80\n")[0], "52786071ac2f912a:1");
+}
+
+TEST(GitHubLineHashTest, WhitespaceAndLineBreaks) {
+  // Spaces and tabs do not count; CRLF, CR and LF are one line break each.
+  EXPECT_EQ(githubLineHashes("a b\nc\n"), githubLineHashes("\tab\n  c \n"));
+  EXPECT_EQ(githubLineHashes("a\r\nb\r\n"), githubLineHashes("a\nb\n"));
+  EXPECT_EQ(githubLineHashes("a\rb\n"), githubLineHashes("a\nb\n"));
+  // A space between CR and LF makes two line breaks.
+  EXPECT_EQ(githubLineHashes("a\r \nb").size(), 3u);
+  // The hash covers 100 units from the line's start, then the occurrence.
+  std::string Long(120, 'x');
+  std::vector<std::string> Twice =
+      githubLineHashes(Long + "1\n" + Long + "2\n");
+  ASSERT_EQ(Twice.size(), 3u);
+  EXPECT_EQ(llvm::StringRef(Twice[0]).rsplit(':').first,
+            llvm::StringRef(Twice[1]).rsplit(':').first);
+  EXPECT_EQ(llvm::StringRef(Twice[1]).rsplit(':').second, "2");
+}
+
+TEST(GitHubLineHashTest, Utf8DecodedAsUtf16WithReplacement) {
+  EXPECT_EQ(decodeUtf8AsUtf16("a\xC3\xA9\xF0\x9F\x98\x80"),
+            (std::vector<uint16_t>{'a', 0xE9, 0xD83D, 0xDE00}));
+  // Each maximal subpart of an ill-formed sequence is one U+FFFD: a lone
+  // lead byte, a truncated sequence, an overlong form, a surrogate, a byte
+  // that never starts one.
+  EXPECT_EQ(decodeUtf8AsUtf16("\xC3x"), (std::vector<uint16_t>{0xFFFD, 'x'}));
+  EXPECT_EQ(decodeUtf8AsUtf16("\xF0\x9F\x98"), (std::vector<uint16_t>{0xFFFD}));
+  EXPECT_EQ(decodeUtf8AsUtf16("\xE0\x80"),
+            (std::vector<uint16_t>{0xFFFD, 0xFFFD}));
+  EXPECT_EQ(decodeUtf8AsUtf16("\xED\xA0\x80"),
+            (std::vector<uint16_t>{0xFFFD, 0xFFFD, 0xFFFD}));
+  EXPECT_EQ(decodeUtf8AsUtf16("\xFF\xE2\x82"),
+            (std::vector<uint16_t>{0xFFFD, 0xFFFD}));
 }
 
 TEST(SourceTextTest, PositionsCountBytesAndUtf16Units) {

@@ -9,6 +9,7 @@
 #include "ReportTestSupport.h"
 #include "report/CheckDocs.h"
 #include "report/Fingerprint.h"
+#include "report/FingerprintLineHash.h"
 #include "report/SarifRules.h"
 
 #include "gtest/gtest.h"
@@ -113,6 +114,11 @@ TEST(SarifWriterTest, OneRunWithToolAndRules) {
   EXPECT_EQ(Ours["help"]["markdown"],
             checkDocMarkdown("libtorch-host-sync-in-loop").str());
   EXPECT_FALSE(Ours["help"]["text"].get<std::string>().empty());
+  EXPECT_EQ(Ours["name"], "LibtorchHostSyncInLoop");
+  EXPECT_EQ(Ours["helpUri"], checkDocsUrl("libtorch-host-sync-in-loop"));
+  EXPECT_EQ(
+      llvm::StringRef(Ours["helpUri"].get<std::string>()).rsplit('/').second,
+      "libtorch-host-sync-in-loop.md");
   EXPECT_EQ(Ours["defaultConfiguration"]["level"], "warning");
   EXPECT_EQ(Ours["properties"]["precision"], "high");
   EXPECT_NE(std::find(Ours["properties"]["tags"].begin(),
@@ -122,6 +128,7 @@ TEST(SarifWriterTest, OneRunWithToolAndRules) {
   EXPECT_EQ(Theirs["helpUri"],
             "https://releases.llvm.org/16.0.0/tools/clang/tools/extra/docs/"
             "clang-tidy/checks/bugprone/use-after-move.html");
+  EXPECT_EQ(Theirs["name"], "BugproneUseAfterMove");
   EXPECT_FALSE(Theirs["help"]["text"].get<std::string>().empty());
 }
 
@@ -144,8 +151,11 @@ TEST(SarifWriterTest, ResultsPointAtTheirRulesAndRepoRelativeRegions) {
                                       {"startColumn", 11},
                                       {"endLine", 3},
                                       {"endColumn", 19}}));
-  EXPECT_EQ(Sync["partialFingerprints"]["primaryLocationLineHash"],
-            S.Run.Units[0].Findings[0].Fingerprint);
+  // GitHub's hash of line 3, and our fingerprint under our own key.
+  EXPECT_EQ(
+      Sync["partialFingerprints"],
+      json({{"primaryLocationLineHash", githubLineHashes(Train)[2]},
+            {"libtorchTidy/v1", S.Run.Units[0].Findings[0].Fingerprint}}));
   EXPECT_EQ(Sync["relatedLocations"][0]["message"]["text"], "called here");
   EXPECT_EQ(
       Sync["relatedLocations"][0]["physicalLocation"]["region"]["startLine"],
@@ -194,10 +204,11 @@ TEST(SarifRulesTest, EveryCatalogCheckHasAnEmbeddedDocsPage) {
   for (const auto &Check : clang::tidy::libtorch::checkCatalog()) {
     llvm::StringRef Markdown = checkDocMarkdown(Check.Id);
     EXPECT_TRUE(Markdown.startswith("# " + Check.Id.str())) << Check.Id.str();
-    std::string Full = docFirstParagraph(Markdown);
+    std::string Full = docDescription(Markdown);
     EXPECT_GT(Full.size(), 20u) << Check.Id.str();
     EXPECT_LE(Full.size(), 1024u) << Check.Id.str();
     EXPECT_EQ(Full.find("**"), std::string::npos) << Check.Id.str();
+    EXPECT_TRUE(llvm::StringRef(Full).rtrim(")`").endswith(".")) << Full;
   }
   EXPECT_TRUE(checkDocMarkdown("libtorch-no-such-check").empty());
 }
@@ -209,10 +220,35 @@ TEST(SarifRulesTest, DocsUrlsOfOtherChecks) {
   EXPECT_EQ(llvmDocsUrl("clang-diagnostic-unused-variable"),
             "https://releases.llvm.org/16.0.0/tools/clang/docs/"
             "DiagnosticsReference.html#wunused-variable");
-  EXPECT_EQ(llvmDocsUrl("clang-diagnostic-error"), "");
+  // Errors have no flag: the reference page of all diagnostics.
+  EXPECT_EQ(llvmDocsUrl("clang-diagnostic-error"),
+            "https://releases.llvm.org/16.0.0/tools/clang/docs/"
+            "DiagnosticsReference.html");
   json Rule = sarifRule("clang-diagnostic-error");
   EXPECT_EQ(Rule["defaultConfiguration"]["level"], "error");
-  EXPECT_FALSE(Rule.contains("helpUri"));
+  EXPECT_EQ(Rule["name"], "ClangDiagnosticError");
+  EXPECT_EQ(ruleName("clang-analyzer-core.DivideZero"),
+            "ClangAnalyzerCoreDivideZero");
+}
+
+// A first paragraph that introduces a list or an example takes it in: no
+// description ends in a colon or in the middle of a sentence.
+TEST(SarifRulesTest, DescriptionsEndSentences) {
+  EXPECT_EQ(docDescription("# x\n\n**Tier:** default\n\nFinds calls that:\n\n"
+                           "- do *this*;\n- or that,\n  on two lines.\n\n"
+                           "## Why\n"),
+            "Finds calls that: do this; or that, on two lines.");
+  EXPECT_EQ(docDescription("# x\n\nFinds copies right away:\n\n```cpp\n"
+                           "a.to(d)\nb.cuda()\n```\n\nMore text.\n"),
+            "Finds copies right away: `a.to(d)`; `b.cuda()`.");
+  EXPECT_EQ(docDescription("# x\n\nA loop that\n\n- runs,\n- and stops\n\n"
+                           "Later.\n"),
+            "A loop that runs, and stops.");
+  EXPECT_EQ(docDescription("# x\n\nFinds `a * b` **now**.\n"),
+            "Finds `a * b` now.");
+  // Too long: cut after the last sentence that fits.
+  EXPECT_EQ(docDescription("# x\n\nOne two. Three four five.\n", 20),
+            "One two.");
 }
 
 } // namespace

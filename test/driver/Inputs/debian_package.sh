@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# debian_package.sh SRC_ROOT OBJ_ROOT WORK_DIR MOCK_HEADERS
+#
+# For test/driver/debian-package.test: builds the .deb with scripts/package
+# (its own build directory under OBJ_ROOT, kept between runs), makes a clean
+# Debian bookworm root with debootstrap (minbase: essential packages and apt,
+# no compiler, no LLVM), installs the package there with apt, which brings
+# exactly its Depends:, and runs what it ships inside that root: the CLI on
+# an example (mock LibTorch headers), `verify --help`, `man libtorch-tidy`;
+# then it installs the Recommends (clang-tidy-16) and runs the plugin and the
+# wrapper. The mirror is the one apt uses here, or $LIBTORCH_TIDY_DEBIAN_MIRROR.
+set -euo pipefail
+src=$1 obj=$2 work=$3 mock=$4
+root=$work/root
+start=$(date +%s)
+elapsed() { echo "[$(($(date +%s) - start)) s] $*"; }
+
+rm -rf "$work" && mkdir -p "$work"
+trap 'rm -rf "$root"' EXIT
+
+deb=$(LIBTORCH_TIDY_PACKAGE_DIR="$obj/package-build" "$src/scripts/package" | tail -n 1)
+elapsed "built $(basename "$deb")"
+dpkg-deb --field "$deb" Depends Recommends Installed-Size
+
+mirror=${LIBTORCH_TIDY_DEBIAN_MIRROR:-$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -n 1)}
+mirror=${mirror:-http://deb.debian.org/debian}
+debootstrap --variant=minbase bookworm "$root" "$mirror" > "$work/debootstrap.log" 2>&1 ||
+  { tail -n 20 "$work/debootstrap.log"; exit 1; }
+elapsed "debootstrap bookworm minbase"
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 "$@"; }
+for tool in clang-tidy-16 clang-16 cc; do
+  if in_root sh -c "command -v $tool" >/dev/null; then
+    echo "error: the clean root already has $tool"; exit 1
+  fi
+done
+
+cp "$deb" "$root/tmp/"
+in_root apt-get update -qq
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+  "/tmp/$(basename "$deb")" > "$work/install.log" 2>&1 || { tail -n 20 "$work/install.log"; exit 1; }
+elapsed "installed the package and its Depends"
+echo "installed packages: $(in_root dpkg-query -W -f='${Package}\n' | wc -l)"
+in_root dpkg-query -W -f='installed: ${Package} ${Installed-Size} KiB\n' libtorch-tidy
+in_root sh -c 'command -v clang-tidy-16 || echo "clang-tidy-16: not installed"'
+
+mkdir -p "$root/work/ws"
+cp -r "$mock" "$root/work/mock"
+cp -r "$src/examples/accumulation" "$root/work/ws/"
+in_root libtorch-tidy --version | head -n 3
+set +e
+in_root sh -c 'cd /work/ws && libtorch-tidy accumulation/train_accumulation.cpp -- -std=c++17 -isystem /work/mock'
+echo "cli exit code: $?"
+set -e
+in_root libtorch-tidy verify --help | head -n 1
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends man-db \
+  > "$work/man.log" 2>&1 || { tail -n 20 "$work/man.log"; exit 1; }
+in_root man -P cat libtorch-tidy | sed -n '1,/^NAME/d;/^[A-Z]/q;p' | sed 's/^ *//' | head -n 2
+
+in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+  clang-tidy-16 > "$work/recommends.log" 2>&1 || { tail -n 20 "$work/recommends.log"; exit 1; }
+elapsed "installed the Recommends (clang-tidy-16)"
+set +e
+in_root sh -c 'cd /work/ws && clang-tidy-16 --load=/usr/lib/LibTorchTidy.so "--checks=-*,libtorch-*" accumulation/train_accumulation.cpp -- -std=c++17 -isystem /work/mock'
+echo "plugin exit code: $?"
+set -e
+in_root /usr/libexec/libtorch-tidy/clang-tidy "--checks=-*,libtorch-*" --list-checks | grep -c '    libtorch-' | sed 's/^/wrapper lists checks: /'
+elapsed "done"
