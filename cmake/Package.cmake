@@ -7,7 +7,8 @@
 # dpkg-shlibdeps finds them when cpack runs (cmake/CPackDepends.cmake.in;
 # LLVM 16's libllvm16 and libclang-cpp16 among them), and
 # libclang-common-16-dev, which holds clang's builtin headers (<stddef.h>)
-# that the CLI needs to parse anything (driver/ResourceDir.cpp).
+# that the CLI needs to parse anything (driver/ResourceDir.cpp), and the C++
+# standard library headers (libstdc++-12-dev | libstdc++-dev), as clang-16.
 # Recommends: clang-tidy-16, the only clang-tidy that can load the plugin.
 # Suggests: libtorch-dev: the verify probe links LibTorch, and `verify` builds
 # the measured program with it; it is left out of the dependencies of the

@@ -9,6 +9,8 @@
 # an example (mock LibTorch headers), `verify --help`, `man libtorch-tidy`;
 # then it installs the Recommends (clang-tidy-16) and runs the plugin and the
 # wrapper. The mirror is the one apt uses here, or $LIBTORCH_TIDY_DEBIAN_MIRROR.
+# $LIBTORCH_TIDY_DEB names a .deb made already (by scripts/package, or by
+# cpack from a build directory) to test instead of building one.
 set -euo pipefail
 src=$1 obj=$2 work=$3 mock=$4
 root=$work/root
@@ -16,9 +18,20 @@ start=$(date +%s)
 elapsed() { echo "[$(($(date +%s) - start)) s] $*"; }
 
 rm -rf "$work" && mkdir -p "$work"
-trap 'rm -rf "$root"' EXIT
+# /proc is mounted in the root while the test runs (the CLI starts its
+# workers through /proc/self/exe, as on any installed system); the root is
+# removed only once nothing is mounted in it.
+cleanup() {
+  if mountpoint -q "$root/proc"; then umount "$root/proc" || return; fi
+  rm -rf "$root"
+}
+trap cleanup EXIT
 
-deb=$(LIBTORCH_TIDY_PACKAGE_DIR="$obj/package-build" "$src/scripts/package" | tail -n 1)
+if [[ -n "${LIBTORCH_TIDY_DEB:-}" ]]; then
+  deb=$LIBTORCH_TIDY_DEB
+else
+  deb=$(LIBTORCH_TIDY_PACKAGE_DIR="$obj/package-build" "$src/scripts/package" | tail -n 1)
+fi
 elapsed "built $(basename "$deb")"
 dpkg-deb --field "$deb" Depends Recommends Installed-Size
 
@@ -28,6 +41,7 @@ debootstrap --variant=minbase bookworm "$root" "$mirror" > "$work/debootstrap.lo
   { tail -n 20 "$work/debootstrap.log"; exit 1; }
 elapsed "debootstrap bookworm minbase"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+mount -t proc proc "$root/proc"
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 "$@"; }
 for tool in clang-tidy-16 clang-16 cc; do
   if in_root sh -c "command -v $tool" >/dev/null; then
