@@ -26,7 +26,7 @@ constexpr char Message[] =
 } // namespace
 
 void CudnnBenchmarkCheck::registerUserCodeMatchers(MatchFinder *Finder) {
-  // The first CUDA training loop of the TU carries the finding (check()).
+  // One CUDA training loop of the TU carries the finding (check()).
   analysis::addLoopMatchers(*Finder, this);
 }
 
@@ -35,7 +35,10 @@ void CudnnBenchmarkCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
   analysis::CudaTrainingFacts &Cuda =
       CudaFacts.get(Context, trainingFacts(Context));
-  if (!Cuda.isFirstCudaTrainingLoop(Loop))
+  // One finding per translation unit, on the first CUDA training loop that
+  // `main` runs (or the first one, when `main` runs none or is elsewhere).
+  analysis::ProgramEntry &Program = Programs.get(Context, parents(Context));
+  if (Loop != Program.settingLoop(Cuda.cudaTrainingLoops()))
     return;
   if (!Cuda.buildsConvolutionModules())
     return;
@@ -48,9 +51,9 @@ void CudnnBenchmarkCheck::check(const MatchFinder::MatchResult &Result) {
 
   // A global setting belongs at the start of the program. tf32-disabled and
   // cudnn-benchmark use different slots there, so both fixes apply at once.
-  analysis::reportMissingSetting(*this, *Loop, Message, Setting,
-                                 analysis::SetupSlot::BeforeFirstStatement,
-                                 Cuda.mainDefinition(), Context);
+  analysis::reportMissingSetting(
+      *this, *Loop, Message, Setting, analysis::SetupSlot::BeforeFirstStatement,
+      Program.main(), Program.reaches(*Loop), Context);
 }
 
 } // namespace clang::tidy::libtorch

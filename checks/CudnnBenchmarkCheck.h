@@ -9,13 +9,14 @@
 
 #include "LibTorchCheck.h"
 #include "analysis/CudaTrainingFacts.h"
+#include "analysis/ProgramEntry.h"
 
 namespace clang::tidy::libtorch {
 
 /// Finds CUDA training programs with convolution modules that never enable
 /// the cuDNN autotuner (`setBenchmarkCuDNN(true)`). Reported once per
-/// translation unit, at its first CUDA training loop; the fix-it goes first
-/// in `main`.
+/// translation unit, at the first CUDA training loop that `main` runs (else
+/// at the first one); the fix-it goes first in that `main`.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-cudnn-benchmark.md
@@ -26,11 +27,13 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
     CudaFacts.reset();
+    Programs.reset();
     LibTorchCheck::onEndOfTranslationUnit();
   }
 
 private:
   analysis::CudaTrainingFactsCache CudaFacts;
+  analysis::ProgramEntryCache Programs;
 };
 
 } // namespace clang::tidy::libtorch

@@ -36,6 +36,30 @@ std::optional<unsigned> optionsParameter(const FunctionDecl &Factory) {
   return std::nullopt;
 }
 
+/// `at::Generator`, or an optional of one (the factories' parameter).
+bool isGeneratorType(QualType Type) {
+  if (analysis::isRecordNamed(Type, "::at::Generator"))
+    return true;
+  const auto *Specialization =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+          Type.getNonReferenceType()->getAsCXXRecordDecl());
+  if (!Specialization || Specialization->getTemplateArgs().size() != 1)
+    return false;
+  const TemplateArgument &Argument = Specialization->getTemplateArgs()[0];
+  return Argument.getKind() == TemplateArgument::Type &&
+         analysis::isRecordNamed(Argument.getAsType(), "::at::Generator");
+}
+
+/// The factory is given a generator: it draws from that one.
+bool takesGenerator(const CallExpr &Factory, const FunctionDecl &Callee) {
+  for (unsigned I = 0; I < Factory.getNumArgs() && I < Callee.getNumParams();
+       ++I)
+    if (!isa<CXXDefaultArgExpr>(Factory.getArg(I)) &&
+        isGeneratorType(Callee.getParamDecl(I)->getType()))
+      return true;
+  return false;
+}
+
 /// An expression `.device(d)` can be appended to without parentheses.
 bool isPostfix(const Expr *E) {
   return isa<CallExpr, DeclRefExpr, CXXTemporaryObjectExpr, MemberExpr,
@@ -92,6 +116,19 @@ void TensorCreatedOffDeviceCheck::check(
   // The factory makes its tensor on the host.
   if (!analysis::isHostTensorFactoryCall(Factory, Context))
     return;
+  // A generator given explicitly is the stream the author wants; a CPU one
+  // cannot draw on the GPU, so the device cannot move into this factory.
+  if (takesGenerator(*Factory, *Callee))
+    return;
+  // Only what runs on every training step or evaluation batch: made once
+  // (a constructor, setup, once per epoch), the copy costs nothing worth a
+  // finding; in a dataset or transform the tensors are the CPU's by design.
+  analysis::TrainingFacts &TU = trainingFacts(Context);
+  std::optional<analysis::StepPath> Path =
+      Batches.get(Context, TU.Loops).perBatch(Copy);
+  if (!Path)
+    return;
+  const bool PerStep = TU.Loops.isStepLoop(Path->StepLoop);
 
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LangOpts = getLangOpts();
@@ -166,13 +203,19 @@ void TensorCreatedOffDeviceCheck::check(
   {
     auto Diag = diag(Member->getMemberLoc(),
                      "'%0' makes the tensor in host memory and '%1' copies it "
-                     "to the GPU; pass the device to '%0' to create it there")
-                << FactoryName << CopyText;
+                     "to the GPU on every %select{evaluation batch|training "
+                     "step}2; pass the device to '%0' to create it there")
+                << FactoryName << CopyText << PerStep;
     if (Safe && AddDevice)
       Diag << *AddDevice
            << FixItHint::CreateRemoval(CharSourceRange::getTokenRange(
                   Member->getOperatorLoc(), Copy->getRParenLoc()));
   }
+  for (const CallExpr *Site : Path->Calls)
+    diag(Site->getBeginLoc(),
+         "called here on every %select{evaluation batch|training step}0",
+         DiagnosticIDs::Note)
+        << PerStep;
   if (!Safe || !AddDevice)
     diag(Factory->getBeginLoc(),
          "pass the device in the factory's TensorOptions, e.g. "

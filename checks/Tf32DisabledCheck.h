@@ -9,6 +9,7 @@
 
 #include "LibTorchCheck.h"
 #include "analysis/CudaTrainingFacts.h"
+#include "analysis/ProgramEntry.h"
 
 namespace clang::tidy::libtorch {
 
@@ -16,7 +17,8 @@ namespace clang::tidy::libtorch {
 /// float32 matmul precision (`setFloat32MatmulPrecision`,
 /// `setAllowTF32CuBLAS`): matmuls run in full float32 and leave the Tensor
 /// Cores of Ampere and newer GPUs idle. Reported once per translation unit,
-/// at its first CUDA training loop; the fix-it goes first in `main`.
+/// at the first CUDA training loop that `main` runs (else at the first one);
+/// the fix-it goes first in that `main`.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-tf32-disabled.md
@@ -27,11 +29,13 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
   void onEndOfTranslationUnit() override {
     CudaFacts.reset();
+    Programs.reset();
     LibTorchCheck::onEndOfTranslationUnit();
   }
 
 private:
   analysis::CudaTrainingFactsCache CudaFacts;
+  analysis::ProgramEntryCache Programs;
 };
 
 } // namespace clang::tidy::libtorch

@@ -101,6 +101,11 @@ DeviceKind merge(DeviceKind A, DeviceKind B) {
   return DeviceKind::MaybeCuda;
 }
 
+/// Where a tensor expression certainly lives, if the source tells.
+enum class Placement { Host, Device, Unknown };
+Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
+                    bool FollowReassigned = true);
+
 DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
   E = strip(E);
   if (!E || Depth > MaxDepth)
@@ -150,6 +155,14 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
       // dtype(), requires_grad(), layout(), ...: the device is unchanged.
       return classify(Member->getImplicitObjectArgument(), Context, Depth + 1);
     }
+    // `x.device()`, `x.options()`: where the tensor is. Only a tensor
+    // provably in host memory tells; any other may be on a GPU.
+    if (const CXXMethodDecl *Method = tensorMethodCalled(Member);
+        Method && Method->getIdentifier() &&
+        (Method->getName() == "device" || Method->getName() == "options") &&
+        placement(Member->getImplicitObjectArgument(), Context, Depth + 1,
+                  /*FollowReassigned=*/true) == Placement::Host)
+      return DeviceKind::Cpu;
     return DeviceKind::MaybeCuda;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -188,9 +201,6 @@ bool preservesDevice(StringRef Method) {
       .Default(false);
 }
 
-/// Where a tensor expression certainly lives, if the source tells.
-enum class Placement { Host, Device, Unknown };
-
 Placement placementOfDevice(DeviceKind Kind) {
   switch (Kind) {
   case DeviceKind::Cpu:
@@ -207,7 +217,7 @@ Placement placementOfDevice(DeviceKind Kind) {
 /// followed to the values it is given (once: their own reassigned variables
 /// are not, which keeps the cost linear).
 Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
-                    bool FollowReassigned = true) {
+                    bool FollowReassigned) {
   E = strip(E);
   if (!E || Depth > MaxDepth)
     return Placement::Unknown;

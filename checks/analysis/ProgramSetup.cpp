@@ -114,9 +114,9 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
 void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,
                           llvm::StringRef Message, llvm::StringRef Setting,
                           SetupSlot Slot, const FunctionDecl *Main,
-                          ASTContext &Context) {
+                          bool MainRunsLoop, ASTContext &Context) {
   std::optional<FixItHint> Fix;
-  if (Main && declaresGlobalContext(Context))
+  if (Main && MainRunsLoop && declaresGlobalContext(Context))
     Fix = insertFirstInMain(*Main, Setting, Slot, Context.getSourceManager(),
                             Context.getLangOpts());
   {
@@ -124,7 +124,16 @@ void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,
     if (Fix)
       Diag << *Fix;
   }
-  if (!Fix)
+  if (Fix)
+    return;
+  if (Main && !MainRunsLoop)
+    Check.diag(Loop.getBeginLoc(),
+               "'main' in this file does not run this training loop: call "
+               "'%0' once at the start of the 'main' of the program that "
+               "trains with it",
+               DiagnosticIDs::Note)
+        << Setting;
+  else
     Check.diag(Loop.getBeginLoc(),
                "call '%0' once at the start of 'main', before the model is "
                "built",

@@ -7,8 +7,9 @@
 // Global LibTorch settings (`at::globalContext().setBenchmarkCuDNN(true)`,
 // `setFloat32MatmulPrecision("high")`) belong at the start of the program,
 // before any model is built or run. Checks that suggest one insert it as the
-// first statement of `main`, and read which LibTorch the code is compiled
-// against to spell version-dependent code.
+// first statement of the `main` that runs the training loop needing it
+// (ProgramEntry.h), and read which LibTorch the code is compiled against to
+// spell version-dependent code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,14 +54,17 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
                                            const LangOptions &LangOpts);
 
 /// Reports a global setting the program lacks: \p Message at \p Loop, with
-/// a fix-it that inserts \p Setting first in \p Main at \p Slot. Without
-/// `main` in this translation unit, without a declared `at::globalContext()`
-/// or with a `main` we cannot rewrite, a note says where the setting goes
-/// instead: the user places it.
+/// a fix-it that inserts \p Setting first in \p Main at \p Slot, when
+/// \p MainRunsLoop (ProgramEntry::reaches): a `main` that never runs the
+/// loop (an inference program including a header that trains) is another
+/// program's. Without `main` in this translation unit, with a `main` that
+/// does not run the loop, without a declared `at::globalContext()` or with
+/// a `main` we cannot rewrite, a note says where the setting goes instead:
+/// the user places it.
 void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,
                           llvm::StringRef Message, llvm::StringRef Setting,
                           SetupSlot Slot, const FunctionDecl *Main,
-                          ASTContext &Context);
+                          bool MainRunsLoop, ASTContext &Context);
 
 /// True when `at::globalContext()` is declared in this translation unit
 /// (ATen/Context.h, which <torch/torch.h> includes), so that an inserted

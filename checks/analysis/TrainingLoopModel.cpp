@@ -293,16 +293,23 @@ TrainingLoopModel::callSitesOf(const FunctionDecl *Function) {
 }
 
 std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S) {
-  return perStep(S, 0);
+  return perIteration(S, 0,
+                      [this](const Stmt *Loop) { return isStepLoop(Loop); });
+}
+
+std::optional<StepPath> TrainingLoopModel::perIteration(
+    const Stmt *S, llvm::function_ref<bool(const Stmt *Loop)> IsRepeatedLoop) {
+  return perIteration(S, 0, IsRepeatedLoop);
 }
 
 std::optional<StepPath>
-TrainingLoopModel::perStepViaCallers(const FunctionDecl *Callable,
-                                     unsigned Depth) {
+TrainingLoopModel::viaCallers(const FunctionDecl *Callable, unsigned Depth,
+                              LoopFilter IsRepeatedLoop) {
   if (!Callable || Depth >= MaxCallDepth)
     return std::nullopt;
   for (const CallExpr *Site : callSitesOf(Callable)) {
-    if (std::optional<StepPath> Path = perStep(Site, Depth + 1)) {
+    if (std::optional<StepPath> Path =
+            perIteration(Site, Depth + 1, IsRepeatedLoop)) {
       Path->Calls.push_back(Site);
       return Path;
     }
@@ -310,8 +317,9 @@ TrainingLoopModel::perStepViaCallers(const FunctionDecl *Callable,
   return std::nullopt;
 }
 
-std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
-                                                   unsigned Depth) {
+std::optional<StepPath>
+TrainingLoopModel::perIteration(const Stmt *S, unsigned Depth,
+                                LoopFilter IsRepeatedLoop) {
   if (!S || isInGuardMacro(S->getBeginLoc()))
     return std::nullopt;
   std::optional<StepPath> Result;
@@ -338,7 +346,7 @@ std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
         }
         if (const auto *Loop = Parent.get<Stmt>(); Loop && isLoop(Loop)) {
           if (ChildStmt && runsPerIteration(Loop, ChildStmt) &&
-              isStepLoop(Loop)) {
+              IsRepeatedLoop(Loop)) {
             Result = StepPath{Loop, {}};
             Done = true;
             return false;
@@ -348,7 +356,8 @@ std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
         if (const auto *Lambda = Parent.get<LambdaExpr>()) {
           // A lambda defined before the loop and called in it runs per
           // step; one written inside the loop is found by walking on.
-          if ((Result = perStepViaCallers(Lambda->getCallOperator(), Depth))) {
+          if ((Result = viaCallers(Lambda->getCallOperator(), Depth,
+                                   IsRepeatedLoop))) {
             Done = true;
             return false;
           }
@@ -358,7 +367,7 @@ std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
           if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
               Method && Method->getParent()->isLambda())
             return true; // walk on to the LambdaExpr
-          Result = perStepViaCallers(Function, Depth);
+          Result = viaCallers(Function, Depth, IsRepeatedLoop);
           Done = true;
           return false;
         }

@@ -41,6 +41,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include <optional>
@@ -87,6 +88,15 @@ public:
   /// per epoch, after training, under a periodic guard, outside training).
   std::optional<StepPath> perStep(const Stmt *S);
 
+  /// The same walk as perStep, with \p IsRepeatedLoop instead of
+  /// isStepLoop: how \p S runs on every iteration of the innermost loop
+  /// around it (through calls and lambdas) that \p IsRepeatedLoop accepts,
+  /// without a periodic guard in between (BatchScope adds evaluation loops).
+  /// StepPath::StepLoop is that loop.
+  std::optional<StepPath>
+  perIteration(const Stmt *S,
+               llvm::function_ref<bool(const Stmt *Loop)> IsRepeatedLoop);
+
   /// True for a condition that makes its then-branch run periodically.
   bool isPeriodicCondition(const Expr *Condition) const;
   /// True when a statement before \p Child in \p Block leaves the block
@@ -108,9 +118,11 @@ private:
   /// One iteration of \p Loop (body, condition, increment) reaches an update.
   bool iterationReachesUpdate(const Stmt *Loop, bool SkipTrainingLoops);
   static constexpr unsigned Unreachable = ~0U;
-  std::optional<StepPath> perStep(const Stmt *S, unsigned Depth);
-  std::optional<StepPath> perStepViaCallers(const FunctionDecl *Callable,
-                                            unsigned Depth);
+  using LoopFilter = llvm::function_ref<bool(const Stmt *Loop)>;
+  std::optional<StepPath> perIteration(const Stmt *S, unsigned Depth,
+                                       LoopFilter IsRepeatedLoop);
+  std::optional<StepPath> viaCallers(const FunctionDecl *Callable,
+                                     unsigned Depth, LoopFilter IsRepeatedLoop);
   void indexCallSites();
 
   ASTContext &Context;
