@@ -271,11 +271,12 @@ int runTool(int Argc, const char **Argv) {
   const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
   // The text output on standard output is printed unit by unit, as soon as
   // the units before are done. What needs every unit first is printed at
-  // the end: fixes (the FIX-IT notes say what was written), a baseline or
-  // --diff (they filter the whole run), whole documents (JSON, SARIF) and
-  // --output (written atomically).
+  // the end: fixes (the FIX-IT notes say what was written), a baseline,
+  // --diff or --exclude (they filter the whole run), whole documents (JSON,
+  // SARIF) and --output (written atomically).
   const bool Streaming = Format == report::OutputFormat::Text && !ToFile &&
-                         !WantFixes && !Baseline && !Selected->Changes;
+                         !WantFixes && !Baseline && !Selected->Changes &&
+                         Exclude.empty();
   report::TextOrder Order;
   run::UnitReady Ready;
   if (Streaming) {

@@ -404,7 +404,14 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   {
     CapturedStderr Captured;
     Parsed = cl::ParseCommandLineOptions(Argc, Argv, Overview, &MessageStream);
-    MessageStream << Captured.take();
+    std::string Printed = Captured.take();
+    // On a command line that parses, what LLVM printed is for the user as
+    // it is (a --load plugin that could not be opened); else it joins the
+    // one-line error.
+    if (Parsed)
+      errs() << Printed;
+    else
+      MessageStream << Printed;
   }
   if (!Parsed) {
     // LLVM prints "<tool>: Unknown command line argument '-x'.  Try: ..."
