@@ -44,7 +44,9 @@ def run(cli, files, flags, config, skip):
 def groups_of_check_tests(tools, directory):
     """{(mock flags, config): [files]}."""
     groups = collections.defaultdict(list)
-    mock = ["-std=c++17", "-isystem", tools["mock_include_dir"]]
+    # Inputs/ holds the headers that check tests include (-I%S/Inputs).
+    mock = ["-std=c++17", "-isystem", tools["mock_include_dir"],
+            "-I", os.path.join(directory, "Inputs")]
     for path in sorted(glob.glob(os.path.join(directory, "*.cpp"))):
         with open(path, encoding="utf-8") as f:
             text = f.read()
