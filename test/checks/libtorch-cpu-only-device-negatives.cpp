@@ -1,4 +1,5 @@
-// RUN: %check_libtorch_tidy %s libtorch-cpu-only-device %t.inference -- -- -DINFERENCE
+// The plugin on the real headers runs in libtorch-cpu-only-device.cpp; here three ways:
+// RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock,cli-real %s libtorch-cpu-only-device %t.inference -- -- -DINFERENCE
 // RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock %s libtorch-cpu-only-device %t.argv -- -- -DFROM_ARGV
 // RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock %s libtorch-cpu-only-device %t.flag -- -- -DFROM_FLAG
 // RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock %s libtorch-cpu-only-device %t.env -- -- -DFROM_ENV

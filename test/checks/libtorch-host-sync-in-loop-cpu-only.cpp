@@ -1,4 +1,5 @@
-// RUN: %check_libtorch_tidy %s libtorch-host-sync-in-loop %t
+// The plugin on the real headers runs in libtorch-host-sync-in-loop.cpp; here three ways:
+// RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock,cli-real %s libtorch-host-sync-in-loop %t
 
 // A CPU-only program waits for no GPU: silent (a hard-coded CPU device is
 // libtorch-cpu-only-device's finding).

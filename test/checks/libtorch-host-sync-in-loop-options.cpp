@@ -1,4 +1,5 @@
-// RUN: %check_libtorch_tidy %s libtorch-host-sync-in-loop %t -- \
+// The plugin on the real headers runs in libtorch-host-sync-in-loop.cpp; here three ways:
+// RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock,cli-real %s libtorch-host-sync-in-loop %t -- \
 // RUN:   '--config={CheckOptions: {libtorch-host-sync-in-loop.SyncFunctions: "myproj::wait_all;::myproj::Timer::stop", libtorch-host-sync-in-loop.PeriodicGuardMacros: "EVERY_N_STEPS"}}'
 
 #include <torch/torch.h>

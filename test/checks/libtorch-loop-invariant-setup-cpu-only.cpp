@@ -1,4 +1,5 @@
-// RUN: %check_libtorch_tidy %s libtorch-loop-invariant-setup %t
+// The plugin on the real headers runs in libtorch-loop-invariant-setup.cpp; here three ways:
+// RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock,cli-real %s libtorch-loop-invariant-setup %t
 
 #include <torch/torch.h>
 

@@ -1,4 +1,5 @@
-// RUN: %check_libtorch_tidy %s libtorch-tensor-created-off-device %t
+// The plugin on the real headers runs in libtorch-tensor-created-off-device.cpp; here three ways:
+// RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock,cli-real %s libtorch-tensor-created-off-device %t
 //
 // A host factory copied to the device where it runs once, or in the data
 // pipeline, or copied where it already is: not reported. Every line here is

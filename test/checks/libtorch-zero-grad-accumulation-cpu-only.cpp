@@ -1,4 +1,5 @@
-// RUN: %check_libtorch_tidy %s libtorch-zero-grad-accumulation %t
+// The plugin on the real headers runs in libtorch-zero-grad-accumulation.cpp; here three ways:
+// RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock,cli-real %s libtorch-zero-grad-accumulation %t
 
 // A CPU-only program is not what this tool measures: silent.
 
