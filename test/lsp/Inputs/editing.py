@@ -1,0 +1,95 @@
+"""Edits: incremental sync with UTF-16 ranges, the debounce (a burst of edits
+is analyzed once, at its last version), $/cancelRequest of a code action
+waiting for an analysis, ContentModified when the document changes under
+it, and didClose clearing the diagnostics."""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import (Client, apply_edits, check, main, position_of,  # noqa: E402
+                        write_project)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def analyzed_versions(c):
+    return [m["params"]["message"] for m in c.taken("window/logMessage")
+            if "libtorch-tidy: analyzed" in m["params"]["message"]]
+
+
+def scenario(args):
+    text = open(os.path.join(HERE, "train.cpp"), encoding="utf-8").read()
+    project = os.path.join(args.work, "project")
+    write_project(project, {"train.cpp": text}, args.flags)
+    path = os.path.join(project, "train.cpp")
+    c = Client(args.server)
+    try:
+        c.initialize()
+        uri = c.open(path, text, version=1)
+        c.diagnostics(uri, version=1)
+
+        # Incremental: insert "ü" right after "é𝛼" (a UTF-16 position that a
+        # byte or code-point count would get wrong).
+        at = position_of(text, '"; auto probe')
+        edit = {"range": {"start": at, "end": at}, "text": "ü"}
+        c.change(path, 2, [edit])
+        text = apply_edits(text, [{"range": edit["range"], "newText": "ü"}])
+        check('"é𝛼ü"; auto probe' in text, "test's own edit")
+        diags = c.diagnostics(uri, version=2)["diagnostics"]
+        workers = [d for d in diags if d["code"] == "libtorch-dataloader-no-workers"]
+        check(len(workers) == 1 and workers[0]["range"]["start"] ==
+              position_of(text, "make_data_loader(Points(), 64)"),
+              "the server's text is the client's: %r" % diags)
+        # A replacing incremental edit across lines, then a full one back.
+        start = position_of(text, "  auto quiet")
+        end = position_of(text, "  auto loader")
+        c.change(path, 3, [{"range": {"start": start, "end": end}, "text": ""},
+                           {"range": {"start": start, "end": start},
+                            "text": "  auto quiet = torch::data::make_data_loader(Points(), 64);\n"}])
+        diags = c.diagnostics(uri, version=3)["diagnostics"]
+        check(len([d for d in diags if d["code"] == "libtorch-dataloader-no-workers"]) == 2,
+              "the NOLINT went with the edit: %r" % diags)
+
+        # A burst of edits within the debounce: one analysis, of the last.
+        for version in range(4, 9):
+            c.change(path, version, [{"text": text + "// edit %d\n" % version}])
+        c.diagnostics(uri, version=8)
+        stale = [m for m in c.taken("textDocument/publishDiagnostics")
+                 if m["params"].get("version") in (4, 5, 6, 7)]
+        check(not stale, "no diagnostics for versions superseded: %r" % stale)
+        runs = [m for m in analyzed_versions(c) if "(version " in m and
+                int(m.split("(version ")[1].split(")")[0]) >= 4]
+        check(len(runs) == 1 and "(version 8)" in runs[0], "analyses of the burst: %r" % runs)
+
+        # A code action while the analysis is pending waits; cancelled, it
+        # gets RequestCancelled.
+        c.change(path, 9, [{"text": text}])
+        pending = c.code_actions(path, {"line": 0, "character": 0},
+                                 {"line": 0, "character": 0})
+        c.notify("$/cancelRequest", {"id": pending})
+        c.error(pending, -32800)
+        # The document changing under it: ContentModified.
+        waiting = c.code_actions(path, {"line": 0, "character": 0},
+                                 {"line": 0, "character": 0})
+        c.change(path, 10, [{"text": text}])
+        c.error(waiting, -32801)
+        # Otherwise it is answered with the findings of the version it asked
+        # about, once they are there.
+        workers_at = position_of(text, "make_data_loader(Points(), 64)")
+        answered = c.code_actions(path, workers_at, workers_at, only=["quickfix"])
+        actions = c.result(answered, timeout=60)
+        diags = c.diagnostics(uri, version=10)
+        check(len(actions) == 1 and actions[0]["edit"]["documentChanges"][0]
+              ["textDocument"]["version"] == 10, "answered for version 10: %r" % actions)
+
+        c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+        cleared = c.diagnostics(uri)
+        check(cleared["diagnostics"] == [], "closing clears: %r" % cleared)
+        check(c.result(c.code_actions(path, workers_at, workers_at)) == [],
+              "a closed document has no actions")
+        check(c.shutdown() == 0, "exit code")
+    finally:
+        c.close()
+
+
+main(scenario)
