@@ -244,6 +244,7 @@ nlohmann::json Server::initialize(const nlohmann::json &Params) {
   DocumentChanges = Flag({"workspace", "workspaceEdit", "documentChanges"});
   WatchRegistration =
       Flag({"workspace", "didChangeWatchedFiles", "dynamicRegistration"});
+  WorkDoneProgress = Flag({"window", "workDoneProgress"});
   if (Params.contains("initializationOptions") &&
       Params["initializationOptions"].is_object()) {
     const nlohmann::json &Init = Params["initializationOptions"];

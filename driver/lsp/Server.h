@@ -69,6 +69,8 @@ private:
     /// When the next analysis is due; unset when none is.
     std::optional<Clock::time_point> Due;
     std::unique_ptr<AnalysisProcess> Running;
+    /// The work-done progress token of the running analysis, if any.
+    std::string Progress;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -112,6 +114,9 @@ private:
   /// long the loop may sleep.
   int step();
   void start(Document &Doc);
+  /// Stops the running analysis of \p Doc, if any.
+  void stopAnalysis(Document &Doc);
+  void endProgress(Document &Doc, const std::string &Message);
   void finished(Document &Doc);
   Document *document(const nlohmann::json &TextDocument);
 
@@ -122,7 +127,8 @@ private:
   bool Initialized = false, ShuttingDown = false, Exited = false;
   int ExitCode = 1;
   int ParentPid = 0;
-  bool DocumentChanges = false, WatchRegistration = false;
+  bool DocumentChanges = false, WatchRegistration = false,
+       WorkDoneProgress = false;
   int NextRequestId = 1;
   bool OutputBroken = false;
 };

@@ -46,7 +46,7 @@ void Server::didOpen(const nlohmann::json &Params) {
   const long long Version = TD.at("version");
   Document &Doc = Documents[Uri];
   dropWaiting(Doc, -32801, "the document was opened again");
-  Doc.Running.reset();
+  stopAnalysis(Doc);
   Doc.Uri = Uri;
   Doc.Path = Path;
   Doc.Text = std::move(Text);
@@ -69,7 +69,7 @@ void Server::didChange(const nlohmann::json &Params) {
   Doc->Version = Params.at("textDocument").at("version");
   dropWaiting(*Doc, -32801, "the document changed");
   // A newer edit replaces the pending and the running analysis.
-  Doc->Running.reset();
+  stopAnalysis(*Doc);
   Doc->Due = Clock::now() + std::chrono::milliseconds(Options.DebounceMs);
 }
 
@@ -86,6 +86,7 @@ void Server::didClose(const nlohmann::json &Params) {
   if (!Doc)
     return;
   dropWaiting(*Doc, -32801, "the document was closed");
+  stopAnalysis(*Doc);
   const std::string Uri = Doc->Uri;
   Documents.erase(Uri);
   notify("textDocument/publishDiagnostics",
@@ -104,7 +105,7 @@ void Server::didChangeWatchedFiles(const nlohmann::json &Params) {
   Lookup.reload();
   for (auto &[Uri, Doc] : Documents) {
     Doc.LastProblem.clear();
-    Doc.Running.reset();
+    stopAnalysis(Doc);
     Doc.Due = Clock::now();
   }
 }
@@ -211,9 +212,24 @@ int Server::step() {
   return Timeout;
 }
 
+void Server::stopAnalysis(Document &Doc) {
+  if (!Doc.Running)
+    return;
+  Doc.Running.reset();
+  endProgress(Doc, "superseded");
+}
+
+void Server::endProgress(Document &Doc, const std::string &Message) {
+  if (Doc.Progress.empty())
+    return;
+  notify("$/progress", {{"token", Doc.Progress},
+                        {"value", {{"kind", "end"}, {"message", Message}}}});
+  Doc.Progress.clear();
+}
+
 void Server::start(Document &Doc) {
   Doc.Due.reset();
-  Doc.Running.reset();
+  stopAnalysis(Doc);
   auto NoAnalysis = [&](const std::string &Problem) {
     Doc.Findings = DocumentFindings();
     Doc.ResultVersion = Doc.Version;
@@ -239,10 +255,25 @@ void Server::start(Document &Doc) {
   Doc.RunningVersion = Doc.Version;
   Doc.RunningText = Doc.Text;
   Doc.Running = std::make_unique<AnalysisProcess>(Request);
+  if (WorkDoneProgress) {
+    Doc.Progress = "libtorch-tidy-analysis-" + std::to_string(NextRequestId);
+    send({{"jsonrpc", "2.0"},
+          {"id", "libtorch-tidy-" + std::to_string(NextRequestId++)},
+          {"method", "window/workDoneProgress/create"},
+          {"params", {{"token", Doc.Progress}}}});
+    notify("$/progress",
+           {{"token", Doc.Progress},
+            {"value",
+             {{"kind", "begin"},
+              {"title", "libtorch-tidy"},
+              {"message", "analyzing " + sys::path::filename(Doc.Path).str()},
+              {"cancellable", false}}}});
+  }
 }
 
 void Server::finished(Document &Doc) {
   std::unique_ptr<AnalysisProcess> Done = std::move(Doc.Running);
+  endProgress(Doc, "done");
   AnalysisOutcome &Outcome = Done->outcome();
   // Edits cancel the running analysis: this one is of the current version.
   Doc.ResultVersion = Doc.RunningVersion;

@@ -1,7 +1,8 @@
-"""publishDiagnostics: the document's version, source, code, the check's
-page, severity from WarningsAsErrors, notes as relatedInformation, NOLINT
-and CheckOptions as in the CLI, UTF-16 positions after non-ASCII text; a
-file that does not parse gets one diagnostic saying so."""
+"""publishDiagnostics: work-done progress of the analysis, the document's
+version, source, code, the check's page, severity from WarningsAsErrors,
+notes as relatedInformation, NOLINT and CheckOptions as in the CLI, UTF-16
+positions after non-ASCII text; a file that does not parse gets one
+diagnostic saying so."""
 import os
 import sys
 
@@ -22,10 +23,18 @@ def scenario(args):
     path = os.path.join(project, "train.cpp")
     c = Client(args.server)
     try:
-        c.initialize()
+        c.initialize(capabilities={"window": {"workDoneProgress": True}})
         uri = c.open(path, text, version=7)
         published = c.diagnostics(uri)
         check(published["version"] == 7, "the document's version: %r" % published)
+        # The analysis reported as work-done progress, begun and ended.
+        create = c.wait_for(lambda m: m.get("method") == "window/workDoneProgress/create",
+                            "window/workDoneProgress/create")
+        c.send({"jsonrpc": "2.0", "id": create["id"], "result": None})
+        token = create["params"]["token"]
+        kinds = [m["params"]["value"]["kind"] for m in c.taken("$/progress")
+                 if m["params"]["token"] == token]
+        check(kinds == ["begin", "end"], "progress of the analysis: %r" % kinds)
         diags = sorted(published["diagnostics"], key=lambda d: d["range"]["start"]["line"])
         check(len(diags) == 2, "two findings (the NOLINT one is suppressed): %r" % diags)
         workers, copy = diags

@@ -1,6 +1,7 @@
 """Reload: with dynamic registration the server asks to watch .clang-tidy
 and compile_commands.json; a change to either re-analyzes the open
-documents with the new configuration or flags."""
+documents with the new configuration or flags; a malformed .clang-tidy
+gets one message."""
 import json
 import os
 import sys
@@ -49,6 +50,15 @@ def scenario(args):
             diags = c.diagnostics(uri, version=1)["diagnostics"]
             check([d["code"] for d in diags] == ["libtorch-dataloader-no-workers"],
                   "re-published with the new configuration: %r" % diags)
+        # A malformed .clang-tidy: one message naming it.
+        with open(os.path.join(project, ".clang-tidy"), "w") as f:
+            f.write("Checks: [\n")
+        c.notify("workspace/didChangeWatchedFiles", {"changes": [
+            {"uri": uri_of(os.path.join(project, ".clang-tidy")), "type": 2}]})
+        shown = c.wait_for(lambda m: m.get("method") == "window/showMessage" and
+                           "train.cpp" in m["params"]["message"],
+                           "a message about the configuration")["params"]["message"]
+        check(".clang-tidy" in shown, "names the configuration: %r" % shown)
         check(c.shutdown() == 0, "exit code")
     finally:
         c.close()
