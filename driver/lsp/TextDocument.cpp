@@ -6,6 +6,7 @@
 
 #include "lsp/TextDocument.h"
 #include <algorithm>
+#include <limits>
 
 using namespace llvm;
 
@@ -104,8 +105,12 @@ std::optional<std::string> applyContentChange(std::string &Text,
     return std::nullopt;
   }
   auto Position = [](const nlohmann::json &J) -> std::optional<LspPosition> {
-    if (!J.is_object() || !J.contains("line") || !J.contains("character") ||
-        !J["line"].is_number_unsigned() || !J["character"].is_number_unsigned())
+    auto Count = [&](const char *Key) {
+      return J.contains(Key) && J[Key].is_number_integer() &&
+             J[Key].get<long long>() >= 0 &&
+             J[Key].get<long long>() <= std::numeric_limits<unsigned>::max();
+    };
+    if (!J.is_object() || !Count("line") || !Count("character"))
       return std::nullopt;
     return LspPosition{J["line"].get<unsigned>(),
                        J["character"].get<unsigned>()};
