@@ -254,6 +254,8 @@ void Server::start(Document &Doc) {
     Request.Unsaved[Open.Path] = Open.Text;
   Doc.RunningVersion = Doc.Version;
   Doc.RunningText = Doc.Text;
+  logMessage("libtorch-tidy: analyzing " + Doc.Path + " (version " +
+             std::to_string(Doc.Version) + ")");
   Doc.Running = std::make_unique<AnalysisProcess>(Request);
   if (WorkDoneProgress) {
     Doc.Progress = "libtorch-tidy-analysis-" + std::to_string(NextRequestId);

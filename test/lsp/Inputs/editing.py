@@ -4,6 +4,7 @@ waiting for an analysis, ContentModified when the document changes under
 it, and didClose clearing the diagnostics."""
 import os
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import (Client, apply_edits, check, main, position_of,  # noqa: E402
@@ -12,9 +13,11 @@ from lsp_client import (Client, apply_edits, check, main, position_of,  # noqa: 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def analyzed_versions(c):
-    return [m["params"]["message"] for m in c.taken("window/logMessage")
-            if "libtorch-tidy: analyzed" in m["params"]["message"]]
+def logged(c, prefix):
+    """The versions in the server's log lines that start with `prefix`."""
+    return [int(m["params"]["message"].split("(version ")[1].split(")")[0])
+            for m in c.taken("window/logMessage")
+            if m["params"]["message"].startswith(prefix)]
 
 
 def scenario(args):
@@ -50,20 +53,33 @@ def scenario(args):
         check(len([d for d in diags if d["code"] == "libtorch-dataloader-no-workers"]) == 2,
               "the NOLINT went with the edit: %r" % diags)
 
-        # A burst of edits within the debounce: one analysis, of the last.
+        # A burst of edits, each within the debounce (300 ms) of the one
+        # before: one analysis starts, of the last version.
         for version in range(4, 9):
             c.change(path, version, [{"text": text + "// edit %d\n" % version}])
+            time.sleep(0.05)
         c.diagnostics(uri, version=8)
         stale = [m for m in c.taken("textDocument/publishDiagnostics")
                  if m["params"].get("version") in (4, 5, 6, 7)]
         check(not stale, "no diagnostics for versions superseded: %r" % stale)
-        runs = [m for m in analyzed_versions(c) if "(version " in m and
-                int(m.split("(version ")[1].split(")")[0]) >= 4]
-        check(len(runs) == 1 and "(version 8)" in runs[0], "analyses of the burst: %r" % runs)
+        started = [v for v in logged(c, "libtorch-tidy: analyzing") if v >= 4]
+        check(started == [8], "analyses started in the burst: %r" % started)
+
+        # An edit while an analysis runs stops it: its version is never
+        # published.
+        c.change(path, 9, [{"text": text}])
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   m["params"]["message"].startswith("libtorch-tidy: analyzing") and
+                   "(version 9)" in m["params"]["message"], "the analysis of version 9")
+        c.change(path, 10, [{"text": text}])
+        c.diagnostics(uri, version=10)
+        check(9 not in logged(c, "libtorch-tidy: analyzed"), "version 9 was stopped")
+        check(not [m for m in c.taken("textDocument/publishDiagnostics")
+                   if m["params"].get("version") == 9], "nothing published for 9")
 
         # A code action while the analysis is pending waits; cancelled, it
         # gets RequestCancelled.
-        c.change(path, 9, [{"text": text}])
+        c.change(path, 11, [{"text": text}])
         pending = c.code_actions(path, {"line": 0, "character": 0},
                                  {"line": 0, "character": 0})
         c.notify("$/cancelRequest", {"id": pending})
@@ -71,16 +87,16 @@ def scenario(args):
         # The document changing under it: ContentModified.
         waiting = c.code_actions(path, {"line": 0, "character": 0},
                                  {"line": 0, "character": 0})
-        c.change(path, 10, [{"text": text}])
+        c.change(path, 12, [{"text": text}])
         c.error(waiting, -32801)
         # Otherwise it is answered with the findings of the version it asked
         # about, once they are there.
         workers_at = position_of(text, "make_data_loader(Points(), 64)")
         answered = c.code_actions(path, workers_at, workers_at, only=["quickfix"])
         actions = c.result(answered, timeout=60)
-        diags = c.diagnostics(uri, version=10)
+        diags = c.diagnostics(uri, version=12)
         check(len(actions) == 1 and actions[0]["edit"]["documentChanges"][0]
-              ["textDocument"]["version"] == 10, "answered for version 10: %r" % actions)
+              ["textDocument"]["version"] == 12, "answered for version 12: %r" % actions)
 
         c.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
         cleared = c.diagnostics(uri)
