@@ -229,8 +229,12 @@ void Server::handleBody(const std::string &Body) {
 }
 
 nlohmann::json Server::initialize(const nlohmann::json &Params) {
+  // A processId this process cannot see already (the editor outside the
+  // server's container) is not watched: it would end the server at once.
   if (Params.contains("processId") && Params["processId"].is_number_integer())
-    ParentPid = Params["processId"].get<int>();
+    if (int Pid = Params["processId"].get<int>();
+        Pid > 0 && !(kill(Pid, 0) < 0 && errno == ESRCH))
+      ParentPid = Pid;
   const nlohmann::json Caps = Params.value("capabilities", nlohmann::json());
   auto Flag = [&](std::initializer_list<const char *> Path) {
     const nlohmann::json *J = &Caps;
