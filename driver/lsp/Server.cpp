@@ -139,7 +139,10 @@ int Server::run(int InFd, int Out) {
     signal(StopSignal, SIG_DFL);
     raise(StopSignal);
   }
-  return Exited ? ExitCode : 1;
+  if (Exited)
+    return ExitCode;
+  // The input ended: as `exit` would after what was received.
+  return ShuttingDown ? 0 : 1;
 }
 
 void Server::send(const nlohmann::json &Message) {

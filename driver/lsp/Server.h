@@ -49,8 +49,8 @@ struct ServerOptions {
 
 /// `libtorch-tidy lsp [options]`: parses \p Args (after `lsp`) and serves on
 /// stdin/stdout until `exit`, the end of the input or the parent's death.
-/// Returns the exit code: 0 after shutdown and exit, 1 for an exit without
-/// shutdown or the input's end, 2 for bad usage.
+/// Returns the exit code: 0 for exit (or the input's end) after shutdown, 1
+/// without shutdown or when the editor is gone, 2 for bad usage.
 int runLanguageServer(llvm::ArrayRef<const char *> Args,
                       const std::string &Executable);
 

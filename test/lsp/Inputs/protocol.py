@@ -79,7 +79,7 @@ def scenario(args):
     finally:
         c.close()
 
-    # exit without shutdown: 1; the end of the input: 1.
+    # exit without shutdown: 1; the end of the input: 1, after shutdown 0.
     c = Client(args.server)
     try:
         c.initialize()
@@ -94,6 +94,15 @@ def scenario(args):
         c.process.stdin.close()
         code = c.process.wait(timeout=10)
         check(code == 1, "end of input: exit code %r" % code)
+    finally:
+        c.close()
+    c = Client(args.server)
+    try:
+        c.initialize()
+        c.result(c.request("shutdown"))
+        c.process.stdin.close()
+        code = c.process.wait(timeout=10)
+        check(code == 0, "end of input after shutdown: exit code %r" % code)
     finally:
         c.close()
 
