@@ -4,7 +4,9 @@ initializationOptions.compilationDatabasePath; a file without an entry, or
 without any database, gets one window/showMessage saying what to do."""
 import os
 import shlex
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import Client, check, main, write_project  # noqa: E402
@@ -56,14 +58,16 @@ def scenario(args):
         check(len(messages(c)) == 1, "still one message: %r" % messages(c))
 
         # No database anywhere above.
-        lonely = os.path.join(work, "lonely", "train.cpp")
+        # (Outside the build tree, which has a database of its own.)
+        lonely = os.path.join(tempfile.mkdtemp(prefix="lsp-lonely-"), "lonely", "train.cpp")
         write_project(os.path.dirname(lonely), {"train.cpp": text}, args.flags)
-        os.remove(os.path.join(work, "lonely", "compile_commands.json"))
+        os.remove(os.path.join(os.path.dirname(lonely), "compile_commands.json"))
         uri = c.open(lonely, text)
         check(c.diagnostics(uri, version=1)["diagnostics"] == [], "no database: nothing")
         shown = messages(c)
         check(len(shown) == 2 and "no compile_commands.json" in shown[1]["message"] and
               "--compile-commands-dir" in shown[1]["message"], "%r" % shown)
+        shutil.rmtree(os.path.dirname(os.path.dirname(lonely)))
         check(c.shutdown() == 0, "exit code")
     finally:
         c.close()
