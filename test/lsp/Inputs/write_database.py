@@ -3,6 +3,7 @@ with an entry for each .cpp file there, compiled against <mock headers>."""
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import write_project  # noqa: E402
 
