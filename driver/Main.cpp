@@ -27,6 +27,7 @@
 #include "fix/FixApplier.h"
 #include "fix/FixSelection.h"
 #include "io/FileIO.h"
+#include "lsp/Server.h"
 #include "report/Baseline.h"
 #include "report/ExportFixesWriter.h"
 #include "report/Findings.h"
@@ -489,6 +490,13 @@ int main(int Argc, const char **Argv) {
               "libtorch-tidy\n";
     return libtorch_tidy::ExitUsageError;
   }
+  // `libtorch-tidy lsp`: the language server (driver/lsp/Server.h). Its own
+  // signal handling: a signal stops its workers before it ends.
+  if (Argc > 1 && StringRef(Argv[1]) == "lsp")
+    return libtorch_tidy::lsp::runLanguageServer(
+        ArrayRef<const char *>(Argv + 2, Argc - 2),
+        sys::fs::getMainExecutable(
+            Argv[0], reinterpret_cast<void *>(&libtorch_tidy::runTool)));
   InitLLVM X(Argc, Argv);
   return libtorch_tidy::runTool(Argc, Argv);
 }

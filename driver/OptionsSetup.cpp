@@ -97,6 +97,11 @@ Subcommands:
       a probe inside the process, and show what each finding costs (steps/s,
       host syncs and copies per step, GPU utilization); 'libtorch-tidy
       verify --help' lists its options (see docs/verify.md).
+  libtorch-tidy lsp [--compile-commands-dir=<dir>] [--debounce-ms=<n>]
+                    [--jobs=<n>] [--analysis-timeout=<seconds>]
+      A language server (LSP over standard input and output) to run beside
+      clangd: findings as diagnostics, fix-its as code actions (see
+      docs/editors/lsp.md).
 )";
 
 cl::opt<std::string>

@@ -1,0 +1,221 @@
+//===--- AnalysisProcess.cpp - One analysis in a worker process -----------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "lsp/AnalysisProcess.h"
+#include "report/FindingsJson.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace llvm;
+using Clock = std::chrono::steady_clock;
+
+namespace libtorch_tidy::lsp {
+namespace {
+
+std::string readWhole(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
+}
+
+bool writeWhole(StringRef Path, StringRef Bytes) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC)
+    return false;
+  OS << Bytes;
+  OS.close();
+  return !OS.has_error();
+}
+
+/// The line of a worker's stderr that says why it gave no result.
+std::string errorLine(StringRef Stderr) {
+  SmallVector<StringRef, 16> Lines;
+  Stderr.split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  for (StringRef Line : Lines)
+    if (Line.startswith("libtorch-tidy: error: "))
+      return Line.drop_front(strlen("libtorch-tidy: error: ")).trim().str();
+  for (StringRef Line : Lines)
+    if (Line.contains("error:") || Line.contains("LLVM ERROR"))
+      return Line.trim().str();
+  return "";
+}
+
+} // namespace
+
+std::string overlayYaml(const std::map<std::string, std::string> &Files,
+                        StringRef Directory) {
+  nlohmann::json Roots = nlohmann::json::array();
+  size_t Index = 0;
+  for (const auto &Entry : Files) {
+    SmallString<256> Source(Directory);
+    sys::path::append(Source, std::to_string(Index++) + ".src");
+    Roots.push_back({{"name", Entry.first},
+                     {"type", "file"},
+                     {"external-contents", std::string(Source)}});
+  }
+  // JSON is YAML: the overlay parser reads it as written.
+  nlohmann::json Overlay = {
+      {"version", 0}, {"use-external-names", false}, {"roots", Roots}};
+  return Overlay.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
+  Started = Clock::now();
+  Deadline = Started + std::chrono::seconds(Request.TimeoutSeconds + 2);
+  SmallString<128> Dir;
+  if (std::error_code EC =
+          sys::fs::createUniqueDirectory("libtorch-tidy-lsp", Dir)) {
+    Done = true;
+    Outcome.Problem = "cannot create a temporary directory (" + EC.message() +
+                      "); set TMPDIR to a writable directory";
+    return;
+  }
+  TempDir = std::string(Dir);
+  size_t Index = 0;
+  for (const auto &Entry : Request.Unsaved) {
+    SmallString<256> Source(TempDir);
+    sys::path::append(Source, std::to_string(Index++) + ".src");
+    if (!writeWhole(Source, Entry.second)) {
+      Done = true;
+      Outcome.Problem = "cannot write into " + TempDir;
+      return;
+    }
+  }
+  SmallString<256> Overlay(TempDir), Output(TempDir), Stderr(TempDir);
+  sys::path::append(Overlay, "overlay.yaml");
+  sys::path::append(Output, "result.msgpack");
+  sys::path::append(Stderr, "stderr.txt");
+  OutputPath = std::string(Output);
+  StderrPath = std::string(Stderr);
+  if (!writeWhole(Overlay, overlayYaml(Request.Unsaved, TempDir))) {
+    Done = true;
+    Outcome.Problem = "cannot write into " + TempDir;
+    return;
+  }
+  std::vector<std::string> Args = {Request.Executable,
+                                   "--worker-unit=" + Request.File,
+                                   "--worker-output=" + OutputPath,
+                                   "--unit-timeout=" +
+                                       std::to_string(Request.TimeoutSeconds),
+                                   "--vfsoverlay=" + std::string(Overlay),
+                                   "-p",
+                                   Request.DatabaseDirectory,
+                                   Request.File};
+  std::vector<char *> Argv;
+  for (std::string &A : Args)
+    Argv.push_back(A.data());
+  Argv.push_back(nullptr);
+  const int In = open("/dev/null", O_RDONLY | O_CLOEXEC);
+  const int Err =
+      open(StderrPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  const pid_t Parent = getpid();
+  Pid = fork();
+  if (Pid == 0) {
+    // Standard output is the protocol's channel: the worker never gets it.
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != Parent)
+      _exit(127);
+    dup2(In, 0);
+    dup2(In, 1);
+    dup2(Err, 2);
+    for (int S : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD})
+      signal(S, SIG_DFL);
+    execv(Argv[0], Argv.data());
+    _exit(127);
+  }
+  if (In >= 0)
+    close(In);
+  if (Err >= 0)
+    close(Err);
+  if (Pid < 0) {
+    Done = true;
+    Outcome.Problem =
+        std::string("cannot start the analysis (") + strerror(errno) + ")";
+    return;
+  }
+  // Also from here, so that killing the group cannot miss an early child.
+  setpgid(Pid, Pid);
+}
+
+AnalysisProcess::~AnalysisProcess() {
+  if (!Done && Pid > 0) {
+    kill(-Pid, SIGKILL);
+    kill(Pid, SIGKILL);
+    int Status;
+    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+    }
+  }
+  if (!TempDir.empty())
+    sys::fs::remove_directories(TempDir);
+}
+
+bool AnalysisProcess::poll() {
+  if (Done)
+    return true;
+  int Status = 0;
+  pid_t R = waitpid(Pid, &Status, WNOHANG);
+  if (R == 0) {
+    if (Clock::now() < Deadline)
+      return false;
+    kill(-Pid, SIGKILL);
+    kill(Pid, SIGKILL);
+    while (waitpid(Pid, &Status, 0) < 0 && errno == EINTR) {
+    }
+    Done = true;
+    Outcome.Problem = "the analysis did not end in time and was stopped";
+    Outcome.Seconds =
+        std::chrono::duration<double>(Clock::now() - Started).count();
+    return true;
+  }
+  if (R < 0 && errno == EINTR)
+    return false;
+  finish(R < 0 ? -1 : Status);
+  return true;
+}
+
+void AnalysisProcess::finish(int Status) {
+  Done = true;
+  // The worker's group may still hold a process it started.
+  kill(-Pid, SIGKILL);
+  Outcome.Seconds =
+      std::chrono::duration<double>(Clock::now() - Started).count();
+  if (Status >= 0 && WIFEXITED(Status) && WEXITSTATUS(Status) == 0) {
+    std::string Bytes = readWhole(OutputPath);
+    nlohmann::json J = nlohmann::json::from_msgpack(Bytes, /*strict=*/true,
+                                                    /*allow_exceptions=*/false);
+    if (J.is_object() && J.contains("unit")) {
+      try {
+        Outcome.Unit = J["unit"].get<report::TranslationUnitResult>();
+        return;
+      } catch (const nlohmann::json::exception &) {
+      }
+    }
+    Outcome.Problem = "the analysis wrote no readable result";
+    return;
+  }
+  std::string Line = errorLine(readWhole(StderrPath));
+  if (Status >= 0 && WIFSIGNALED(Status))
+    Outcome.Problem = "the analysis crashed (" +
+                      std::string(strsignal(WTERMSIG(Status))) + ")" +
+                      (Line.empty() ? "" : ": " + Line);
+  else
+    Outcome.Problem = Line.empty() ? "the analysis failed" : Line;
+}
+
+} // namespace libtorch_tidy::lsp

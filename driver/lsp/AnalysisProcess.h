@@ -1,0 +1,86 @@
+//===--- AnalysisProcess.h - One analysis in a worker process ---*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The server analyzes a document the way the CLI analyzes a unit: in a worker
+// process of the same executable (`--worker-unit`), with the CLI's option
+// setup (.clang-tidy discovery, CheckOptions, NOLINT, the default tier) and
+// the flags of the compile command. What the editor holds and has not saved
+// reaches the worker through a virtual file system overlay (`--vfsoverlay`)
+// of every open document. A worker that crashes or hangs takes nothing with
+// it: the server kills its process group, and a newer edit does the same to
+// an analysis of an older version.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_LSP_ANALYSISPROCESS_H
+#define LIBTORCH_TIDY_DRIVER_LSP_ANALYSISPROCESS_H
+
+#include "report/Findings.h"
+#include "llvm/ADT/StringRef.h"
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <sys/types.h>
+
+namespace libtorch_tidy::lsp {
+
+struct AnalysisRequest {
+  /// The tool's executable (absolute).
+  std::string Executable;
+  /// The document (absolute path).
+  std::string File;
+  /// The directory of compile_commands.json (the CLI's `-p`).
+  std::string DatabaseDirectory;
+  /// Every open document: absolute path -> the editor's content.
+  std::map<std::string, std::string> Unsaved;
+  /// Seconds the analysis may take.
+  unsigned TimeoutSeconds = 120;
+};
+
+struct AnalysisOutcome {
+  /// Set when the worker wrote its result.
+  std::optional<report::TranslationUnitResult> Unit;
+  /// Otherwise one line: why there is no result (a configuration error the
+  /// worker printed, a crash, a timeout).
+  std::string Problem;
+  double Seconds = 0;
+};
+
+class AnalysisProcess {
+public:
+  /// Starts the worker; on failure, finished() is true at once with the
+  /// problem.
+  explicit AnalysisProcess(const AnalysisRequest &Request);
+  /// Kills the worker if it still runs, and removes the temporary files.
+  ~AnalysisProcess();
+  AnalysisProcess(const AnalysisProcess &) = delete;
+  AnalysisProcess &operator=(const AnalysisProcess &) = delete;
+
+  /// Whether the worker has ended (or was killed for its timeout); then
+  /// outcome() holds what it produced. Does not block.
+  bool poll();
+  AnalysisOutcome &outcome() { return Outcome; }
+
+private:
+  void finish(int Status);
+
+  std::string TempDir, OutputPath, StderrPath;
+  pid_t Pid = -1;
+  std::chrono::steady_clock::time_point Started, Deadline;
+  bool Done = false;
+  AnalysisOutcome Outcome;
+};
+
+/// The YAML of clang's -ivfsoverlay mapping each path of \p Files to the
+/// file of the same index under \p Directory (`<index>.src`), with the
+/// original names kept (use-external-names: false).
+std::string overlayYaml(const std::map<std::string, std::string> &Files,
+                        llvm::StringRef Directory);
+
+} // namespace libtorch_tidy::lsp
+
+#endif // LIBTORCH_TIDY_DRIVER_LSP_ANALYSISPROCESS_H

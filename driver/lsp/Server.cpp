@@ -1,0 +1,353 @@
+//===--- Server.cpp - `libtorch-tidy lsp`: protocol and lifecycle ---------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "lsp/Server.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cerrno>
+#include <csignal>
+#include <poll.h>
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace libtorch_tidy::lsp {
+namespace {
+
+volatile sig_atomic_t StopSignal = 0;
+
+void onStopSignal(int Signal) { StopSignal = Signal; }
+
+constexpr const char *Usage =
+    "usage: libtorch-tidy lsp [--compile-commands-dir=<dir>] "
+    "[--debounce-ms=<n>] [--jobs=<n>] [--analysis-timeout=<seconds>]\n";
+
+} // namespace
+
+int runLanguageServer(ArrayRef<const char *> Args,
+                      const std::string &Executable) {
+  ServerOptions Options;
+  Options.Executable = Executable;
+  for (StringRef Arg : Args) {
+    auto Number = [&](StringRef Value, unsigned &Out, unsigned Min) {
+      if (Value.getAsInteger(10, Out) || Out < Min) {
+        errs() << "libtorch-tidy: error: '" << Arg
+               << "' needs a whole number of at least " << Min << "\n"
+               << Usage;
+        return false;
+      }
+      return true;
+    };
+    if (Arg == "--help" || Arg == "-h") {
+      outs() << Usage
+             << "Serves the Language Server Protocol on standard input and "
+                "output: libtorch-tidy's findings as diagnostics and their "
+                "fix-its as code actions (docs/editors/lsp.md).\n";
+      return 0;
+    }
+    if (Arg.consume_front("--compile-commands-dir=")) {
+      SmallString<256> Dir(Arg);
+      sys::fs::make_absolute(Dir);
+      sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+      Options.CompileCommandsDir = std::string(Dir);
+    } else if (Arg.consume_front("--debounce-ms=")) {
+      if (!Number(Arg, Options.DebounceMs, 0))
+        return 2;
+    } else if (Arg.consume_front("--jobs=")) {
+      if (!Number(Arg, Options.Jobs, 1))
+        return 2;
+    } else if (Arg.consume_front("--analysis-timeout=")) {
+      if (!Number(Arg, Options.TimeoutSeconds, 1))
+        return 2;
+    } else {
+      errs() << "libtorch-tidy: error: unknown option '" << Arg
+             << "' of 'libtorch-tidy lsp'\n"
+             << Usage;
+      return 2;
+    }
+  }
+  // Installed as <prefix>/bin/libtorch-tidy, the pages are in
+  // <prefix>/share/doc/libtorch-tidy/checks.
+  SmallString<256> Docs(
+      sys::path::parent_path(sys::path::parent_path(Executable)));
+  sys::path::append(Docs, "share", "doc", "libtorch-tidy", "checks");
+  if (sys::fs::is_directory(Docs))
+    Options.DocsDir = std::string(Docs);
+  return Server(std::move(Options)).run(0, 1);
+}
+
+Server::Server(ServerOptions Options)
+    : Options(std::move(Options)), Lookup(this->Options.CompileCommandsDir) {}
+
+int Server::run(int InFd, int Out) {
+  OutFd = Out;
+  signal(SIGPIPE, SIG_IGN);
+  struct sigaction Action = {};
+  Action.sa_handler = onStopSignal;
+  sigemptyset(&Action.sa_mask);
+  for (int S : {SIGINT, SIGTERM, SIGHUP})
+    sigaction(S, &Action, nullptr);
+
+  MessageReader Reader;
+  bool InputOpen = true;
+  auto LastParentCheck = Clock::now();
+  while (!Exited && !StopSignal && !OutputBroken) {
+    int Timeout = step();
+    if (!InputOpen) {
+      // Nothing more can be asked: end once nothing can be answered.
+      break;
+    }
+    pollfd In = {InFd, POLLIN, 0};
+    int Ready = ::poll(&In, 1, Timeout);
+    if (Ready < 0 && errno != EINTR)
+      break;
+    if (Ready > 0) {
+      char Bytes[65536];
+      ssize_t N = ::read(InFd, Bytes, sizeof(Bytes));
+      if (N == 0 || (N < 0 && errno != EINTR && errno != EAGAIN)) {
+        InputOpen = false;
+      } else if (N > 0) {
+        Reader.feed(StringRef(Bytes, N));
+        while (!Exited && !OutputBroken) {
+          std::optional<Frame> F = Reader.next();
+          if (!F)
+            break;
+          if (auto *Error = std::get_if<FramingError>(&*F))
+            send(errorResponse(nullptr, ParseError, Error->Message));
+          else
+            handleBody(std::get<RawMessage>(*F).Body);
+        }
+      }
+    }
+    // The editor that started the server is gone: nobody reads the answers.
+    if (ParentPid > 0 &&
+        Clock::now() - LastParentCheck > std::chrono::seconds(1)) {
+      LastParentCheck = Clock::now();
+      if (kill(ParentPid, 0) < 0 && errno == ESRCH)
+        break;
+    }
+  }
+  // Stops every worker and removes its files.
+  Documents.clear();
+  if (StopSignal) {
+    signal(StopSignal, SIG_DFL);
+    raise(StopSignal);
+  }
+  if (Exited)
+    return ExitCode;
+  // The input ended: as `exit` would after what was received.
+  return ShuttingDown ? 0 : 1;
+}
+
+void Server::send(const nlohmann::json &Message) {
+  if (OutputBroken)
+    return;
+  std::string Bytes = frame(Message);
+  size_t Done = 0;
+  while (Done < Bytes.size()) {
+    ssize_t N = ::write(OutFd, Bytes.data() + Done, Bytes.size() - Done);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0) {
+      OutputBroken = true;
+      return;
+    }
+    Done += N;
+  }
+}
+
+void Server::reply(const nlohmann::json &Id, nlohmann::json Result) {
+  send({{"jsonrpc", "2.0"}, {"id", Id}, {"result", std::move(Result)}});
+}
+
+void Server::replyError(const nlohmann::json &Id, int Code, StringRef Message) {
+  send(errorResponse(Id, Code, Message));
+}
+
+void Server::notify(const std::string &Method, nlohmann::json Params) {
+  send({{"jsonrpc", "2.0"}, {"method", Method}, {"params", std::move(Params)}});
+}
+
+void Server::showMessage(int Type, const std::string &Message) {
+  notify("window/showMessage", {{"type", Type}, {"message", Message}});
+}
+
+void Server::logMessage(const std::string &Message) {
+  notify("window/logMessage", {{"type", 4}, {"message", Message}});
+}
+
+void Server::handleBody(const std::string &Body) {
+  nlohmann::json Message =
+      nlohmann::json::parse(Body, nullptr, /*allow_exceptions=*/false);
+  if (Message.is_discarded())
+    return replyError(nullptr, ParseError, "the message is not valid JSON");
+  if (!Message.is_object())
+    return replyError(nullptr, InvalidRequest,
+                      "a message must be a JSON object (LSP has no batches)");
+  nlohmann::json Id = nullptr;
+  const bool HasId = Message.contains("id");
+  if (HasId) {
+    Id = Message["id"];
+    if (!Id.is_string() && !Id.is_number_integer())
+      return replyError(nullptr, InvalidRequest,
+                        "'id' must be an integer or a string");
+  }
+  if (!Message.contains("jsonrpc") || Message["jsonrpc"] != "2.0")
+    return replyError(Id, InvalidRequest, "'jsonrpc' must be \"2.0\"");
+  if (!Message.contains("method")) {
+    // A response to a request of ours (registerCapability): nothing to do.
+    if (HasId && (Message.contains("result") || Message.contains("error")))
+      return;
+    return replyError(Id, InvalidRequest, "the message has no 'method'");
+  }
+  if (!Message["method"].is_string())
+    return replyError(Id, InvalidRequest, "'method' must be a string");
+  const std::string Method = Message["method"];
+  const nlohmann::json Params =
+      Message.contains("params") ? Message["params"] : nlohmann::json::object();
+  if (!Params.is_object() && !Params.is_array())
+    return HasId ? replyError(Id, InvalidRequest,
+                              "'params' must be an object or an array")
+                 : void();
+  try {
+    if (HasId)
+      handleRequest(Id, Method, Params);
+    else
+      handleNotification(Method, Params);
+  } catch (const nlohmann::json::exception &E) {
+    // A member of the wrong type or missing: the sender's mistake.
+    if (HasId)
+      replyError(Id, InvalidParams,
+                 "invalid params of '" + Method + "': " + E.what());
+    else
+      logMessage("libtorch-tidy: ignored '" + Method +
+                 "' with invalid params: " + E.what());
+  }
+}
+
+nlohmann::json Server::initialize(const nlohmann::json &Params) {
+  // A processId this process cannot see already (the editor outside the
+  // server's container) is not watched: it would end the server at once.
+  if (Params.contains("processId") && Params["processId"].is_number_integer())
+    if (int Pid = Params["processId"].get<int>();
+        Pid > 0 && !(kill(Pid, 0) < 0 && errno == ESRCH))
+      ParentPid = Pid;
+  const nlohmann::json Caps = Params.value("capabilities", nlohmann::json());
+  auto Flag = [&](std::initializer_list<const char *> Path) {
+    const nlohmann::json *J = &Caps;
+    for (const char *Key : Path) {
+      if (!J->is_object() || !J->contains(Key))
+        return false;
+      J = &(*J)[Key];
+    }
+    return J->is_boolean() && J->get<bool>();
+  };
+  DocumentChanges = Flag({"workspace", "workspaceEdit", "documentChanges"});
+  WatchRegistration =
+      Flag({"workspace", "didChangeWatchedFiles", "dynamicRegistration"});
+  WorkDoneProgress = Flag({"window", "workDoneProgress"});
+  if (Params.contains("initializationOptions") &&
+      Params["initializationOptions"].is_object()) {
+    const nlohmann::json &Init = Params["initializationOptions"];
+    if (Init.contains("compilationDatabasePath") &&
+        Init["compilationDatabasePath"].is_string()) {
+      SmallString<256> Dir(Init["compilationDatabasePath"].get<std::string>());
+      // Relative to the workspace root, as clangd reads it.
+      if (!sys::path::is_absolute(Dir) && Params.contains("rootUri") &&
+          Params["rootUri"].is_string()) {
+        SmallString<256> Root(pathOfUri(Params["rootUri"].get<std::string>()));
+        sys::path::append(Root, Dir);
+        Dir = Root;
+      }
+      sys::fs::make_absolute(Dir);
+      sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
+      Lookup.setFixedDirectory(std::string(Dir));
+    }
+  }
+  Initialized = true;
+  return {
+      {"capabilities",
+       {{"positionEncoding", "utf-16"},
+        {"textDocumentSync",
+         {{"openClose", true},
+          {"change", 2},
+          {"save", {{"includeText", false}}}}},
+        {"codeActionProvider",
+         {{"codeActionKinds", {"quickfix", "source.fixAll.libtorch-tidy"}}}}}},
+      {"serverInfo",
+       {{"name", "libtorch-tidy"}, {"version", LIBTORCH_TIDY_VERSION}}}};
+}
+
+void Server::handleRequest(const nlohmann::json &Id, const std::string &Method,
+                           const nlohmann::json &Params) {
+  if (Method == "initialize") {
+    if (Initialized)
+      return replyError(Id, InvalidRequest,
+                        "the server is already initialized");
+    return reply(Id, initialize(Params));
+  }
+  if (!Initialized)
+    return replyError(Id, ServerNotInitialized,
+                      "the server is not initialized: send 'initialize' first");
+  if (ShuttingDown)
+    return replyError(Id, InvalidRequest,
+                      "the server is shutting down: send 'exit'");
+  if (Method == "shutdown") {
+    ShuttingDown = true;
+    return reply(Id, nullptr);
+  }
+  if (Method == "textDocument/codeAction")
+    return codeAction(Id, Params);
+  replyError(Id, MethodNotFound,
+             "libtorch-tidy has no method '" + Method + "'");
+}
+
+void Server::handleNotification(const std::string &Method,
+                                const nlohmann::json &Params) {
+  if (Method == "exit") {
+    Exited = true;
+    ExitCode = ShuttingDown ? 0 : 1;
+    return;
+  }
+  // Before initialize, notifications are dropped (LSP), and after shutdown
+  // nothing but exit matters.
+  if (!Initialized || ShuttingDown)
+    return;
+  if (Method == "initialized") {
+    if (WatchRegistration)
+      send({{"jsonrpc", "2.0"},
+            {"id", "libtorch-tidy-" + std::to_string(NextRequestId++)},
+            {"method", "client/registerCapability"},
+            {"params",
+             {{"registrations",
+               {{{"id", "libtorch-tidy-watched-files"},
+                 {"method", "workspace/didChangeWatchedFiles"},
+                 {"registerOptions",
+                  {{"watchers",
+                    {{{"globPattern", "**/.clang-tidy"}},
+                     {{"globPattern", "**/compile_commands.json"}}}}}}}}}}}});
+    return;
+  }
+  if (Method == "textDocument/didOpen")
+    return didOpen(Params);
+  if (Method == "textDocument/didChange")
+    return didChange(Params);
+  if (Method == "textDocument/didSave")
+    return didSave(Params);
+  if (Method == "textDocument/didClose")
+    return didClose(Params);
+  if (Method == "workspace/didChangeWatchedFiles")
+    return didChangeWatchedFiles(Params);
+  if (Method == "$/cancelRequest")
+    return cancelRequest(Params);
+  // Other notifications ($/setTrace, didChangeConfiguration, ...) need
+  // nothing from us.
+}
+
+} // namespace libtorch_tidy::lsp

@@ -1,0 +1,107 @@
+//===--- LspProtocolTest.cpp - The language server's text and framing -----===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "lsp/Diagnostics.h"
+#include "lsp/JsonRpc.h"
+#include "lsp/TextDocument.h"
+#include "gtest/gtest.h"
+
+using namespace libtorch_tidy::lsp;
+
+namespace {
+
+// "é" is 2 bytes and 1 UTF-16 unit, "𝛼" 4 bytes and 2 units.
+const char *const Text = "int a;\n\"\xC3\xA9\xF0\x9D\x9B\xBC\"; f();\nend";
+
+TEST(LspTextDocument, PositionsCountUtf16Units) {
+  const std::string S(Text);
+  const size_t F = S.find("f()");
+  LspPosition P = positionAt(S, F);
+  EXPECT_EQ(P.Line, 1u);
+  EXPECT_EQ(P.Character, 7u); // " é 𝛼 " ;  (1 + 1 + 2 + 1 + 1 + 1)
+  EXPECT_EQ(offsetAt(S, P), F);
+  EXPECT_EQ(offsetAt(S, {1, 2}), S.find("\xF0")); // after "é"
+  // Inside the surrogate pair: the pair's start.
+  EXPECT_EQ(offsetAt(S, {1, 3}), S.find("\xF0"));
+  // Past the line's end: the end of the line; past the last line: the end.
+  EXPECT_EQ(offsetAt(S, {0, 99}), S.find('\n'));
+  EXPECT_EQ(offsetAt(S, {9, 0}), S.size());
+  EXPECT_EQ(offsetOfLineColumn(S, 2, 11), S.find("f()"));
+}
+
+TEST(LspTextDocument, InvalidUtf8CountsOneUnitPerByte) {
+  const std::string S = "\xFF\xC3x";
+  EXPECT_EQ(positionAt(S, 3).Character, 3u);
+}
+
+TEST(LspTextDocument, IncrementalAndFullChanges) {
+  std::string S = Text;
+  nlohmann::json Insert = {{"range",
+                            {{"start", {{"line", 1}, {"character", 4}}},
+                             {"end", {{"line", 1}, {"character", 4}}}}},
+                           {"text", "\xC3\xBC"}};
+  EXPECT_FALSE(applyContentChange(S, Insert));
+  EXPECT_NE(S.find("\xF0\x9D\x9B\xBC\xC3\xBC\""), std::string::npos);
+  nlohmann::json Join = {{"range",
+                          {{"start", {{"line", 0}, {"character", 6}}},
+                           {"end", {{"line", 1}, {"character", 0}}}}},
+                         {"text", " "}};
+  EXPECT_FALSE(applyContentChange(S, Join));
+  EXPECT_EQ(S.substr(0, 8), "int a; \"");
+  EXPECT_FALSE(applyContentChange(S, {{"text", "new"}}));
+  EXPECT_EQ(S, "new");
+  // Malformed changes leave the text alone.
+  EXPECT_TRUE(applyContentChange(S, {{"range", 1}, {"text", "x"}}));
+  EXPECT_TRUE(applyContentChange(S, nlohmann::json::array()));
+  nlohmann::json Backwards = {{"range",
+                               {{"start", {{"line", 0}, {"character", 2}}},
+                                {"end", {{"line", 0}, {"character", 1}}}}},
+                              {"text", ""}};
+  EXPECT_TRUE(applyContentChange(S, Backwards));
+  EXPECT_EQ(S, "new");
+}
+
+TEST(LspJsonRpc, FramesAcrossReadsAndRecoversFromBadHeaders) {
+  MessageReader Reader;
+  Reader.feed("Content-Length: 2\r\nContent-Type: x\r\n\r\n{");
+  EXPECT_FALSE(Reader.next());
+  Reader.feed("}Content-Length: nope\r\n\r\nX-Other: 1\r\n\r\n"
+              "content-length: 4\r\n\r\n[1]x");
+  auto First = Reader.next();
+  ASSERT_TRUE(First);
+  EXPECT_EQ(std::get<RawMessage>(*First).Body, "{}");
+  auto Bad = Reader.next();
+  ASSERT_TRUE(Bad && std::holds_alternative<FramingError>(*Bad));
+  auto Missing = Reader.next();
+  ASSERT_TRUE(Missing && std::holds_alternative<FramingError>(*Missing));
+  auto Last = Reader.next();
+  ASSERT_TRUE(Last);
+  EXPECT_EQ(std::get<RawMessage>(*Last).Body, "[1]x");
+  EXPECT_FALSE(Reader.next());
+}
+
+TEST(LspJsonRpc, OversizedBodiesAreSkipped) {
+  MessageReader Reader;
+  Reader.feed("Content-Length: 999999999999\r\n\r\nabc");
+  auto Error = Reader.next();
+  ASSERT_TRUE(Error && std::holds_alternative<FramingError>(*Error));
+  EXPECT_FALSE(Reader.next()); // still skipping
+}
+
+TEST(LspJsonRpc, FramesInvalidUtf8WithoutThrowing) {
+  std::string Framed = frame({{"message", "\xFF"}});
+  EXPECT_EQ(Framed.rfind("Content-Length: ", 0), 0u);
+}
+
+TEST(LspDiagnostics, FileUris) {
+  EXPECT_EQ(uriOfPath("/a b/c+d.cpp"), "file:///a%20b/c%2Bd.cpp");
+  EXPECT_EQ(pathOfUri("file:///a%20b/c%2Bd.cpp"), "/a b/c+d.cpp");
+  EXPECT_EQ(pathOfUri("file://localhost/x/../y.cpp"), "/y.cpp");
+  EXPECT_EQ(pathOfUri("file://server/share/y.cpp"), "");
+  EXPECT_EQ(pathOfUri("untitled:Untitled-1"), "");
+}
+
+} // namespace
