@@ -9,6 +9,8 @@
 
 namespace clang::tidy::libtorch::analysis {
 
+using llvm::StringRef;
+
 namespace {
 
 const StringRef SyncMethods[] = {
