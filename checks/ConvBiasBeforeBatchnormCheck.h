@@ -26,17 +26,13 @@ public:
   using LibTorchCheck::LibTorchCheck;
   void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    Reported.clear();
-    LibTorchCheck::onEndOfTranslationUnit();
-  }
 
 private:
   void report(const analysis::ConvConstruction &Conv, const Expr *BatchNorm,
               QualType BatchNormType, ASTContext &Context);
   /// The convolution constructions already reported in this TU (a module
   /// used in several places is reported once).
-  llvm::SmallPtrSet<const Expr *, 8> Reported;
+  analysis::PerUnit<llvm::SmallPtrSet<const Expr *, 8>> Reported{unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

@@ -10,6 +10,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -81,29 +82,24 @@ DeviceUses usesOf(const VarDecl *Device, ASTContext &Context,
     bool VisitDeclRefExpr(DeclRefExpr *Ref) {
       if (Ref->getDecl() != Device)
         return true;
-      const Expr *E = Ref;
-      for (unsigned Steps = 0; Steps < 8; ++Steps) {
-        DynTypedNodeList Parents = UserParents.get(*E);
-        if (Parents.size() != 1)
-          return true;
-        const auto *Parent = Parents[0].get<Expr>();
-        if (!Parent)
-          return true;
-        if (isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXConstructExpr,
-                CXXBindTemporaryExpr, ParenExpr>(Parent)) {
-          E = Parent;
-          continue;
-        }
-        if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
-          if (isModuleTo(Call))
-            Uses.PlacesModule = true;
-          else if (analysis::tensorMethodCalled(Call))
-            Uses.PlacesTensors = true;
-        } else if (isa<CallExpr>(Parent) &&
-                   analysis::isTensorType(Parent->getType())) {
-          Uses.PlacesTensors = true; // a factory
-        }
+      // The device reaches the call through conversions and copies (a
+      // torch::Device converts to a TensorOptions); the end of a full
+      // expression is not on that way.
+      const auto *Parent =
+          utils::parentIgnoring(Ref, UserParents,
+                                (utils::ImplicitWrappers & ~utils::Cleanups) |
+                                    utils::Construct)
+              .Parent.get<Expr>();
+      if (!Parent)
         return true;
+      if (const auto *Call = dyn_cast<CXXMemberCallExpr>(Parent)) {
+        if (isModuleTo(Call))
+          Uses.PlacesModule = true;
+        else if (analysis::tensorMethodCalled(Call))
+          Uses.PlacesTensors = true;
+      } else if (isa<CallExpr>(Parent) &&
+                 analysis::isTensorType(Parent->getType())) {
+        Uses.PlacesTensors = true; // a factory
       }
       return true;
     }
@@ -133,14 +129,10 @@ void CpuOnlyDeviceCheck::registerUserCodeMatchers(MatchFinder *Finder) {
       this);
 }
 
-void CpuOnlyDeviceCheck::onEndOfTranslationUnit() {
-  TrainingProgram.reset();
-  LibTorchCheck::onEndOfTranslationUnit();
-}
-
 bool CpuOnlyDeviceCheck::isCpuOnlyTrainingProgram(ASTContext &Context) {
-  if (TrainingProgram)
-    return *TrainingProgram;
+  std::optional<bool> &Known = TrainingProgram.get(Context);
+  if (Known)
+    return *Known;
   analysis::TrainingFacts &TU = trainingFacts(Context);
   bool Result = false;
   if (TU.Devices.isGpuFreeProgram()) {
@@ -160,7 +152,7 @@ bool CpuOnlyDeviceCheck::isCpuOnlyTrainingProgram(ASTContext &Context) {
         Finder.TraverseDecl(TopLevel);
     Result = Finder.Found;
   }
-  TrainingProgram = Result;
+  Known = Result;
   return Result;
 }
 

@@ -22,13 +22,12 @@ public:
   using LibTorchCheck::LibTorchCheck;
   void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
 
 private:
   /// The TU is a program (it has `main`) that trains and that cannot use a
   /// GPU as written (DeviceScopeFacts::isGpuFreeProgram).
   bool isCpuOnlyTrainingProgram(ASTContext &Context);
-  std::optional<bool> TrainingProgram;
+  analysis::PerUnit<std::optional<bool>> TrainingProgram{unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

@@ -5,12 +5,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudnnBenchmarkCheck.h"
-#include "analysis/LoopMatchers.h"
-#include "analysis/ProgramSetup.h"
-#include "clang/AST/ASTContext.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-
-using namespace clang::ast_matchers;
 
 namespace clang::tidy::libtorch {
 
@@ -25,35 +19,19 @@ constexpr char Message[] =
 
 } // namespace
 
-void CudnnBenchmarkCheck::registerUserCodeMatchers(MatchFinder *Finder) {
-  // One CUDA training loop of the TU carries the finding (check()).
-  analysis::addLoopMatchers(*Finder, this);
-}
+CudnnBenchmarkCheck::CudnnBenchmarkCheck(StringRef Name,
+                                         ClangTidyContext *Context)
+    : MissingGlobalSettingCheck(Name, Context, Message, Setting,
+                                analysis::SetupSlot::BeforeFirstStatement) {}
 
-void CudnnBenchmarkCheck::check(const MatchFinder::MatchResult &Result) {
-  ASTContext &Context = *Result.Context;
-  const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
-  analysis::CudaTrainingFacts &Cuda =
-      CudaFacts.get(Context, trainingFacts(Context));
-  // One finding per translation unit, on the first CUDA training loop that
-  // `main` runs (or the first one, when `main` runs none or is elsewhere).
-  analysis::ProgramEntry &Program = Programs.get(Context, parents(Context));
-  if (Loop != Program.settingLoop(Cuda.cudaTrainingLoops()))
-    return;
+bool CudnnBenchmarkCheck::lacksSetting(analysis::CudaTrainingFacts &Cuda) {
   if (!Cuda.buildsConvolutionModules())
-    return;
+    return false;
   // Set either way, or determinism asked for (the autotuner picks
   // algorithms by timing, which is not deterministic).
-  if (Cuda.callsContextMethod("setBenchmarkCuDNN") ||
-      Cuda.callsContextMethod("setDeterministicCuDNN") ||
-      Cuda.callsContextMethod("setDeterministicAlgorithms"))
-    return;
-
-  // A global setting belongs at the start of the program. tf32-disabled and
-  // cudnn-benchmark use different slots there, so both fixes apply at once.
-  analysis::reportMissingSetting(
-      *this, *Loop, Message, Setting, analysis::SetupSlot::BeforeFirstStatement,
-      Program.main(), Program.reaches(*Loop), Context);
+  return !Cuda.callsContextMethod("setBenchmarkCuDNN") &&
+         !Cuda.callsContextMethod("setDeterministicCuDNN") &&
+         !Cuda.callsContextMethod("setDeterministicAlgorithms");
 }
 
 } // namespace clang::tidy::libtorch

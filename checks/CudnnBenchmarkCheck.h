@@ -7,9 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_CUDNNBENCHMARKCHECK_H
 #define LIBTORCH_TIDY_CHECKS_CUDNNBENCHMARKCHECK_H
 
-#include "LibTorchCheck.h"
-#include "analysis/CudaTrainingFacts.h"
-#include "analysis/ProgramEntry.h"
+#include "MissingGlobalSettingCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -20,20 +18,12 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-cudnn-benchmark.md
-class CudnnBenchmarkCheck : public LibTorchCheck {
+class CudnnBenchmarkCheck : public MissingGlobalSettingCheck {
 public:
-  using LibTorchCheck::LibTorchCheck;
-  void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    CudaFacts.reset();
-    Programs.reset();
-    LibTorchCheck::onEndOfTranslationUnit();
-  }
+  CudnnBenchmarkCheck(StringRef Name, ClangTidyContext *Context);
 
 private:
-  analysis::CudaTrainingFactsCache CudaFacts;
-  analysis::ProgramEntryCache Programs;
+  bool lacksSetting(analysis::CudaTrainingFacts &Cuda) override;
 };
 
 } // namespace clang::tidy::libtorch

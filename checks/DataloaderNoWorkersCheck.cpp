@@ -8,6 +8,7 @@
 #include "analysis/DataLoaderOptionsModel.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -25,6 +26,7 @@ DataloaderNoWorkersCheck::DataloaderNoWorkersCheck(StringRef Name,
       Workers(std::max(1U, Options.get("Workers", 4U))) {}
 
 void DataloaderNoWorkersCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  LibTorchCheck::storeOptions(Opts);
   Options.store(Opts, "Workers", Workers);
 }
 
@@ -99,20 +101,10 @@ std::optional<FixItHint> makeFix(const CallExpr &Call,
 /// The variable a make_data_loader call initializes, if any.
 const VarDecl *loaderVariable(const CallExpr &Call,
                               const analysis::UserCodeParents &UserParents) {
-  const Stmt *Node = &Call;
-  while (true) {
-    auto Parents = UserParents.get(*Node);
-    if (Parents.size() != 1)
-      return nullptr;
-    if (const auto *Variable = Parents[0].get<VarDecl>())
-      return Variable;
-    const auto *Parent = Parents[0].get<Expr>();
-    if (!Parent ||
-        !isa<ImplicitCastExpr, MaterializeTemporaryExpr, CXXBindTemporaryExpr,
-             ExprWithCleanups, CXXConstructExpr, ParenExpr>(Parent))
-      return nullptr;
-    Node = Parent;
-  }
+  // The loader (a unique_ptr) may be moved into the variable.
+  return utils::parentIgnoring(&Call, UserParents,
+                               utils::ImplicitWrappers | utils::Construct)
+      .Parent.get<VarDecl>();
 }
 
 /// A `break` (or `goto`) that leaves \p Loop itself, not a nested loop or
@@ -149,14 +141,7 @@ const Stmt *breakOutOfLoaderLoop(const CallExpr &Call, const Stmt &Body,
             Body, Context);
   for (const auto &Bound : Loops) {
     const Stmt *Loop = Bound.getNodeAs<Stmt>("loop");
-    const Stmt *LoopBody = nullptr;
-    if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
-      LoopBody = RangeFor->getBody();
-    else if (const auto *For = dyn_cast<ForStmt>(Loop))
-      LoopBody = For->getBody();
-    else
-      LoopBody = cast<WhileStmt>(Loop)->getBody();
-    if (const Stmt *Exit = exitOf(LoopBody, /*Nested=*/false))
+    if (const Stmt *Exit = exitOf(utils::loopBody(Loop), /*Nested=*/false))
       return Exit;
   }
   return nullptr;

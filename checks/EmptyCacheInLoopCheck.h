@@ -22,6 +22,9 @@ public:
   using LibTorchCheck::LibTorchCheck;
   void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  bool asksAboutPeriodicGuards() const override { return true; }
 };
 
 } // namespace clang::tidy::libtorch

@@ -23,20 +23,16 @@ public:
   using LibTorchCheck::LibTorchCheck;
   void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    LibTorchCheck::onEndOfTranslationUnit();
-    FixedFunctions.clear();
-    ReportedLoops.clear();
-  }
 
 private:
   /// Where the function bodies of this TU that already got the guard from a
   /// fix-it begin: one guard serves all their loops (and all instantiations
   /// of a template, which share the template's locations).
-  llvm::DenseSet<SourceLocation> FixedFunctions;
+  analysis::PerUnit<llvm::DenseSet<SourceLocation>> FixedFunctions{unitScope()};
   /// Loops already reported, by location: a loop of a function template is
   /// reported once, as written, whichever instantiation shows it evaluates.
-  llvm::DenseSet<SourceLocation> ReportedLoops;
+  analysis::PerUnit<llvm::DenseSet<SourceLocation>> ReportedLoops{unitScope()};
+  bool asksAboutPeriodicGuards() const override { return true; }
 };
 
 } // namespace clang::tidy::libtorch

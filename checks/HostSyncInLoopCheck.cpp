@@ -6,14 +6,15 @@
 
 #include "HostSyncInLoopCheck.h"
 #include "analysis/DeviceFacts.h"
+#include "analysis/HostSyncOperations.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang::ast_matchers;
 
@@ -21,80 +22,7 @@ namespace clang::tidy::libtorch {
 
 namespace {
 
-/// What kind of wait an operation causes; decides the message and remedy.
-enum class SyncKind {
-  ReadScalar,   ///< item(): one value copied to the host
-  CopyToHost,   ///< cpu(), to(kCPU)
-  Print,        ///< operator<<, at::print
-  DynamicShape, ///< nonzero, masked_select, unique*
-  HostBool,     ///< equal, allclose, is_nonzero
-  HostMemory,   ///< data_ptr, accessor
-  Synchronize,  ///< torch::cuda::synchronize and friends
-};
-
-// Tensor methods that wait for the device (to(kCPU) is decided in check()).
-const StringRef SyncMethods[] = {
-    "item",
-    "cpu",
-    "nonzero",
-    "masked_select",
-    "unique",
-    "unique_dim",
-    "unique_consecutive",
-    "is_nonzero",
-    "equal",
-    "allclose",
-    "data_ptr",
-    "accessor",
-    "to",
-};
-
-// Free functions that wait for the device. The `at::` ops are also the
-// `torch::` ones (LibTorch re-exports them with using-declarations).
-const StringRef SyncFunctions[] = {
-    "::at::print",
-    "::torch::cuda::synchronize",
-    "::c10::cuda::device_synchronize",
-    "::cudaDeviceSynchronize",
-    "::cudaStreamSynchronize",
-    "::at::nonzero",
-    "::at::masked_select",
-    "::at::_unique",
-    "::at::_unique2",
-    "::at::unique_dim",
-    "::at::unique_consecutive",
-    "::at::equal",
-    "::at::allclose",
-    "::at::is_nonzero",
-    "::at::_local_scalar_dense",
-};
-
-SyncKind kindOfMethod(StringRef Name) {
-  return llvm::StringSwitch<SyncKind>(Name)
-      .Case("item", SyncKind::ReadScalar)
-      .Cases("cpu", "to", SyncKind::CopyToHost)
-      .Cases("nonzero", "masked_select", "unique", "unique_dim",
-             SyncKind::DynamicShape)
-      .Case("unique_consecutive", SyncKind::DynamicShape)
-      .Cases("is_nonzero", "equal", "allclose", SyncKind::HostBool)
-      .Cases("data_ptr", "accessor", SyncKind::HostMemory)
-      .Default(SyncKind::Synchronize);
-}
-
-SyncKind kindOfFunction(StringRef QualifiedName) {
-  StringRef Name = QualifiedName.rsplit("::").second;
-  if (Name.empty())
-    Name = QualifiedName;
-  if (Name == "print")
-    return SyncKind::Print;
-  if (Name == "_local_scalar_dense")
-    return SyncKind::ReadScalar;
-  if (Name == "nonzero" || Name == "masked_select" || Name.contains("unique"))
-    return SyncKind::DynamicShape;
-  if (Name == "equal" || Name == "allclose" || Name == "is_nonzero")
-    return SyncKind::HostBool;
-  return SyncKind::Synchronize;
-}
+using analysis::SyncKind;
 
 /// `item<float>()`, `cpu()`, `torch::cuda::synchronize()`: how the message
 /// names the operation.
@@ -116,32 +44,6 @@ std::string spelling(const FunctionDecl *Callee, bool IsMember,
   return Name + "()";
 }
 
-/// True when \p E is (part of) the condition of an if/while/do/for: the
-/// host branches on a device value.
-bool isBranchCondition(const Expr *E,
-                       const analysis::UserCodeParents &UserParents) {
-  const Stmt *Child = E;
-  while (true) {
-    auto Parents = UserParents.get(*Child);
-    if (Parents.empty())
-      return false;
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return false;
-    if (const auto *If = dyn_cast<IfStmt>(Parent))
-      return If->getCond() == Child;
-    if (const auto *While = dyn_cast<WhileStmt>(Parent))
-      return While->getCond() == Child;
-    if (const auto *Do = dyn_cast<DoStmt>(Parent))
-      return Do->getCond() == Child;
-    if (const auto *For = dyn_cast<ForStmt>(Parent))
-      return For->getCond() == Child;
-    if (!isa<Expr>(Parent))
-      return false;
-    Child = Parent;
-  }
-}
-
 std::vector<std::string> toStrings(const std::vector<StringRef> &Refs) {
   return std::vector<std::string>(Refs.begin(), Refs.end());
 }
@@ -160,14 +62,13 @@ HostSyncInLoopCheck::HostSyncInLoopCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : LibTorchCheck(Name, Context),
       RawSyncFunctions(Options.get("SyncFunctions", "")),
-      RawGuardMacros(Options.get("PeriodicGuardMacros", "")),
-      GuardMacros(toStrings(utils::options::parseStringList(RawGuardMacros))),
       ExtraSyncFunctions(qualified(
-          toStrings(utils::options::parseStringList(RawSyncFunctions)))) {}
+          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions)))) {
+}
 
 void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  LibTorchCheck::storeOptions(Opts);
   Options.store(Opts, "SyncFunctions", RawSyncFunctions);
-  Options.store(Opts, "PeriodicGuardMacros", RawGuardMacros);
 }
 
 void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
@@ -177,7 +78,7 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
       cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
   const auto SyncMethodCall = cxxMemberCallExpr(
       unless(isExpansionInSystemHeader()),
-      callee(cxxMethodDecl(hasAnyName(llvm::ArrayRef<StringRef>(SyncMethods)),
+      callee(cxxMethodDecl(hasAnyName(analysis::syncTensorMethods()),
                            ofClass(TensorClass))));
   // `std::cout << tensor` calls at::operator<<(std::ostream&, const Tensor&).
   const auto PrintTensor = cxxOperatorCallExpr(
@@ -185,8 +86,8 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
       callee(functionDecl(
           hasParameter(1, parmVarDecl(hasType(references(TensorClass)))))));
   // hasAnyName keeps StringRefs: the names it refers to must outlive it.
-  std::vector<StringRef> Functions(std::begin(SyncFunctions),
-                                   std::end(SyncFunctions));
+  std::vector<StringRef> Functions(analysis::syncFunctions().begin(),
+                                   analysis::syncFunctions().end());
   for (const std::string &Extra : ExtraSyncFunctions)
     Functions.push_back(Extra);
   const auto SyncFunctionCall =
@@ -219,7 +120,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     }
     Operation = Call;
     Tensor = Call->getImplicitObjectArgument();
-    Kind = kindOfMethod(Method->getName());
+    Kind = analysis::syncKindOfMethod(Method->getName());
     Name = spelling(Method, /*IsMember=*/true, Policy);
     if (Method->getName() == "to")
       Name = "to(" +
@@ -237,7 +138,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("function")) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     Operation = Call;
-    Kind = kindOfFunction(Callee->getQualifiedNameAsString());
+    Kind = analysis::syncKindOfFunction(Callee->getQualifiedNameAsString());
     if (Kind != SyncKind::Synchronize && Call->getNumArgs() > 0 &&
         analysis::isTensorType(Call->getArg(0)->getType()))
       Tensor = Call->getArg(0);
@@ -253,7 +154,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (Tensor && analysis::isProvablyHostTensor(Tensor, Context))
     return;
 
-  analysis::TrainingFacts &TU = trainingFacts(Context, GuardMacros);
+  analysis::TrainingFacts &TU = trainingFacts(Context);
   std::optional<analysis::StepPath> Path = TU.Loops.perStep(Operation);
   if (!Path)
     return;
@@ -268,7 +169,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
 
   const bool InCondition =
       Kind == SyncKind::ReadScalar || Kind == SyncKind::HostBool
-          ? isBranchCondition(Operation, TU.Parents)
+          ? utils::isInBranchCondition(Operation, TU.Parents)
           : false;
   switch (Kind) {
   case SyncKind::ReadScalar:

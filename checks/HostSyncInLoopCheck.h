@@ -27,11 +27,9 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  bool asksAboutPeriodicGuards() const override { return true; }
   /// Extra functions that synchronize, as qualified names (`SyncFunctions`).
   const std::string RawSyncFunctions;
-  /// Macros whose expansion is a periodic guard (`PeriodicGuardMacros`).
-  const std::string RawGuardMacros;
-  const std::vector<std::string> GuardMacros;
   const std::vector<std::string> ExtraSyncFunctions;
 };
 

@@ -24,7 +24,6 @@ public:
   using LibTorchCheck::LibTorchCheck;
   void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
 
 private:
   /// A tensor on a (maybe-)CUDA device: made or moved there, or the output
@@ -33,9 +32,9 @@ private:
   /// The module was moved to a (maybe-)CUDA device here or by a caller.
   bool isModuleOnDevice(const ValueDecl *Module, ASTContext &Context);
 
-  std::unique_ptr<analysis::ModulePlacement> Placement;
   /// Per loader type: whether its dataset may already place tensors.
-  llvm::DenseMap<const CXXRecordDecl *, bool> LoaderVerdict;
+  analysis::PerUnit<llvm::DenseMap<const CXXRecordDecl *, bool>> LoaderVerdict{
+      unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

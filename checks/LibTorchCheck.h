@@ -7,52 +7,117 @@
 #ifndef LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 #define LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 
+#include "analysis/BatchScope.h"
+#include "analysis/CudaTrainingFacts.h"
+#include "analysis/ModulePlacement.h"
+#include "analysis/PerUnit.h"
+#include "analysis/ProgramEntry.h"
 #include "analysis/TrainingFacts.h"
 #include "analysis/UserCodeMatchFinder.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include <string>
+#include <vector>
 
 namespace clang::tidy::libtorch {
 
-/// The base of the `libtorch` checks: LibTorch needs C++17, and checks that
-/// ask the training-loop model share one set of per-TU facts, built on first
-/// use and dropped at the end of the translation unit. So is the index of
-/// user code's parents that their walks up the AST use instead of
-/// `ASTContext::getParents` (analysis/UserCode.h says why).
+/// The base of the `libtorch` checks: LibTorch needs C++17, and the facts
+/// about a translation unit that checks ask (the training-loop model, the
+/// device facts, ...) are built on first use and dropped at the end of the
+/// translation unit, through the accessors below; so is the index of user
+/// code's parents that their walks up the AST use instead of
+/// `ASTContext::getParents` (analysis/UserCode.h says why). A check keeps
+/// its own per-unit state (what it already reported) in an
+/// analysis::PerUnit of unitScope(), never in a member it clears by hand.
+///
+/// The `PeriodicGuardMacros` option (macros whose expansion is a periodic
+/// guard, like `LOG_EVERY_N`) is read here, once, the check's own key
+/// first and then the global one, and reaches the training-loop model of
+/// every check that says it asks about periodic guards
+/// (asksAboutPeriodicGuards).
 ///
 /// The checks never report outside user code, so their matchers run over
 /// user code only (analysis/UserCodeMatchFinder.h): a check registers them
 /// in registerUserCodeMatchers, not registerMatchers.
 class LibTorchCheck : public ClangTidyCheck {
 public:
-  using ClangTidyCheck::ClangTidyCheck;
+  LibTorchCheck(StringRef Name, ClangTidyContext *Context);
   void registerMatchers(ast_matchers::MatchFinder *Finder) final {
     registerUserCodeMatchers(&UserCode.attach(*Finder));
   }
   bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
     return LangOpts.CPlusPlus17;
   }
-  void onEndOfTranslationUnit() override {
-    Facts.reset();
-    Parents.reset();
-  }
+  void onEndOfTranslationUnit() final { Unit.end(); }
+  /// Stores PeriodicGuardMacros for a check that asks about periodic
+  /// guards; a check with options of its own calls this first.
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
 
 protected:
   /// The check's matchers, run on the nodes of user code.
   virtual void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) = 0;
+  /// The check asks the training-loop model whether code runs on every
+  /// step or iteration (perStep, perIteration, BatchScope, gradient
+  /// events), so the PeriodicGuardMacros option applies to it.
+  virtual bool asksAboutPeriodicGuards() const { return false; }
 
-  analysis::TrainingFacts &
-  trainingFacts(ASTContext &Context,
-                llvm::ArrayRef<std::string> GuardMacros = {}) {
-    return Facts.get(Context, parents(Context), GuardMacros);
-  }
+  /// Where a check's own per-unit state lives.
+  analysis::UnitScope &unitScope() { return Unit; }
+
   const analysis::UserCodeParents &parents(ASTContext &Context) {
     return Parents.get(Context);
   }
+  analysis::TrainingFacts &trainingFacts(ASTContext &Context) {
+    return Facts.get(Context);
+  }
+  analysis::CudaTrainingFacts &cudaTrainingFacts(ASTContext &Context) {
+    return CudaFacts.get(Context);
+  }
+  analysis::ProgramEntry &programEntry(ASTContext &Context) {
+    return Program.get(Context);
+  }
+  analysis::BatchScope &batchScope(ASTContext &Context) {
+    return Batches.get(Context);
+  }
+  analysis::ModulePlacement &modulePlacement(ASTContext &Context) {
+    return Placement.get(Context);
+  }
 
 private:
+  /// PeriodicGuardMacros as written, and its names.
+  const std::string RawGuardMacros;
+  const std::vector<std::string> GuardMacros;
+
   analysis::UserCodeMatchFinder UserCode{*this};
-  analysis::PerUnit<analysis::UserCodeParents> Parents;
-  analysis::TrainingFactsCache Facts;
+  // Declared before the values it drops.
+  analysis::UnitScope Unit;
+  analysis::PerUnit<analysis::UserCodeParents> Parents{Unit};
+  analysis::PerUnit<analysis::TrainingFacts> Facts{
+      Unit, [this](ASTContext &Context) {
+        return std::make_unique<analysis::TrainingFacts>(
+            Context, parents(Context),
+            asksAboutPeriodicGuards() ? llvm::ArrayRef<std::string>(GuardMacros)
+                                      : llvm::ArrayRef<std::string>());
+      }};
+  analysis::PerUnit<analysis::CudaTrainingFacts> CudaFacts{
+      Unit, [this](ASTContext &Context) {
+        return std::make_unique<analysis::CudaTrainingFacts>(
+            Context, trainingFacts(Context));
+      }};
+  analysis::PerUnit<analysis::ProgramEntry> Program{
+      Unit, [this](ASTContext &Context) {
+        return std::make_unique<analysis::ProgramEntry>(Context,
+                                                        parents(Context));
+      }};
+  analysis::PerUnit<analysis::BatchScope> Batches{
+      Unit, [this](ASTContext &Context) {
+        return std::make_unique<analysis::BatchScope>(
+            Context, trainingFacts(Context).Loops);
+      }};
+  analysis::PerUnit<analysis::ModulePlacement> Placement{
+      Unit, [this](ASTContext &Context) {
+        return std::make_unique<analysis::ModulePlacement>(Context,
+                                                           parents(Context));
+      }};
 };
 
 } // namespace clang::tidy::libtorch

@@ -16,8 +16,6 @@ namespace clang::tidy::libtorch {
 
 namespace {
 
-constexpr char JitModule[] = "::torch::jit::Module";
-constexpr char ModuleHolder[] = "::torch::nn::ModuleHolder";
 constexpr char SharedPtr[] = "::std::shared_ptr";
 
 /// A module or optimizer, held directly, by a ModuleHolder (`Net`) or by a
@@ -28,8 +26,8 @@ bool isModelOrOptimizer(QualType Type) {
     return false;
   if (analysis::isSameOrDerivedFrom(Record, names::Module) ||
       analysis::isSameOrDerivedFrom(Record, names::Optimizer) ||
-      analysis::isSameOrDerivedFrom(Record, JitModule) ||
-      analysis::isSameOrDerivedFrom(Record, ModuleHolder))
+      analysis::isSameOrDerivedFrom(Record, names::JitModule) ||
+      analysis::isSameOrDerivedFrom(Record, names::ModuleHolder))
     return true;
   const auto *Pointer = dyn_cast<ClassTemplateSpecializationDecl>(Record);
   if (!Pointer || Pointer->getQualifiedNameAsString() != SharedPtr + 2 ||
@@ -50,9 +48,9 @@ void LoopInvariantSetupCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto ModuleTo = cxxMemberCallExpr(
       unless(isExpansionInSystemHeader()),
       callee(cxxMethodDecl(
-          hasName("to"),
-          ofClass(cxxRecordDecl(anyOf(isSameOrDerivedFrom(names::Module),
-                                      isSameOrDerivedFrom(JitModule)))))));
+          hasName("to"), ofClass(cxxRecordDecl(
+                             anyOf(isSameOrDerivedFrom(names::Module),
+                                   isSameOrDerivedFrom(names::JitModule)))))));
   // Copies and moves of an optimizer build nothing new.
   const auto NewOptimizer =
       cxxConstructExpr(unless(isExpansionInSystemHeader()),

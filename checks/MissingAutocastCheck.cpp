@@ -49,8 +49,7 @@ void MissingAutocastCheck::registerUserCodeMatchers(MatchFinder *Finder) {
 void MissingAutocastCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Context = *Result.Context;
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
-  analysis::CudaTrainingFacts &Cuda =
-      CudaFacts.get(Context, trainingFacts(Context));
+  analysis::CudaTrainingFacts &Cuda = cudaTrainingFacts(Context);
   // Nested training loops (generator steps around critic steps) share one
   // forward pass's precision: the outermost one carries the finding.
   if (!Cuda.isOutermostCudaTrainingLoop(Loop))

@@ -28,13 +28,8 @@ public:
                            Preprocessor *ModuleExpanderPP) override {
     this->PP = PP;
   }
-  void onEndOfTranslationUnit() override {
-    CudaFacts.reset();
-    LibTorchCheck::onEndOfTranslationUnit();
-  }
 
 private:
-  analysis::CudaTrainingFactsCache CudaFacts;
   Preprocessor *PP = nullptr;
 };
 

@@ -11,6 +11,8 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "utils/AstWalk.h"
+#include "utils/SourceLines.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -24,17 +26,8 @@ namespace {
 /// The handle holds a module from its declaration on, so `->to()` right
 /// after it is valid: not `Net model = nullptr;` nor an empty shared_ptr.
 bool holdsModuleWhenDeclared(const VarDecl &Handle) {
-  const Expr *Init = Handle.getInit();
-  while (Init) {
-    const Expr *Next = Init->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next))
-      if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
-          Construct->getNumArgs() == 1)
-        Next = Construct->getArg(0);
-    if (Next == Init)
-      break;
-    Init = Next;
-  }
+  const Expr *Init = utils::stripWrappers(
+      Handle.getInit(), utils::ImplicitWrappers | utils::CopyConstruct);
   if (!Init)
     return false;
   if (isa<CallExpr>(Init) && !isa<CXXOperatorCallExpr>(Init))
@@ -76,7 +69,7 @@ void ModuleNotOnDeviceCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto HolderCall =
       cxxMethodDecl(hasOverloadedOperatorName("()"),
                     ofClass(cxxRecordDecl(isSameOrDerivedFrom(
-                        cxxRecordDecl(hasName("::torch::nn::ModuleHolder"))))));
+                        cxxRecordDecl(hasName(names::ModuleHolder))))));
   Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
                                        callee(ForwardMethod))
                          .bind("forward"),
@@ -87,12 +80,6 @@ void ModuleNotOnDeviceCheck::registerUserCodeMatchers(MatchFinder *Finder) {
                      this);
 }
 
-void ModuleNotOnDeviceCheck::onEndOfTranslationUnit() {
-  Placement.reset();
-  Reported.clear();
-  LibTorchCheck::onEndOfTranslationUnit();
-}
-
 void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Forward = Result.Nodes.getNodeAs<CallExpr>("forward");
   ASTContext &Context = *Result.Context;
@@ -101,7 +88,8 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   const ValueDecl *Module = analysis::moduleOfForwardCall(Forward);
   // A module handed in by the caller may have been moved there: we cannot
   // see every caller.
-  if (!Module || isa<ParmVarDecl>(Module) || Reported.contains(Module))
+  if (!Module || isa<ParmVarDecl>(Module) ||
+      Reported.get(Context).contains(Module))
     return;
 
   analysis::TrainingFacts &TU = trainingFacts(Context);
@@ -124,12 +112,9 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       analysis::cudaDeviceVariablesAt(Forward, Context, TU.Parents).empty())
     return;
 
-  if (!Placement)
-    Placement =
-        std::make_unique<analysis::ModulePlacement>(Context, TU.Parents);
-  if (Placement->movesOf(Module).MaybeMoved)
+  if (modulePlacement(Context).movesOf(Module).MaybeMoved)
     return;
-  Reported.insert(Module);
+  Reported.get(Context).insert(Module);
 
   const SourceManager &SM = *Result.SourceManager;
   std::string Name = Module->getName().str();
@@ -167,8 +152,8 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       Diag << FixItHint::CreateInsertion(
           Lexer::getLocForEndOfToken(Declaration->getEndLoc(), 0, SM,
                                      getLangOpts()),
-          analysis::lineBreakAt(Declaration->getEndLoc(), SM) +
-              analysis::indentationOf(Declaration->getBeginLoc(), SM) + Fix);
+          utils::lineBreakAt(Declaration->getEndLoc(), SM) +
+              utils::indentationOf(Declaration->getBeginLoc(), SM) + Fix);
   }
   if (Fix.empty())
     diag(Module->getLocation(),

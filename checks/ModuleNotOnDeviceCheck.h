@@ -25,11 +25,11 @@ public:
   using LibTorchCheck::LibTorchCheck;
   void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override;
 
 private:
-  std::unique_ptr<analysis::ModulePlacement> Placement;
-  llvm::DenseSet<const ValueDecl *> Reported;
+  bool asksAboutPeriodicGuards() const override { return true; }
+  /// The modules already reported in this TU.
+  analysis::PerUnit<llvm::DenseSet<const ValueDecl *>> Reported{unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

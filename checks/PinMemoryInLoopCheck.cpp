@@ -7,6 +7,7 @@
 #include "PinMemoryInLoopCheck.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -44,39 +45,33 @@ bool isCopyToDevice(const Stmt *S) {
 /// `auto p = x.pin_memory();` with `p.to(d)` later in the function.
 bool feedsACopy(const CXXMemberCallExpr *Pin, ASTContext &Context,
                 const analysis::UserCodeParents &UserParents) {
-  const Stmt *Node = Pin;
-  while (true) {
-    auto Parents = UserParents.get(*Node);
-    if (Parents.size() != 1)
-      return false;
-    if (const auto *Member = Parents[0].get<MemberExpr>()) {
-      auto Calls = UserParents.get(*Member);
-      return Calls.size() == 1 && isCopyToDevice(Calls[0].get<Stmt>());
-    }
-    if (const auto *Variable = Parents[0].get<VarDecl>()) {
-      const auto *Function =
-          dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
-      if (!Function || !Function->getBody())
-        return false;
-      auto Copies =
-          match(findAll(cxxMemberCallExpr(on(ignoringImplicit(declRefExpr(
-                                              to(equalsNode(Variable))))))
-                            .bind("use")),
-                *Function->getBody(), Context);
-      for (const auto &Copy : Copies)
-        if (isCopyToDevice(Copy.getNodeAs<Stmt>("use")))
-          return true;
-      return false;
-    }
-    // The value flows on through conversions, temporaries, copies and a
-    // conditional (`pin ? x.pin_memory() : x`).
-    const auto *Parent = Parents[0].get<Expr>();
-    if (!Parent || !isa<ImplicitCastExpr, MaterializeTemporaryExpr,
-                        CXXBindTemporaryExpr, ParenExpr, ExprWithCleanups,
-                        CXXConstructExpr, ConditionalOperator>(Parent))
-      return false;
-    Node = Parent;
+  // The value flows on through conversions, temporaries, copies and a
+  // conditional (`pin ? x.pin_memory() : x`).
+  DynTypedNode Parent =
+      utils::parentIgnoring(Pin, UserParents,
+                            utils::ImplicitWrappers | utils::Construct |
+                                utils::Conditional)
+          .Parent;
+  if (const auto *Member = Parent.get<MemberExpr>()) {
+    auto Calls = UserParents.get(*Member);
+    return Calls.size() == 1 && isCopyToDevice(Calls[0].get<Stmt>());
   }
+  if (const auto *Variable = Parent.get<VarDecl>()) {
+    const auto *Function =
+        dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
+    if (!Function || !Function->getBody())
+      return false;
+    auto Copies = match(
+        findAll(cxxMemberCallExpr(
+                    on(ignoringImplicit(declRefExpr(to(equalsNode(Variable))))))
+                    .bind("use")),
+        *Function->getBody(), Context);
+    for (const auto &Copy : Copies)
+      if (isCopyToDevice(Copy.getNodeAs<Stmt>("use")))
+        return true;
+    return false;
+  }
+  return false;
 }
 
 } // namespace

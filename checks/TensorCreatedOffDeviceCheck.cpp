@@ -124,8 +124,7 @@ void TensorCreatedOffDeviceCheck::check(
   // (a constructor, setup, once per epoch), the copy costs nothing worth a
   // finding; in a dataset or transform the tensors are the CPU's by design.
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  std::optional<analysis::StepPath> Path =
-      Batches.get(Context, TU.Loops).perBatch(Copy);
+  std::optional<analysis::StepPath> Path = batchScope(Context).perBatch(Copy);
   if (!Path)
     return;
   const bool PerStep = TU.Loops.isStepLoop(Path->StepLoop);

@@ -24,13 +24,9 @@ public:
   using LibTorchCheck::LibTorchCheck;
   void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    Batches.reset();
-    LibTorchCheck::onEndOfTranslationUnit();
-  }
 
 private:
-  analysis::BatchScopeCache Batches;
+  bool asksAboutPeriodicGuards() const override { return true; }
 };
 
 } // namespace clang::tidy::libtorch

@@ -7,9 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_TF32DISABLEDCHECK_H
 #define LIBTORCH_TIDY_CHECKS_TF32DISABLEDCHECK_H
 
-#include "LibTorchCheck.h"
-#include "analysis/CudaTrainingFacts.h"
-#include "analysis/ProgramEntry.h"
+#include "MissingGlobalSettingCheck.h"
 
 namespace clang::tidy::libtorch {
 
@@ -22,20 +20,12 @@ namespace clang::tidy::libtorch {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-tf32-disabled.md
-class Tf32DisabledCheck : public LibTorchCheck {
+class Tf32DisabledCheck : public MissingGlobalSettingCheck {
 public:
-  using LibTorchCheck::LibTorchCheck;
-  void registerUserCodeMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void onEndOfTranslationUnit() override {
-    CudaFacts.reset();
-    Programs.reset();
-    LibTorchCheck::onEndOfTranslationUnit();
-  }
+  Tf32DisabledCheck(StringRef Name, ClangTidyContext *Context);
 
 private:
-  analysis::CudaTrainingFactsCache CudaFacts;
-  analysis::ProgramEntryCache Programs;
+  bool lacksSetting(analysis::CudaTrainingFacts &Cuda) override;
 };
 
 } // namespace clang::tidy::libtorch

@@ -7,9 +7,12 @@
 #include "ZeroGradAccumulationCheck.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LoopMatchers.h"
+#include "analysis/LossScaling.h"
 #include "analysis/SourceText.h"
+#include "utils/AstWalk.h"
+#include "utils/References.h"
+#include "utils/SourceLines.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
 
@@ -21,27 +24,6 @@ namespace clang::tidy::libtorch {
 
 namespace {
 
-const Expr *stripNoise(const Expr *E) {
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Cleanups = dyn_cast<ExprWithCleanups>(E))
-      E = Cleanups->getSubExpr();
-    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = Bind->getSubExpr();
-    else if (const auto *Temp = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = Temp->getSubExpr();
-    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
-             Construct && Construct->getNumArgs() == 1 &&
-             !isa<CXXTemporaryObjectExpr>(Construct))
-      E = Construct->getArg(0);
-    else if (const auto *Functional = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = Functional->getSubExpr();
-    else
-      return E;
-  }
-  return E;
-}
-
 /// A direct event in the loop body that one iteration runs in order.
 bool isOrdered(const GradEvent &Event) {
   return !Event.Via && !Event.Unordered;
@@ -52,26 +34,19 @@ bool isOrdered(const GradEvent &Event) {
 const Stmt *wholeStatement(const Expr *E,
                            const analysis::UserCodeParents &UserParents,
                            const Stmt **ParentOut) {
-  const Stmt *Child = E;
-  while (true) {
-    DynTypedNodeList Parents = UserParents.get(*Child);
-    if (Parents.empty())
-      return nullptr;
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return nullptr;
-    if (isa<ExprWithCleanups, CXXBindTemporaryExpr, MaterializeTemporaryExpr,
-            ImplicitCastExpr>(Parent)) {
-      Child = Parent;
-      continue;
-    }
-    if (isa<CompoundStmt>(Parent) ||
-        (isa<IfStmt>(Parent) && cast<IfStmt>(Parent)->getThen() == Child)) {
-      *ParentOut = Parent;
-      return Child;
-    }
+  // Parentheses end the walk: `(optimizer.zero_grad());` is left alone.
+  utils::Above Up = utils::parentIgnoring(
+      E, UserParents, utils::ImplicitWrappers & ~utils::Paren,
+      utils::ParentChoice::First);
+  const Stmt *Parent = Up.Parent.get<Stmt>();
+  if (!Parent)
     return nullptr;
+  if (isa<CompoundStmt>(Parent) ||
+      (isa<IfStmt>(Parent) && cast<IfStmt>(Parent)->getThen() == Up.Child)) {
+    *ParentOut = Parent;
+    return Up.Child;
   }
+  return nullptr;
 }
 
 /// The location just past the `;` that ends statement \p S, or invalid.
@@ -80,110 +55,6 @@ SourceLocation afterSemicolon(const Stmt *S, const SourceManager &SM,
   return Lexer::findLocationAfterToken(S->getEndLoc(), tok::semi, SM, LangOpts,
                                        /*SkipTrailingWhitespaceAndNewLine=*/
                                        false);
-}
-
-/// True when every local variable \p E names is declared before \p Loc.
-bool declaredBefore(const Expr *E, SourceLocation Loc,
-                    const SourceManager &SM) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    SourceLocation Loc;
-    const SourceManager &SM;
-    bool Ok = true;
-    Finder(SourceLocation Loc, const SourceManager &SM) : Loc(Loc), SM(SM) {}
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (const auto *Var = dyn_cast<VarDecl>(Ref->getDecl()))
-        if (Var->isLocalVarDeclOrParm() &&
-            !SM.isBeforeInTranslationUnit(Var->getLocation(), Loc))
-          Ok = false;
-      return Ok;
-    }
-  } F(Loc, SM);
-  F.TraverseStmt(const_cast<Expr *>(E));
-  return F.Ok;
-}
-
-/// True when the loss expression is visibly scaled: its outermost operation
-/// is a division or multiplication (`loss / accum`, `loss * scale`,
-/// `loss.div(n)`).
-bool isScaled(const Expr *E) {
-  E = stripNoise(E);
-  if (!E)
-    return false;
-  if (const auto *Binary = dyn_cast<BinaryOperator>(E))
-    return Binary->getOpcode() == BO_Div || Binary->getOpcode() == BO_Mul ||
-           Binary->getOpcode() == BO_DivAssign ||
-           Binary->getOpcode() == BO_MulAssign;
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
-    return Op->getOperator() == OO_Slash || Op->getOperator() == OO_Star ||
-           Op->getOperator() == OO_SlashEqual ||
-           Op->getOperator() == OO_StarEqual;
-  if (const CXXMethodDecl *Method = analysis::tensorMethodCalled(E))
-    if (Method->getIdentifier()) {
-      StringRef Name = Method->getName();
-      return Name == "div" || Name == "div_" || Name == "mul" ||
-             Name == "mul_" || Name == "divide" || Name == "true_divide";
-    }
-  return false;
-}
-
-/// What we know about the scaling of the value \p Loss passed to backward:
-/// true when it is provably unscaled (every value the local variable takes
-/// in its function is an unscaled expression we can see).
-bool isProvablyUnscaled(const Expr *Loss, const FunctionDecl *Function) {
-  Loss = stripNoise(Loss);
-  if (!Loss)
-    return false;
-  const auto *Ref = dyn_cast<DeclRefExpr>(Loss);
-  if (!Ref)
-    return !isScaled(Loss) && isa<CallExpr>(Loss);
-  const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
-  // Parameters, members and globals get values we cannot see.
-  if (!Var || !Var->isLocalVarDecl() || !Function || !Function->getBody())
-    return false;
-  unsigned Values = 0;
-  bool Unscaled = true;
-  if (const Expr *Init = Var->getInit()) {
-    const Expr *Value = stripNoise(Init);
-    if (!isa<CXXConstructExpr>(Value) ||
-        cast<CXXConstructExpr>(Value)->getNumArgs() != 0) {
-      ++Values;
-      Unscaled &= !isScaled(Init) && isa<CallExpr>(Value);
-    }
-  }
-  struct Writes : RecursiveASTVisitor<Writes> {
-    const VarDecl *Var;
-    unsigned &Values;
-    bool &Unscaled;
-    Writes(const VarDecl *Var, unsigned &Values, bool &Unscaled)
-        : Var(Var), Values(Values), Unscaled(Unscaled) {}
-    bool shouldVisitLambdaBodies() const { return true; }
-    bool names(const Expr *E) {
-      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return R && R->getDecl() == Var;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
-      if (Op->getNumArgs() == 2 && Op->isAssignmentOp() &&
-          names(Op->getArg(0))) {
-        ++Values;
-        Unscaled &= Op->getOperator() == OO_Equal && !isScaled(Op->getArg(1)) &&
-                    isa<CallExpr>(stripNoise(Op->getArg(1)));
-      }
-      return true;
-    }
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
-      // loss.div_(n), loss.mul_(s) scale in place.
-      if (names(Call->getImplicitObjectArgument()) && isScaled(Call))
-        Unscaled = false;
-      return true;
-    }
-    bool VisitUnaryOperator(UnaryOperator *Unary) {
-      if (Unary->getOpcode() == UO_AddrOf && names(Unary->getSubExpr()))
-        Unscaled = false; // escapes: anything may write it
-      return true;
-    }
-  } W(Var, Values, Unscaled);
-  W.TraverseStmt(Function->getBody());
-  return Values > 0 && Unscaled;
 }
 
 } // namespace
@@ -293,7 +164,8 @@ void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
       if (!Method)
         continue; // torch::autograd::backward({...}): not read
       const auto *Call = cast<CXXMemberCallExpr>(Event.Call);
-      if (!isProvablyUnscaled(Call->getImplicitObjectArgument(), Function))
+      if (!analysis::isProvablyUnscaledLoss(Call->getImplicitObjectArgument(),
+                                            Function))
         continue;
       const auto *Member = dyn_cast<MemberExpr>(Call->getCallee());
       const std::string CountText = analysis::spelledText(
@@ -372,7 +244,7 @@ bool ZeroGradAccumulationCheck::reportUnguardedZeroGrad(
       !ZeroInGuard && analysis::isRewritable(ZeroStmt->getSourceRange()) &&
       analysis::isRewritable(StepStmt->getSourceRange()) &&
       analysis::isRewritable(Guard->getSourceRange()) &&
-      declaredBefore(ZeroCall, Guard->getBeginLoc(), SM)) {
+      utils::localsDeclaredBefore(ZeroCall, Guard->getBeginLoc(), SM)) {
     const SourceLocation ZeroEnd = afterSemicolon(ZeroStmt, SM, LangOpts);
     const SourceLocation StepEnd = afterSemicolon(StepStmt, SM, LangOpts);
     if (ZeroEnd.isValid() && StepEnd.isValid()) {
@@ -382,33 +254,19 @@ bool ZeroGradAccumulationCheck::reportUnguardedZeroGrad(
       // Remove the whole line when the statement is alone on it, from the
       // newline before it: the rewriter joins whitespace around a removal
       // and would eat the next line's indentation.
-      const std::pair<FileID, unsigned> Begin =
-          SM.getDecomposedLoc(ZeroStmt->getBeginLoc());
-      const std::pair<FileID, unsigned> End = SM.getDecomposedLoc(ZeroEnd);
-      const StringRef Buffer = SM.getBufferData(Begin.first);
-      const size_t LineStart = Buffer.rfind('\n', Begin.second) + 1;
-      size_t LineEnd = Buffer.find('\n', End.second);
-      if (LineEnd == StringRef::npos)
-        LineEnd = Buffer.size();
-      const bool AloneOnLine =
-          Buffer.slice(LineStart, Begin.second).trim().empty() &&
-          Buffer.slice(End.second, LineEnd).trim().empty() && LineStart > 0;
-      const SourceLocation FileStart = SM.getLocForStartOfFile(Begin.first);
+      // Any whitespace but a line break counts as blank here (a CRLF line
+      // goes with its '\r').
       Remove = FixItHint::CreateRemoval(
-          AloneOnLine ? CharSourceRange::getCharRange(
-                            FileStart.getLocWithOffset(LineStart - 1),
-                            FileStart.getLocWithOffset(LineEnd))
-                      : CharSourceRange::getCharRange(ZeroStmt->getBeginLoc(),
-                                                      ZeroEnd));
+          utils::wholeLines(ZeroStmt->getBeginLoc(), ZeroEnd, SM, " \t\v\f\r")
+              .value_or(CharSourceRange::getCharRange(ZeroStmt->getBeginLoc(),
+                                                      ZeroEnd)));
       // Indent like the step() statement.
-      const std::pair<FileID, unsigned> StepBegin =
-          SM.getDecomposedLoc(StepStmt->getBeginLoc());
-      const size_t StepLineStart = Buffer.rfind('\n', StepBegin.second) + 1;
-      const StringRef Indent = Buffer.slice(StepLineStart, StepBegin.second);
-      if (Indent.trim().empty() && !ZeroText.empty())
-        Insert = FixItHint::CreateInsertion(
-            StepEnd,
-            (analysis::lineBreakAt(StepEnd, SM) + Indent + ZeroText).str());
+      const std::optional<std::string> Indent =
+          utils::indentationIfFirstOnLine(StepStmt->getBeginLoc(), SM);
+      if (Indent && !ZeroText.empty())
+        Insert = FixItHint::CreateInsertion(StepEnd,
+                                            utils::lineBreakAt(StepEnd, SM) +
+                                                *Indent + ZeroText.str());
       else
         Remove = FixItHint();
     }

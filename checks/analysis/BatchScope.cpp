@@ -9,6 +9,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "UserCode.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -17,29 +18,6 @@
 namespace clang::tidy::libtorch::analysis {
 
 namespace {
-
-constexpr char DataLoaderBase[] = "::torch::data::DataLoaderBase";
-
-const Stmt *loopBody(const Stmt *Loop) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return For->getBody();
-  if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
-    return RangeFor->getBody();
-  if (const auto *While = dyn_cast<WhileStmt>(Loop))
-    return While->getBody();
-  if (const auto *Do = dyn_cast<DoStmt>(Loop))
-    return Do->getBody();
-  return nullptr;
-}
-
-/// A range-for over a LibTorch data loader (`for (auto &batch : *loader)`).
-bool iteratesDataLoader(const Stmt *Loop) {
-  const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop);
-  if (!RangeFor || !RangeFor->getRangeInit())
-    return false;
-  QualType Type = RangeFor->getRangeInit()->getType().getNonReferenceType();
-  return isSameOrDerivedFrom(Type->getAsCXXRecordDecl(), DataLoaderBase);
-}
 
 /// The last module `eval()` / `train()` call before \p Loop in \p Body is
 /// `eval()`.
@@ -165,7 +143,7 @@ bool BatchScope::evaluates(const Stmt *Loop, const FunctionDecl *Function) {
   if (iteratesDataLoader(Loop))
     return true;
   const UserCodeParents &Parents = Loops.parents();
-  if (holdsNoGradGuard(loopBody(Loop), Context) ||
+  if (holdsNoGradGuard(utils::loopBody(Loop), Context) ||
       isCoveredByNoGradGuard(Loop, Context, Parents))
     return true;
   if (followsEval(Function->getBody(), Loop, Context.getSourceManager()))
@@ -187,9 +165,9 @@ bool BatchScope::isEvaluationLoop(const Stmt *Loop) {
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
   if (Function && Function->getBody() && !Loops.isTrainingLoop(Loop) &&
       !(Method && isSameOrDerivedFrom(Method->getParent(), names::Module)))
-    Result =
-        forwardDistance(loopBody(Loop)) <= TrainingLoopModel::MaxCallDepth &&
-        evaluates(Loop, Function);
+    Result = forwardDistance(utils::loopBody(Loop)) <=
+                 TrainingLoopModel::MaxCallDepth &&
+             evaluates(Loop, Function);
   EvaluationLoops[Loop] = Result;
   return Result;
 }

@@ -34,7 +34,6 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHSCOPE_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHSCOPE_H
 
-#include "PerUnit.h"
 #include "TrainingLoopModel.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
@@ -80,8 +79,6 @@ private:
   llvm::DenseMap<const FunctionDecl *, unsigned> ForwardDistance;
   llvm::DenseMap<const FunctionDecl *, bool> Pipeline;
 };
-
-using BatchScopeCache = PerUnit<BatchScope>;
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConvolutionModules.h"
-#include "CudaTrainingFacts.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -88,20 +88,32 @@ void collectAssignments(const Stmt *Body, const FieldDecl *Field,
 
 } // namespace
 
+bool isConvolutionModuleType(QualType Type) {
+  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  return llvm::StringSwitch<bool>(Record->getQualifiedNameAsString())
+      .Cases("torch::nn::Conv1d", "torch::nn::Conv2d", "torch::nn::Conv3d",
+             true)
+      .Cases("torch::nn::ConvTranspose1d", "torch::nn::ConvTranspose2d",
+             "torch::nn::ConvTranspose3d", true)
+      .Cases("torch::nn::Conv1dImpl", "torch::nn::Conv2dImpl",
+             "torch::nn::Conv3dImpl", true)
+      .Cases("torch::nn::ConvTranspose1dImpl", "torch::nn::ConvTranspose2dImpl",
+             "torch::nn::ConvTranspose3dImpl", true)
+      .Default(false);
+}
+
+bool isConvolutionOptionsType(QualType Type) {
+  return isRecordNamed(Type, "::torch::nn::ConvOptions") ||
+         isRecordNamed(Type, "::torch::nn::ConvTransposeOptions") ||
+         isRecordNamed(Type, "::torch::nn::detail::ConvNdOptions");
+}
+
 const Expr *stripModuleValue(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Next))
-      Next = Cast->getSubExpr();
-    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next);
-             Construct && Construct->getNumArgs() == 1 &&
-             Construct->getConstructor()->isCopyOrMoveConstructor())
-      Next = Construct->getArg(0);
-    if (Next == E)
-      return E;
-    E = Next;
-  }
-  return E;
+  return utils::stripWrappers(E, utils::ImplicitWrappers |
+                                     utils::CopyConstruct |
+                                     utils::FunctionalCast);
 }
 
 bool isBatchNormModuleType(QualType Type) {

@@ -55,6 +55,11 @@ struct ModuleCall {
 };
 std::optional<ModuleCall> moduleCall(const Expr *E);
 
+/// The LibTorch holder or options class of a convolution
+/// (`torch::nn::Conv2d`, `torch::nn::ConvOptions<2>`, ...).
+bool isConvolutionModuleType(QualType Type);
+bool isConvolutionOptionsType(QualType Type);
+
 /// `torch::nn::BatchNorm1d/2d/3d` (holder or Impl).
 bool isBatchNormModuleType(QualType Type);
 

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaTrainingFacts.h"
+#include "ConvolutionModules.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -54,28 +54,6 @@ bool isCudaQueryName(llvm::StringRef Name) {
 }
 
 } // namespace
-
-bool isConvolutionModuleType(QualType Type) {
-  const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
-  if (!Record)
-    return false;
-  return llvm::StringSwitch<bool>(Record->getQualifiedNameAsString())
-      .Cases("torch::nn::Conv1d", "torch::nn::Conv2d", "torch::nn::Conv3d",
-             true)
-      .Cases("torch::nn::ConvTranspose1d", "torch::nn::ConvTranspose2d",
-             "torch::nn::ConvTranspose3d", true)
-      .Cases("torch::nn::Conv1dImpl", "torch::nn::Conv2dImpl",
-             "torch::nn::Conv3dImpl", true)
-      .Cases("torch::nn::ConvTranspose1dImpl", "torch::nn::ConvTranspose2dImpl",
-             "torch::nn::ConvTranspose3dImpl", true)
-      .Default(false);
-}
-
-bool isConvolutionOptionsType(QualType Type) {
-  return isRecordNamed(Type, "::torch::nn::ConvOptions") ||
-         isRecordNamed(Type, "::torch::nn::ConvTransposeOptions") ||
-         isRecordNamed(Type, "::torch::nn::detail::ConvNdOptions");
-}
 
 const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
   if (Scanned)
@@ -182,11 +160,6 @@ llvm::ArrayRef<const Stmt *> CudaTrainingFacts::cudaTrainingLoops() {
 
 bool CudaTrainingFacts::isCudaTrainingLoop(const Stmt *Loop) {
   return llvm::is_contained(cudaTrainingLoops(), Loop);
-}
-
-bool CudaTrainingFacts::isFirstCudaTrainingLoop(const Stmt *Loop) {
-  llvm::ArrayRef<const Stmt *> Loops = cudaTrainingLoops();
-  return !Loops.empty() && Loops.front() == Loop;
 }
 
 bool CudaTrainingFacts::isOutermostCudaTrainingLoop(const Stmt *Loop) {

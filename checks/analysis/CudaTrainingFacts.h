@@ -44,9 +44,6 @@ public:
   /// source order.
   llvm::ArrayRef<const Stmt *> cudaTrainingLoops();
   bool isCudaTrainingLoop(const Stmt *Loop);
-  /// \p Loop is the first of cudaTrainingLoops(), where a finding about the
-  /// whole translation unit is reported once.
-  bool isFirstCudaTrainingLoop(const Stmt *Loop);
   /// \p Loop is a CUDA training loop and no other one encloses it (an outer
   /// loop over epochs or generator steps that also trains).
   bool isOutermostCudaTrainingLoop(const Stmt *Loop);
@@ -84,13 +81,6 @@ private:
   std::unique_ptr<Scan> Scanned;
   std::optional<std::vector<const Stmt *>> CudaLoops;
 };
-
-using CudaTrainingFactsCache = PerUnit<CudaTrainingFacts>;
-
-/// The LibTorch holder or options class of a convolution
-/// (`torch::nn::Conv2d`, `torch::nn::ConvOptions<2>`, ...).
-bool isConvolutionModuleType(QualType Type);
-bool isConvolutionOptionsType(QualType Type);
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -7,6 +7,7 @@
 #include "DataLoaderOptionsModel.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -83,20 +84,11 @@ bool isImplicitBatchSizeConversion(const CXXConstructExpr *Construct) {
 /// Walks up from a reference to the options variable through nodes that do
 /// not change what is referred to.
 const Stmt *meaningfulParent(const Stmt *Node, const UserCodeParents &Index) {
-  while (true) {
-    auto Parents = Index.get(*Node);
-    if (Parents.size() != 1)
-      return nullptr;
-    const auto *Parent = Parents[0].get<Stmt>();
-    if (!Parent)
-      return nullptr;
-    if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
-            CXXBindTemporaryExpr>(Parent)) {
-      Node = Parent;
-      continue;
-    }
-    return Parent;
-  }
+  // The end of the full expression is meaningful: `opts.workers(2);` is a
+  // statement of its own.
+  return utils::parentIgnoring(Node, Index,
+                               utils::ImplicitWrappers & ~utils::Cleanups)
+      .Parent.get<Stmt>();
 }
 
 /// Applies what the function body does to a local options variable after

@@ -9,6 +9,8 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "UserCode.h"
+#include "utils/AstWalk.h"
+#include "utils/References.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -32,15 +34,8 @@ bool isDeviceLike(QualType Type) {
 }
 
 const Expr *strip(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Next))
-      Next = Cast->getSubExpr();
-    if (Next == E)
-      return E;
-    E = Next;
-  }
-  return E;
+  // `static_cast<torch::Device>(d)` is still d.
+  return utils::stripWrappers(E, utils::ImplicitWrappers | utils::ExplicitCast);
 }
 
 /// Whether a local variable is assigned after its declaration (so its
@@ -50,34 +45,10 @@ bool isReassigned(const VarDecl *Variable) {
       dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
   if (!Function || !Function->getBody())
     return true;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl *Variable;
-    bool Found = false;
-    bool refersToVariable(const Expr *E) const {
-      const auto *Ref = dyn_cast_or_null<DeclRefExpr>(strip(E));
-      return Ref && Ref->getDecl() == Variable;
-    }
-    bool VisitBinaryOperator(BinaryOperator *Op) {
-      if (Op->isAssignmentOp() && refersToVariable(Op->getLHS()))
-        Found = true;
-      return !Found;
-    }
-    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
-      if (Op->isAssignmentOp() && Op->getNumArgs() > 0 &&
-          refersToVariable(Op->getArg(0)))
-        Found = true;
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *Op) {
-      // Taking the address lets anyone change it.
-      if (Op->getOpcode() == UO_AddrOf && refersToVariable(Op->getSubExpr()))
-        Found = true;
-      return !Found;
-    }
-  } Finder;
-  Finder.Variable = Variable;
-  Finder.TraverseStmt(Function->getBody());
-  return Finder.Found;
+  // Through casts too: `static_cast<torch::Device &>(d) = ...` assigns d.
+  return utils::isAssignedOrAddressTaken(Variable, Function->getBody(),
+                                         utils::ImplicitWrappers |
+                                             utils::ExplicitCast);
 }
 
 /// The initializer of a variable whose value it still holds: a local that

@@ -7,6 +7,7 @@
 #include "DeviceVariables.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -79,19 +80,8 @@ cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context,
 }
 
 const Expr *asWritten(const Expr *E) {
-  for (unsigned Steps = 0; E && Steps < 16; ++Steps) {
-    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next))
-      if (!isa<CXXTemporaryObjectExpr>(Construct) &&
-          Construct->getParenOrBraceRange().isInvalid() &&
-          Construct->getNumArgs() >= 1 &&
-          !isa<CXXDefaultArgExpr>(Construct->getArg(0)))
-        Next = Construct->getArg(0);
-    if (Next == E)
-      return E;
-    E = Next;
-  }
-  return E;
+  return utils::stripWrappers(E, utils::ImplicitWrappers |
+                                     utils::ImplicitConversion);
 }
 
 bool readsCommandLineOrEnvironment(const Expr *E, ASTContext &Context) {

@@ -7,6 +7,7 @@
 #include "GradientOrder.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -133,15 +134,7 @@ llvm::SmallVector<GradEvent, 8> gradientEvents(const Stmt *StepLoop,
                                                ASTContext &Context,
                                                TrainingLoopModel &Loops) {
   llvm::SmallVector<GradEvent, 8> Events;
-  const Stmt *Body = nullptr;
-  if (const auto *For = dyn_cast<ForStmt>(StepLoop))
-    Body = For->getBody();
-  else if (const auto *Range = dyn_cast<CXXForRangeStmt>(StepLoop))
-    Body = Range->getBody();
-  else if (const auto *While = dyn_cast<WhileStmt>(StepLoop))
-    Body = While->getBody();
-  else if (const auto *Do = dyn_cast<DoStmt>(StepLoop))
-    Body = Do->getBody();
+  const Stmt *Body = utils::loopBody(StepLoop);
   if (!Body)
     return Events;
   EventCollector(Context, Loops, Events).TraverseStmt(const_cast<Stmt *>(Body));

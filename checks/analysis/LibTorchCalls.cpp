@@ -7,6 +7,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/StmtCXX.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -131,6 +132,14 @@ bool isOptimizerStepCall(const Expr *E) {
   // torch::optim::Optimizer counts, a learning-rate scheduler does not.
   const CXXRecordDecl *Object = Call->getRecordDecl();
   return isSameOrDerivedFrom(Object, names::Optimizer);
+}
+
+bool iteratesDataLoader(const Stmt *Loop) {
+  const auto *RangeFor = dyn_cast_or_null<CXXForRangeStmt>(Loop);
+  if (!RangeFor || !RangeFor->getRangeInit())
+    return false;
+  QualType Type = RangeFor->getRangeInit()->getType().getNonReferenceType();
+  return isSameOrDerivedFrom(Type->getAsCXXRecordDecl(), names::DataLoaderBase);
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -54,6 +54,9 @@ inline bool isParameterUpdateCall(const Expr *E) {
   return isBackwardCall(E) || isOptimizerStepCall(E);
 }
 
+/// A range-for over a LibTorch data loader (`for (auto &batch : *loader)`).
+bool iteratesDataLoader(const Stmt *Loop);
+
 } // namespace clang::tidy::libtorch::analysis
 
 #endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHCALLS_H

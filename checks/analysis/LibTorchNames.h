@@ -19,9 +19,14 @@ namespace clang::tidy::libtorch::names {
 inline constexpr char Tensor[] = "::at::Tensor";
 inline constexpr char TensorBase[] = "::at::TensorBase";
 inline constexpr char Module[] = "::torch::nn::Module";
+inline constexpr char ModuleHolder[] = "::torch::nn::ModuleHolder";
+inline constexpr char Sequential[] = "::torch::nn::Sequential";
+inline constexpr char SequentialImpl[] = "::torch::nn::SequentialImpl";
+inline constexpr char JitModule[] = "::torch::jit::Module";
 inline constexpr char Optimizer[] = "::torch::optim::Optimizer";
 inline constexpr char Device[] = "::c10::Device";
 inline constexpr char DataLoaderOptions[] = "::torch::data::DataLoaderOptions";
+inline constexpr char DataLoaderBase[] = "::torch::data::DataLoaderBase";
 inline constexpr char MakeDataLoader[] = "::torch::data::make_data_loader";
 inline constexpr char BatchDataset[] = "::torch::data::datasets::BatchDataset";
 inline constexpr char BatchTransform[] =
@@ -30,6 +35,7 @@ inline constexpr char AutogradBackward[] = "::torch::autograd::backward";
 inline constexpr char DeviceType[] = "::c10::DeviceType";
 inline constexpr char TensorOptions[] = "::c10::TensorOptions";
 inline constexpr char AnomalyMode[] = "::torch::autograd::AnomalyMode";
+inline constexpr char SetGradEnabled[] = "::c10::GradMode::set_enabled";
 inline constexpr char DetectAnomalyGuard[] =
     "::torch::autograd::DetectAnomalyGuard";
 

@@ -9,6 +9,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "UserCode.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -67,19 +68,9 @@ const CXXRecordDecl *heldBySharedPtr(const CXXRecordDecl *Record) {
 }
 
 const Expr *stripTemporaries(const Expr *E) {
-  while (E) {
-    const Expr *Next = E->IgnoreImplicit()->IgnoreParens();
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Next))
-      if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
-          Construct->getNumArgs() == 1)
-        Next = Construct->getArg(0);
-    if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(Next))
-      Next = Cast->getSubExpr();
-    if (Next == E)
-      return E;
-    E = Next;
-  }
-  return E;
+  return utils::stripWrappers(E, utils::ImplicitWrappers |
+                                     utils::CopyConstruct |
+                                     utils::FunctionalCast);
 }
 
 bool isMakeShared(const CallExpr *Call) {
@@ -296,18 +287,12 @@ ModuleMoves ModulePlacement::movesOfField(const FieldDecl *Field) {
 ModuleMoves ModulePlacement::movesOfUse(const Expr *Use, unsigned Depth) {
   const Expr *E = Use;
   for (unsigned Steps = 0; Steps < 32; ++Steps) {
-    DynTypedNodeList Uses = Parents.get(*E);
-    if (Uses.size() != 1)
-      return mayBeMoved();
-    const auto *Parent = Uses[0].get<Expr>();
+    utils::Above Up = utils::parentIgnoring(E, Parents);
+    E = cast<Expr>(Up.Child);
+    const auto *Parent = Up.Parent.get<Expr>();
     // A declaration (`auto alias = model;`), a return, ...: it escapes.
     if (!Parent)
       return mayBeMoved();
-    if (isa<ImplicitCastExpr, ParenExpr, MaterializeTemporaryExpr,
-            CXXBindTemporaryExpr, ExprWithCleanups>(Parent)) {
-      E = Parent;
-      continue;
-    }
     // Captured by a lambda: its uses in the body are visited on their own.
     if (isa<LambdaExpr>(Parent))
       return notMoved();

@@ -22,7 +22,6 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMENTRY_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMENTRY_H
 
-#include "PerUnit.h"
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -59,8 +58,6 @@ private:
   /// templates (patterns) they were instantiated from.
   llvm::DenseSet<const FunctionDecl *> Reached;
 };
-
-using ProgramEntryCache = PerUnit<ProgramEntry>;
 
 } // namespace clang::tidy::libtorch::analysis
 

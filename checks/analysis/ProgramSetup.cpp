@@ -6,6 +6,7 @@
 
 #include "ProgramSetup.h"
 #include "SourceText.h"
+#include "utils/SourceLines.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
@@ -87,13 +88,13 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
       if (SM.getSpellingLineNumber(FirstLoc) !=
           SM.getSpellingLineNumber(Body->getLBracLoc()))
         if (std::optional<std::string> Found =
-                indentationIfFirstOnLine(FirstLoc, SM)) {
+                utils::indentationIfFirstOnLine(FirstLoc, SM)) {
           Indent = *Found;
           if (Slot == SetupSlot::BeforeFirstStatement &&
               !directiveBetween(Body->getLBracLoc(), FirstLoc, SM))
             return FixItHint::CreateInsertion(
                 FirstLoc.getLocWithOffset(-static_cast<int>(Indent.size())),
-                (Indent + Statement + lineBreakAt(FirstLoc, SM)).str());
+                (Indent + Statement + utils::lineBreakAt(FirstLoc, SM)).str());
         }
     }
   }
@@ -106,39 +107,9 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
   if (Slot == SetupSlot::BeforeFirstStatement)
     if (std::optional<SourceLocation> Next = nextLineIfRestIsBlank(After, SM))
       return FixItHint::CreateInsertion(
-          *Next, (Indent + Statement + lineBreakAt(After, SM)).str());
+          *Next, (Indent + Statement + utils::lineBreakAt(After, SM)).str());
   return FixItHint::CreateInsertion(
-      After, (lineBreakAt(After, SM) + Indent + Statement).str());
-}
-
-void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,
-                          llvm::StringRef Message, llvm::StringRef Setting,
-                          SetupSlot Slot, const FunctionDecl *Main,
-                          bool MainRunsLoop, ASTContext &Context) {
-  std::optional<FixItHint> Fix;
-  if (Main && MainRunsLoop && declaresGlobalContext(Context))
-    Fix = insertFirstInMain(*Main, Setting, Slot, Context.getSourceManager(),
-                            Context.getLangOpts());
-  {
-    auto Diag = Check.diag(Loop.getBeginLoc(), Message);
-    if (Fix)
-      Diag << *Fix;
-  }
-  if (Fix)
-    return;
-  if (Main && !MainRunsLoop)
-    Check.diag(Loop.getBeginLoc(),
-               "'main' in this file does not run this training loop: call "
-               "'%0' once at the start of the 'main' of the program that "
-               "trains with it",
-               DiagnosticIDs::Note)
-        << Setting;
-  else
-    Check.diag(Loop.getBeginLoc(),
-               "call '%0' once at the start of 'main', before the model is "
-               "built",
-               DiagnosticIDs::Note)
-        << Setting;
+      After, (utils::lineBreakAt(After, SM) + Indent + Statement).str());
 }
 
 bool declaresGlobalContext(ASTContext &Context) {

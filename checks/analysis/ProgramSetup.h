@@ -16,7 +16,6 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMSETUP_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMSETUP_H
 
-#include "clang-tidy/ClangTidyCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/Diagnostic.h"
@@ -52,19 +51,6 @@ std::optional<FixItHint> insertFirstInMain(const FunctionDecl &Main,
                                            SetupSlot Slot,
                                            const SourceManager &SM,
                                            const LangOptions &LangOpts);
-
-/// Reports a global setting the program lacks: \p Message at \p Loop, with
-/// a fix-it that inserts \p Setting first in \p Main at \p Slot, when
-/// \p MainRunsLoop (ProgramEntry::reaches): a `main` that never runs the
-/// loop (an inference program including a header that trains) is another
-/// program's. Without `main` in this translation unit, with a `main` that
-/// does not run the loop, without a declared `at::globalContext()` or with
-/// a `main` we cannot rewrite, a note says where the setting goes instead:
-/// the user places it.
-void reportMissingSetting(ClangTidyCheck &Check, const Stmt &Loop,
-                          llvm::StringRef Message, llvm::StringRef Setting,
-                          SetupSlot Slot, const FunctionDecl *Main,
-                          bool MainRunsLoop, ASTContext &Context);
 
 /// True when `at::globalContext()` is declared in this translation unit
 /// (ATen/Context.h, which <torch/torch.h> includes), so that an inserted

@@ -6,6 +6,8 @@
 
 #include "StatementRemoval.h"
 #include "SourceText.h"
+#include "utils/AstWalk.h"
+#include "utils/SourceLines.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 
@@ -17,15 +19,7 @@ namespace {
 bool isSoleBody(const Stmt *Parent, const Stmt *Call) {
   if (const auto *If = dyn_cast<IfStmt>(Parent))
     return If->getThen() == Call || If->getElse() == Call;
-  if (const auto *For = dyn_cast<ForStmt>(Parent))
-    return For->getBody() == Call;
-  if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Parent))
-    return RangeFor->getBody() == Call;
-  if (const auto *While = dyn_cast<WhileStmt>(Parent))
-    return While->getBody() == Call;
-  if (const auto *Do = dyn_cast<DoStmt>(Parent))
-    return Do->getBody() == Call;
-  return false;
+  return utils::loopBody(Parent) == Call;
 }
 
 } // namespace
@@ -60,35 +54,12 @@ std::optional<FixItHint> statementRemoval(const CallExpr *Call,
       return std::nullopt;
     return FixItHint::CreateReplacement(Statement, "{}");
   }
-  // In a block: remove the whole line when the statement is alone on it.
-  bool Invalid = false;
-  StringRef Buffer = SM.getBufferData(SM.getFileID(Range.getBegin()), &Invalid);
-  if (Invalid)
-    return FixItHint::CreateRemoval(Statement);
-  unsigned Begin = SM.getFileOffset(Range.getBegin());
-  unsigned End = SM.getFileOffset(AfterSemi);
-  unsigned LineBegin = Begin;
-  while (LineBegin > 0 &&
-         (Buffer[LineBegin - 1] == ' ' || Buffer[LineBegin - 1] == '\t'))
-    --LineBegin;
-  unsigned LineEnd = End;
-  while (LineEnd < Buffer.size() &&
-         (Buffer[LineEnd] == ' ' || Buffer[LineEnd] == '\t'))
-    ++LineEnd;
-  bool AloneOnLine = (LineBegin == 0 || Buffer[LineBegin - 1] == '\n') &&
-                     (LineEnd == Buffer.size() || Buffer[LineEnd] == '\n');
-  if (!AloneOnLine)
-    return FixItHint::CreateRemoval(Statement);
-  // Take the line break before the statement with it: the next line keeps
-  // its indentation.
-  if (LineBegin == 0)
-    return FixItHint::CreateRemoval(Statement);
-  --LineBegin;
-  SourceLocation FileStart =
-      SM.getLocForStartOfFile(SM.getFileID(Range.getBegin()));
-  return FixItHint::CreateRemoval(
-      CharSourceRange::getCharRange(FileStart.getLocWithOffset(LineBegin),
-                                    FileStart.getLocWithOffset(LineEnd)));
+  // In a block: remove the whole line when the statement is alone on it
+  // (spaces and tabs around it; a CRLF line keeps its statement's line).
+  if (std::optional<CharSourceRange> Line =
+          utils::wholeLines(Range.getBegin(), AfterSemi, SM))
+    return FixItHint::CreateRemoval(*Line);
+  return FixItHint::CreateRemoval(Statement);
 }
 
 } // namespace clang::tidy::libtorch::analysis

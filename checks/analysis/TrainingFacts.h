@@ -15,7 +15,6 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
 
 #include "DeviceFacts.h"
-#include "PerUnit.h"
 #include "TrainingLoopModel.h"
 #include "UserCode.h"
 
@@ -30,8 +29,6 @@ struct TrainingFacts {
   TrainingLoopModel Loops;
   DeviceScopeFacts Devices;
 };
-
-using TrainingFactsCache = PerUnit<TrainingFacts>;
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -6,7 +6,7 @@
 
 #include "TrainingLoopModel.h"
 #include "LibTorchCalls.h"
-#include "TrainingFacts.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -30,7 +30,8 @@ bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
 }
 
 const Expr *stripNoise(const Expr *E) {
-  return E ? E->IgnoreParenImpCasts() : nullptr;
+  return utils::stripWrappers(E, utils::ImplicitWrappers |
+                                     utils::SubstTemplateParam);
 }
 
 bool isIntegerValue(const Expr *E) {

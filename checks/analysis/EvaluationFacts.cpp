@@ -1,0 +1,136 @@
+//===--- EvaluationFacts.cpp - What an evaluation loop's code does --------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "EvaluationFacts.h"
+#include "GradModeFacts.h"
+#include "LibTorchCalls.h"
+#include "LibTorchNames.h"
+#include "utils/AstWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+llvm::SmallVector<const Stmt *, 4>
+enclosingLoops(const Stmt *S, const UserCodeParents &UserParents,
+               const Stmt *&Body, bool &InLambda) {
+  llvm::SmallVector<const Stmt *, 4> Loops;
+  Body = nullptr;
+  InLambda = false;
+  DynTypedNode Node = DynTypedNode::create(*S);
+  while (true) {
+    auto Parents = UserParents.get(Node);
+    if (Parents.empty())
+      return Loops;
+    Node = Parents[0];
+    if (const auto *Lambda = Node.get<LambdaExpr>()) {
+      Body = Lambda->getBody();
+      InLambda = true;
+      return Loops;
+    }
+    if (const auto *Function = Node.get<FunctionDecl>()) {
+      Body = Function->getBody();
+      return Loops;
+    }
+    if (const auto *Parent = Node.get<Stmt>();
+        Parent && TrainingLoopModel::isLoop(Parent))
+      Loops.push_back(Parent);
+  }
+}
+
+BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
+                    unsigned Depth) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    TrainingLoopModel &Loops;
+    unsigned Depth;
+    BodyFacts Facts;
+    Visitor(TrainingLoopModel &Loops, unsigned Depth)
+        : Loops(Loops), Depth(Depth) {}
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isParameterUpdateCall(Call)) {
+        Facts.Trains = true;
+        Facts.Updates.push_back(Call);
+      }
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        return true;
+      if (Callee->getQualifiedNameAsString() == names::SetGradEnabled + 2)
+        Facts.SetsGradMode = true;
+      if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
+        const CXXMethodDecl *Method = Member->getMethodDecl();
+        if (Method && Method->getIdentifier() &&
+            (Method->getName() == "eval" || Method->getName() == "train") &&
+            isSameOrDerivedFrom(Method->getParent(), names::Module))
+          Facts.ModeCalls.push_back(Member);
+      }
+      // LibTorch's own inline functions never train.
+      if (Callee->getASTContext().getSourceManager().isInSystemHeader(
+              Callee->getLocation()))
+        return true;
+      const FunctionDecl *Definition = Callee->getDefinition();
+      if (!Definition || !Definition->getBody()) {
+        Facts.CallsUnseen = true;
+      } else if (Depth < TrainingLoopModel::MaxCallDepth) {
+        BodyFacts Called = bodyFacts(Definition->getBody(), Loops, Depth + 1);
+        Facts.Trains |= Called.Trains || Called.MayTrain;
+        Facts.CallsUnseen |= Called.CallsUnseen;
+      }
+      return true;
+    }
+    bool VisitStmt(Stmt *S) {
+      if (TrainingLoopModel::isLoop(S) && Loops.isTrainingLoop(S))
+        Facts.Trains = true;
+      return true;
+    }
+    void mayTrain(DeclarationName Name) {
+      if (Name.isIdentifier() &&
+          (Name.getAsString() == "backward" || Name.getAsString() == "step"))
+        Facts.MayTrain = true;
+    }
+    bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+      mayTrain(E->getMember());
+      return true;
+    }
+    bool VisitUnresolvedMemberExpr(UnresolvedMemberExpr *E) {
+      mayTrain(E->getMemberName());
+      return true;
+    }
+    bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+      mayTrain(E->getName());
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *Variable) {
+      if (Variable->getIdentifier() && Variable->getName() == "no_grad")
+        Facts.HasNoGradName = true;
+      return true;
+    }
+  } V(Loops, Depth);
+  V.TraverseStmt(const_cast<Stmt *>(Body));
+  return V.Facts;
+}
+
+bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    llvm::SmallVector<const Stmt *, 4> Calls;
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isModuleForwardCall(Call))
+        Calls.push_back(Call);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(const_cast<Stmt *>(utils::loopBody(Loop)));
+  for (const Stmt *Call : V.Calls) {
+    const Stmt *Body = nullptr;
+    bool InLambda = false;
+    auto Loops = enclosingLoops(Call, UserParents, Body, InLambda);
+    if (!Loops.empty() && Loops.front() == Loop)
+      return true;
+  }
+  return false;
+}
+
+} // namespace clang::tidy::libtorch::analysis

@@ -1,0 +1,48 @@
+//===--- HostSyncOperations.h - Calls that wait for the GPU -----*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The LibTorch operations that make the host wait for the GPU
+// (libtorch-host-sync-in-loop), and what kind of wait each is.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+/// What kind of wait an operation causes; decides the message and remedy.
+enum class SyncKind {
+  ReadScalar,   ///< item(): one value copied to the host
+  CopyToHost,   ///< cpu(), to(kCPU)
+  Print,        ///< operator<<, at::print
+  DynamicShape, ///< nonzero, masked_select, unique*
+  HostBool,     ///< equal, allclose, is_nonzero
+  HostMemory,   ///< data_ptr, accessor
+  Synchronize,  ///< torch::cuda::synchronize and friends
+};
+
+/// Tensor methods that wait for the device (whether `to()` copies to the
+/// host is the caller's to decide).
+llvm::ArrayRef<llvm::StringRef> syncTensorMethods();
+
+/// Free functions that wait for the device, qualified with a leading "::".
+/// The `at::` ops are also the `torch::` ones (LibTorch re-exports them
+/// with using-declarations).
+llvm::ArrayRef<llvm::StringRef> syncFunctions();
+
+/// The wait a method of syncTensorMethods() causes.
+SyncKind syncKindOfMethod(llvm::StringRef Name);
+
+/// The wait a free function causes, by its qualified name.
+SyncKind syncKindOfFunction(llvm::StringRef QualifiedName);
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H

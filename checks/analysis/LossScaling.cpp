@@ -1,0 +1,112 @@
+//===--- LossScaling.cpp - Whether a loss is scaled -----------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "LossScaling.h"
+#include "LibTorchCalls.h"
+#include "utils/AstWalk.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+namespace {
+
+const Expr *lossValue(const Expr *E) {
+  // The loss as computed: through temporaries, conversions by constructor
+  // and functional casts (`torch::Tensor(loss)`).
+  return utils::stripWrappers(E, utils::ImplicitWrappers |
+                                     utils::SubstTemplateParam |
+                                     utils::Construct | utils::FunctionalCast);
+}
+
+} // namespace
+
+/// True when the loss expression is visibly scaled: its outermost operation
+/// is a division or multiplication (`loss / accum`, `loss * scale`,
+/// `loss.div(n)`).
+bool isScaledLoss(const Expr *E) {
+  E = lossValue(E);
+  if (!E)
+    return false;
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E))
+    return Binary->getOpcode() == BO_Div || Binary->getOpcode() == BO_Mul ||
+           Binary->getOpcode() == BO_DivAssign ||
+           Binary->getOpcode() == BO_MulAssign;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    return Op->getOperator() == OO_Slash || Op->getOperator() == OO_Star ||
+           Op->getOperator() == OO_SlashEqual ||
+           Op->getOperator() == OO_StarEqual;
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E))
+    if (Method->getIdentifier()) {
+      StringRef Name = Method->getName();
+      return Name == "div" || Name == "div_" || Name == "mul" ||
+             Name == "mul_" || Name == "divide" || Name == "true_divide";
+    }
+  return false;
+}
+
+/// What we know about the scaling of the value \p Loss passed to backward:
+/// true when it is provably unscaled (every value the local variable takes
+/// in its function is an unscaled expression we can see).
+bool isProvablyUnscaledLoss(const Expr *Loss, const FunctionDecl *Function) {
+  Loss = lossValue(Loss);
+  if (!Loss)
+    return false;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Loss);
+  if (!Ref)
+    return !isScaledLoss(Loss) && isa<CallExpr>(Loss);
+  const auto *Var = dyn_cast<VarDecl>(Ref->getDecl());
+  // Parameters, members and globals get values we cannot see.
+  if (!Var || !Var->isLocalVarDecl() || !Function || !Function->getBody())
+    return false;
+  unsigned Values = 0;
+  bool Unscaled = true;
+  if (const Expr *Init = Var->getInit()) {
+    const Expr *Value = lossValue(Init);
+    if (!isa<CXXConstructExpr>(Value) ||
+        cast<CXXConstructExpr>(Value)->getNumArgs() != 0) {
+      ++Values;
+      Unscaled &= !isScaledLoss(Init) && isa<CallExpr>(Value);
+    }
+  }
+  struct Writes : RecursiveASTVisitor<Writes> {
+    const VarDecl *Var;
+    unsigned &Values;
+    bool &Unscaled;
+    Writes(const VarDecl *Var, unsigned &Values, bool &Unscaled)
+        : Var(Var), Values(Values), Unscaled(Unscaled) {}
+    bool shouldVisitLambdaBodies() const { return true; }
+    bool names(const Expr *E) {
+      const auto *R = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return R && R->getDecl() == Var;
+    }
+    bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+      if (Op->getNumArgs() == 2 && Op->isAssignmentOp() &&
+          names(Op->getArg(0))) {
+        ++Values;
+        Unscaled &= Op->getOperator() == OO_Equal &&
+                    !isScaledLoss(Op->getArg(1)) &&
+                    isa<CallExpr>(lossValue(Op->getArg(1)));
+      }
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      // loss.div_(n), loss.mul_(s) scale in place.
+      if (names(Call->getImplicitObjectArgument()) && isScaledLoss(Call))
+        Unscaled = false;
+      return true;
+    }
+    bool VisitUnaryOperator(UnaryOperator *Unary) {
+      if (Unary->getOpcode() == UO_AddrOf && names(Unary->getSubExpr()))
+        Unscaled = false; // escapes: anything may write it
+      return true;
+    }
+  } W(Var, Values, Unscaled);
+  W.TraverseStmt(Function->getBody());
+  return Values > 0 && Unscaled;
+}
+
+} // namespace clang::tidy::libtorch::analysis

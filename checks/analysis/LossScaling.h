@@ -1,0 +1,34 @@
+//===--- LossScaling.h - Whether a loss is scaled ---------------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Gradient accumulation over N micro-batches sums N gradients; dividing the
+// loss by N (or multiplying by 1/N) keeps their scale. These predicates say
+// whether the value passed to backward() is visibly scaled, or provably not.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+/// True when the loss expression is visibly scaled: its outermost operation
+/// is a division or multiplication (`loss / accum`, `loss * scale`,
+/// `loss.div(n)`).
+bool isScaledLoss(const Expr *E);
+
+/// True when the value \p Loss passed to backward is provably unscaled:
+/// an unscaled call, or a local variable of \p Function whose every value
+/// (its initializer, each assignment to it) is an unscaled call we can see,
+/// never scaled in place (`loss.div_(n)`) nor given away by address.
+bool isProvablyUnscaledLoss(const Expr *Loss, const FunctionDecl *Function);
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H

@@ -1,0 +1,140 @@
+//===--- AstWalkTest.cpp - AST walk primitives unit tests -----------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "utils/AstWalk.h"
+#include "ASTTestSupport.h"
+#include "analysis/UserCode.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace clang::tidy::libtorch::utils;
+using clang::tidy::libtorch::analysis::UserCodeParents;
+using libtorch_tidy::testing::parseWithMockTorch;
+
+namespace {
+
+constexpr char Code[] = R"cpp(
+struct Value {
+  Value();
+  Value(const Value &);
+  Value(int);
+  ~Value();
+  Value twice() const;
+};
+Value make();
+void take(const Value &);
+int pick(bool c, int a, int b) { return c ? a : (b); }
+void f(bool c) {
+  Value copied = make();
+  take((make()));
+  Value converted = 3;
+  Value fromTemporary = Value(4);
+  int sum = 0;
+  for (int i = 0; i < 3; ++i) sum += i;
+  int xs[] = {1, 2};
+  for (int x : xs) sum += x;
+  while (sum > 10) --sum;
+  do ++sum; while (sum < 5);
+  if (c) ++sum;
+}
+)cpp";
+
+class AstWalkTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    AST = parseWithMockTorch(Code);
+    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
+  }
+  template <typename NodeT, typename MatcherT>
+  const NodeT *first(const MatcherT &Matcher) {
+    auto Found = match(Matcher.bind("n"), AST->getASTContext());
+    EXPECT_FALSE(Found.empty());
+    return Found.empty() ? nullptr : Found[0].template getNodeAs<NodeT>("n");
+  }
+  const CallExpr *callOf(llvm::StringRef Callee) {
+    return first<CallExpr>(callExpr(callee(functionDecl(hasName(Callee)))));
+  }
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
+};
+
+TEST_F(AstWalkTest, ParenthesesAndTemporariesAreLookedThrough) {
+  // take((make())): the argument of take is reached through the parentheses
+  // and the temporary.
+  const auto *Take = callOf("take");
+  ASSERT_NE(Take, nullptr);
+  const Expr *Arg = Take->getArg(0);
+  const Expr *Inner = stripWrappers(Arg);
+  ASSERT_NE(Inner, nullptr);
+  EXPECT_TRUE(isa<CallExpr>(Inner));
+  Above Up = parentIgnoring(Inner, *Parents);
+  EXPECT_EQ(Up.Parent.get<CallExpr>(), Take);
+  EXPECT_EQ(Up.Child, Arg);
+  // Without parentheses in the set the walk stops at them.
+  Above NoParens = parentIgnoring(Inner, *Parents, ImplicitWrappers & ~Paren);
+  EXPECT_NE(NoParens.Parent.get<ParenExpr>(), nullptr);
+  EXPECT_EQ(stripWrappers(Arg, ImplicitWrappers & ~Paren)->getStmtClass(),
+            Stmt::ParenExprClass);
+}
+
+TEST_F(AstWalkTest, ConstructorsCountOnlyWhenAsked) {
+  const auto *Converted =
+      first<VarDecl>(varDecl(hasName("converted")))->getInit();
+  // `Value converted = 3;`: a converting constructor call.
+  EXPECT_TRUE(isa<IntegerLiteral>(stripWrappers(Converted, Construct)));
+  EXPECT_FALSE(isa<IntegerLiteral>(stripWrappers(Converted)));
+  EXPECT_FALSE(isa<IntegerLiteral>(stripWrappers(Converted, CopyConstruct)));
+  const auto *Literal = first<IntegerLiteral>(
+      integerLiteral(equals(3), hasAncestor(varDecl(hasName("converted")))));
+  EXPECT_NE(parentIgnoring(Literal, *Parents).Parent.get<CXXConstructExpr>(),
+            nullptr);
+  EXPECT_NE(parentIgnoring(Literal, *Parents, ImplicitWrappers | Construct)
+                .Parent.get<VarDecl>(),
+            nullptr);
+  // `Value(4)` is a cast written in the source: stripped only when asked.
+  const auto *Temporary =
+      first<VarDecl>(varDecl(hasName("fromTemporary")))->getInit();
+  EXPECT_FALSE(isa<IntegerLiteral>(
+      stripWrappers(Temporary, ImplicitWrappers | Construct)));
+  EXPECT_TRUE(isa<IntegerLiteral>(
+      stripWrappers(Temporary, ImplicitWrappers | Construct | FunctionalCast)));
+}
+
+TEST_F(AstWalkTest, ConditionalOnlyWalkingUp) {
+  const auto *A =
+      first<DeclRefExpr>(declRefExpr(to(parmVarDecl(hasName("a")))));
+  EXPECT_NE(parentIgnoring(A, *Parents).Parent.get<ConditionalOperator>(),
+            nullptr);
+  EXPECT_NE(parentIgnoring(A, *Parents, ImplicitWrappers | Conditional)
+                .Parent.get<ReturnStmt>(),
+            nullptr);
+  const auto *Conditional = first<ConditionalOperator>(conditionalOperator());
+  EXPECT_EQ(stripWrappers(Conditional, ~0U), Conditional);
+}
+
+TEST_F(AstWalkTest, NoParentEndsTheWalk) {
+  const auto *Function = first<FunctionDecl>(functionDecl(hasName("f")));
+  Above Up = parentIgnoring(Function->getBody(), *Parents);
+  EXPECT_NE(Up.Parent.get<FunctionDecl>(), nullptr);
+  EXPECT_EQ(Up.Child, Function->getBody());
+  EXPECT_EQ(stripWrappers(nullptr), nullptr);
+}
+
+TEST_F(AstWalkTest, LoopBodyOfEveryLoop) {
+  for (const Stmt *Loop :
+       {first<Stmt>(forStmt()), first<Stmt>(cxxForRangeStmt()),
+        first<Stmt>(whileStmt()), first<Stmt>(doStmt())}) {
+    ASSERT_NE(Loop, nullptr);
+    const Stmt *Body = loopBody(Loop);
+    ASSERT_NE(Body, nullptr);
+    EXPECT_TRUE((isa<UnaryOperator, CompoundAssignOperator>(Body)))
+        << Loop->getStmtClassName();
+  }
+  EXPECT_EQ(loopBody(first<Stmt>(ifStmt())), nullptr);
+  EXPECT_EQ(loopBody(nullptr), nullptr);
+}
+
+} // namespace

@@ -1,0 +1,291 @@
+//===--- CheckAnalysesTest.cpp - the analyses of single checks ------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Loss scaling (zero-grad-accumulation), batch flow (input-not-on-device),
+// evaluation facts (eval-without-no-grad), module call chains
+// (conv-bias-before-batchnorm) and host-sync operations (host-sync-in-loop).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ASTTestSupport.h"
+#include "analysis/BatchFlow.h"
+#include "analysis/EvaluationFacts.h"
+#include "analysis/HostSyncOperations.h"
+#include "analysis/LossScaling.h"
+#include "analysis/ModuleCallChains.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace clang::tidy::libtorch::analysis;
+using libtorch_tidy::testing::parseWithMockTorch;
+
+namespace {
+
+/// A parsed snippet, its parents and the calls of `probe(N, x)` in it.
+class Snippet {
+public:
+  explicit Snippet(const std::string &Code)
+      : AST(parseWithMockTorch("#include <torch/torch.h>\n"
+                               "void probe(int, const torch::Tensor &);\n" +
+                               Code)) {
+    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
+  }
+  ASTContext &context() { return AST->getASTContext(); }
+  template <typename NodeT, typename MatcherT>
+  const NodeT *first(const MatcherT &Matcher) {
+    auto Found = match(Matcher.bind("n"), context());
+    EXPECT_FALSE(Found.empty());
+    return Found.empty() ? nullptr : Found[0].template getNodeAs<NodeT>("n");
+  }
+  const VarDecl *variable(llvm::StringRef Name) {
+    return first<VarDecl>(varDecl(hasName(Name)));
+  }
+  const FunctionDecl *function(llvm::StringRef Name) {
+    return first<FunctionDecl>(functionDecl(hasName(Name), isDefinition()));
+  }
+  const Expr *initializer(llvm::StringRef Name) {
+    return variable(Name)->getInit();
+  }
+  const CallExpr *probe(int Id) {
+    return first<CallExpr>(
+        callExpr(callee(functionDecl(hasName("probe"))),
+                 hasArgument(0, integerLiteral(equals(Id)))));
+  }
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
+};
+
+TEST(LossScalingTest, ScaledAndUnscaled) {
+  Snippet S(R"cpp(
+void f(torch::Tensor a, int n, bool c) {
+  auto divided = a.sum() / n;
+  auto method = a.sum().div(n);
+  auto plain = a.sum();
+  auto reassigned = a.sum();
+  reassigned = a.mean() * 0.5;
+  auto inPlace = a.sum();
+  inPlace.div_(n);
+  auto escapes = a.sum();
+  auto *p = &escapes;
+  torch::Tensor empty;
+  empty = a.sum();
+}
+)cpp");
+  EXPECT_TRUE(isScaledLoss(S.initializer("divided")));
+  EXPECT_TRUE(isScaledLoss(S.initializer("method")));
+  EXPECT_FALSE(isScaledLoss(S.initializer("plain")));
+  const FunctionDecl *F = S.function("f");
+  auto Ref = [&](llvm::StringRef Name) {
+    return S.first<DeclRefExpr>(declRefExpr(to(varDecl(hasName(Name)))));
+  };
+  EXPECT_TRUE(isProvablyUnscaledLoss(Ref("plain"), F));
+  EXPECT_FALSE(isProvablyUnscaledLoss(Ref("reassigned"), F));
+  EXPECT_FALSE(isProvablyUnscaledLoss(Ref("inPlace"), F));
+  EXPECT_FALSE(isProvablyUnscaledLoss(Ref("escapes"), F));
+  // Default-constructed, then given one unscaled value.
+  EXPECT_TRUE(isProvablyUnscaledLoss(Ref("empty"), F));
+  // A parameter gets values we cannot see.
+  EXPECT_FALSE(isProvablyUnscaledLoss(Ref("a"), F));
+  EXPECT_TRUE(isProvablyUnscaledLoss(S.initializer("plain"), F));
+}
+
+constexpr char Loaders[] = R"cpp(
+struct Points : torch::data::datasets::Dataset<Points> {
+  torch::data::Example<> get(size_t index) override {
+    return {torch::zeros({4}), torch::zeros({1})};
+  }
+  c10::optional<size_t> size() const override { return 64; }
+};
+struct Placed : torch::data::datasets::Dataset<Placed> {
+  torch::data::Example<> get(size_t index) override {
+    return {torch::zeros({4}).cuda(), torch::zeros({1})};
+  }
+  c10::optional<size_t> size() const override { return 64; }
+};
+torch::Tensor model(const torch::Tensor &x);
+template <typename Loader> void train(Loader &loader) {
+  for (auto &batch : *loader) {
+    auto flat = batch.data.view({-1});
+    auto moved = batch.data.cuda();
+    auto reassigned = batch.data;
+    reassigned = torch::zeros({4});
+    probe(1, flat.sum());
+    model(flat);
+    probe(2, moved);
+    probe(3, reassigned);
+  }
+}
+void run() {
+  auto host = torch::data::make_data_loader(
+      Points().map(torch::data::transforms::Stack<>()));
+  auto device = torch::data::make_data_loader(
+      Placed().map(torch::data::transforms::Stack<>()));
+  train(host);
+  train(device);
+  std::vector<int> plain;
+  for (auto &x : plain)
+    (void)x;
+}
+)cpp";
+
+TEST(BatchFlowTest, LoaderLoopsAndTheirDatasets) {
+  Snippet S(Loaders);
+  auto Batches =
+      match(varDecl(hasName("batch"), isInstantiated()).bind("b"), S.context());
+  ASSERT_EQ(Batches.size(), 2u);
+  unsigned Placing = 0;
+  for (const auto &Bound : Batches) {
+    const auto *Batch = Bound.getNodeAs<VarDecl>("b");
+    const CXXForRangeStmt *Loop = loaderLoopOf(Batch, *S.Parents);
+    ASSERT_NE(Loop, nullptr);
+    const CXXRecordDecl *Loader = Loop->getRangeInit()
+                                      ->getType()
+                                      .getNonReferenceType()
+                                      ->getAsCXXRecordDecl();
+    Placing += loaderMayPlaceOnDevice(Loader, S.context());
+  }
+  // Placed's get() calls cuda(); Points' makes host tensors.
+  EXPECT_EQ(Placing, 1u);
+  EXPECT_EQ(loaderLoopOf(S.variable("x"), *S.Parents), nullptr);
+}
+
+TEST(BatchFlowTest, UsesFollowPlacementKeepingMethods) {
+  Snippet S(Loaders);
+  auto Members =
+      match(memberExpr(
+                hasObjectExpression(declRefExpr(to(varDecl(hasName("batch"))))),
+                hasAncestor(functionDecl(isTemplateInstantiation())),
+                hasAncestor(varDecl(hasName("flat"))))
+                .bind("m"),
+            S.context());
+  ASSERT_FALSE(Members.empty());
+  std::vector<BatchUse> Uses =
+      batchUses(Members[0].getNodeAs<Expr>("m"), *S.Parents);
+  // batch.data -> view -> flat -> probe(1, flat.float_()) is not a
+  // placement-keeping method, model(flat) is a call that takes it.
+  ASSERT_FALSE(Uses.empty());
+  bool ReachesModel = false;
+  for (const BatchUse &Use : Uses)
+    if (const FunctionDecl *Callee = Use.Call->getDirectCallee())
+      ReachesModel |= Callee->getName() == "model";
+  EXPECT_TRUE(ReachesModel);
+  const FunctionDecl *Train = S.first<FunctionDecl>(
+      functionDecl(hasName("train"), isTemplateInstantiation()));
+  auto Reassigned =
+      match(varDecl(hasName("reassigned"),
+                    hasAncestor(functionDecl(isTemplateInstantiation())))
+                .bind("v"),
+            S.context());
+  ASSERT_FALSE(Reassigned.empty());
+  EXPECT_TRUE(mayHoldAnotherTensor(Reassigned[0].getNodeAs<VarDecl>("v"),
+                                   Train->getBody()));
+}
+
+TEST(EvaluationFactsTest, BodiesAndLoops) {
+  Snippet S(R"cpp(
+struct NetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x; }
+};
+TORCH_MODULE(Net);
+void unseen();
+void step(torch::optim::SGD &optimizer) { optimizer.step(); }
+void trains(Net &model, torch::optim::SGD &optimizer, torch::Tensor x) {
+  model->train();
+  for (int i = 0; i < 3; ++i)
+    step(optimizer);
+}
+void evaluates(Net &model, torch::Tensor x) {
+  model->eval();
+  torch::NoGradGuard no_grad;
+  for (int i = 0; i < 3; ++i) {
+    for (int j = 0; j < 2; ++j)
+      probe(1, x);
+    model(x);
+  }
+  unseen();
+}
+)cpp");
+  TrainingLoopModel Loops(S.context(), *S.Parents);
+  BodyFacts Trains = bodyFacts(S.function("trains")->getBody(), Loops);
+  EXPECT_TRUE(Trains.Trains);
+  EXPECT_FALSE(Trains.CallsUnseen);
+  ASSERT_EQ(Trains.ModeCalls.size(), 1u);
+  BodyFacts Evaluates = bodyFacts(S.function("evaluates")->getBody(), Loops);
+  EXPECT_FALSE(Evaluates.Trains);
+  EXPECT_TRUE(Evaluates.CallsUnseen);
+  EXPECT_TRUE(Evaluates.HasNoGradName);
+  EXPECT_EQ(Evaluates.ModeCalls.size(), 1u);
+
+  const Stmt *Body = nullptr;
+  bool InLambda = true;
+  auto Around = enclosingLoops(S.probe(1), *S.Parents, Body, InLambda);
+  ASSERT_EQ(Around.size(), 2u);
+  EXPECT_EQ(Body, S.function("evaluates")->getBody());
+  EXPECT_FALSE(InLambda);
+  // The outer loop calls the model itself; the inner one does not.
+  EXPECT_TRUE(runsModel(Around[1], *S.Parents));
+  EXPECT_FALSE(runsModel(Around[0], *S.Parents));
+}
+
+TEST(ModuleCallChainsTest, ConvIntoBatchNorm) {
+  Snippet S(R"cpp(
+struct BlockImpl : torch::nn::Module {
+  torch::nn::Conv2d conv{torch::nn::Conv2dOptions(3, 8, 3)};
+  torch::nn::BatchNorm2d bn{8};
+  torch::Tensor forward(torch::Tensor x) {
+    auto y = conv(x);
+    auto z = bn(y);
+    return z;
+  }
+  torch::Tensor direct(torch::Tensor x) { return bn(conv(x)); }
+  torch::Tensor residual(torch::Tensor x) {
+    auto y = conv(x);
+    auto z = bn(y);
+    return z + y;
+  }
+};
+)cpp");
+  auto Calls = match(
+      cxxOperatorCallExpr(
+          hasArgument(0, ignoringImplicit(memberExpr(member(hasName("conv"))))))
+          .bind("c"),
+      S.context());
+  ASSERT_EQ(Calls.size(), 3u);
+  unsigned Consumed = 0;
+  for (const auto &Bound : Calls)
+    Consumed +=
+        consumingBatchNorm(Bound.getNodeAs<Expr>("c"), *S.Parents) != nullptr;
+  // forward and direct; the residual reads y after the batch norm.
+  EXPECT_EQ(Consumed, 2u);
+  const auto *First = Calls[0].getNodeAs<CXXOperatorCallExpr>("c");
+  const ValueDecl *Holder = holderDecl(First->getArg(0));
+  ASSERT_NE(Holder, nullptr);
+  EXPECT_EQ(Holder->getName(), "conv");
+  auto All = callsOfHolder(Holder, First, *S.Parents);
+  ASSERT_TRUE(All);
+  EXPECT_EQ(All->size(), 3u);
+}
+
+TEST(HostSyncOperationsTest, Kinds) {
+  EXPECT_EQ(syncKindOfMethod("item"), SyncKind::ReadScalar);
+  EXPECT_EQ(syncKindOfMethod("to"), SyncKind::CopyToHost);
+  EXPECT_EQ(syncKindOfMethod("unique_consecutive"), SyncKind::DynamicShape);
+  EXPECT_EQ(syncKindOfMethod("allclose"), SyncKind::HostBool);
+  EXPECT_EQ(syncKindOfMethod("data_ptr"), SyncKind::HostMemory);
+  EXPECT_EQ(syncKindOfFunction("at::print"), SyncKind::Print);
+  EXPECT_EQ(syncKindOfFunction("at::_unique2"), SyncKind::DynamicShape);
+  EXPECT_EQ(syncKindOfFunction("at::_local_scalar_dense"),
+            SyncKind::ReadScalar);
+  EXPECT_EQ(syncKindOfFunction("torch::cuda::synchronize"),
+            SyncKind::Synchronize);
+  EXPECT_TRUE(llvm::is_contained(syncTensorMethods(), "item"));
+  EXPECT_TRUE(
+      llvm::is_contained(syncFunctions(), "::torch::cuda::synchronize"));
+  for (llvm::StringRef Name : syncFunctions())
+    EXPECT_TRUE(Name.startswith("::")) << Name.str();
+}
+
+} // namespace
