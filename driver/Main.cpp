@@ -9,7 +9,7 @@
 // export-fixes, but LibTorch's default check set and documented exit codes
 // (ExitCodes.h).
 //
-// The pipeline (runTool() below), each stage working on report::RunResult:
+// The pipeline (runTool() below), each stage working on model::RunResult:
 //   parse options -> collect units -> select units -> analyze units ->
 //   filter findings -> fingerprints -> fixes -> output -> export-fixes ->
 //   exit code.
@@ -28,14 +28,15 @@
 #include "fix/FixSelection.h"
 #include "io/FileIO.h"
 #include "lsp/Server.h"
+#include "model/Findings.h"
 #include "report/Baseline.h"
 #include "report/ExportFixesWriter.h"
-#include "report/Findings.h"
 #include "report/Merge.h"
 #include "report/ReportStage.h"
 #include "report/RunStatistics.h"
 #include "report/TextWriter.h"
 #include "run/UnitScheduler.h"
+#include "run/WorkerMode.h"
 #include "run/WorkerProcess.h"
 #include "select/UnitSelection.h"
 #include "llvm/ADT/SmallString.h"
@@ -71,9 +72,9 @@ static int LLVM_ATTRIBUTE_UNUSED LibTorchTidyModuleAnchorDestination =
 namespace libtorch_tidy {
 namespace {
 
-using report::Finding;
-using report::RunResult;
-using report::TranslationUnitResult;
+using model::Finding;
+using model::RunResult;
+using model::TranslationUnitResult;
 
 /// Whether a finding makes the exit code 1 (`--fail-on`; findings of
 /// --warnings-as-errors checks always do, as in clang-tidy).
@@ -100,9 +101,10 @@ int runTool(int Argc, const char **Argv) {
     errs() << "libtorch-tidy: error: " << toString(Fixed.takeError()) << "\n";
     return ExitUsageError;
   }
-  // A worker dies with its parent and enforces its own --unit-timeout.
+  // A worker process (run/WorkerMode.h) analyzes its one unit; none of the
+  // stages below are its.
   if (!Tool.WorkerUnit.empty())
-    run::guardWorker(Tool.WorkerOutput, Tool.UnitTimeout);
+    return run::runWorker(Tool, std::move(*Fixed), Argv[0]);
 
   if (Tool.PrintCheckTable) {
     outs() << renderCheckTable();
@@ -139,8 +141,7 @@ int runTool(int Argc, const char **Argv) {
     return ExitUsageError;
   }
   // Misspelled options of our checks, once per run (not per worker).
-  if (Tool.WorkerUnit.empty())
-    warnUnknownCheckOptions(Tool, Setup->Files, errs());
+  warnUnknownCheckOptions(Tool, Setup->Files, errs());
 
   // Options are looked up for the first input, as clang-tidy does.
   StringRef FirstFile =
@@ -181,8 +182,6 @@ int runTool(int Argc, const char **Argv) {
     return ExitUsageError;
   }
 
-  if (!Tool.WorkerUnit.empty())
-    return run::runWorker(Tool, *Setup, std::move(*Provider), BaseFS);
   // A CheckOptions value no check can read is the configuration's error,
   // not a finding of every unit.
   if (std::vector<std::string> Invalid =
@@ -272,21 +271,23 @@ int runTool(int Argc, const char **Argv) {
   const bool WantFixes = Tool.Fix || Tool.FixErrors || Tool.FixNotes;
   // The text output on standard output is printed unit by unit, as soon as
   // the units before are done. What needs every unit first is printed at
-  // the end: fixes (the FIX-IT notes say what was written), a baseline,
-  // --diff or --exclude (they filter the whole run), whole documents (JSON,
-  // SARIF) and --output (written atomically).
+  // the end: fixes (the FIX-IT notes say what was written), a baseline or
+  // --diff (they filter the whole run), whole documents (JSON, SARIF) and
+  // --output (written atomically).
   const bool Streaming = Format == report::OutputFormat::Text && !ToFile &&
-                         !WantFixes && !Baseline && !Selected->Changes &&
-                         Exclude.empty();
+                         !WantFixes && !Baseline && !Selected->Changes;
   report::TextOrder Order;
-  run::UnitReady Ready;
-  if (Streaming) {
+  if (Streaming)
     outs().enable_colors(Color);
-    Ready = [&](size_t, const TranslationUnitResult &Unit) {
-      report::writeUnitText(outs(), Order, Unit, Color);
-      outs().flush();
-    };
-  }
+  // `--exclude` drops findings in excluded headers (counted as non-user
+  // code), unit by unit, before the unit is printed.
+  const run::UnitReady Ready = [&](size_t, TranslationUnitResult &Unit) {
+    select::dropExcludedFindings(Unit, Exclude);
+    if (!Streaming)
+      return;
+    report::writeUnitText(outs(), Order, Unit, Color);
+    outs().flush();
+  };
 
   // --- Analyze units into a RunResult. ---
   RunResult Run;
@@ -310,9 +311,8 @@ int runTool(int Argc, const char **Argv) {
       Run.LibTorchVersion = Unit.LibTorchVersion;
 
   // --- Filter findings. ---
-  // `--exclude` drops findings in excluded headers (counted as non-user
-  // code); `--diff` keeps only findings on changed lines.
-  select::dropExcludedFindings(Run, Exclude);
+  // (`--exclude` filtered each unit as it was ready.) `--diff` keeps only
+  // findings on changed lines.
   if (Selected->Changes)
     select::keepFindingsOnChangedLines(Run, *Selected->Changes);
 
@@ -321,10 +321,10 @@ int runTool(int Argc, const char **Argv) {
   report::fingerprintAndFilter(Run, *ProjectRoot,
                                Baseline ? &*Baseline : nullptr, Sources);
 
-  std::vector<report::ReportedDiagnostic> Diagnostics =
-      report::uniqueDiagnostics(Run, /*WithCompilerErrors=*/true);
-  std::vector<Finding> UniqueFindings = report::uniqueFindings(Run);
-  const bool AnyUnitFailed = !report::unitsWithProblems(Run).empty();
+  std::vector<model::ReportedDiagnostic> Diagnostics =
+      model::uniqueDiagnostics(Run, /*WithCompilerErrors=*/true);
+  std::vector<Finding> UniqueFindings = model::uniqueFindings(Run);
+  const bool AnyUnitFailed = !model::unitsWithProblems(Run).empty();
 
   // --- Fixes. ---
   // Per unit (driver/fix/FixSelection.h, docs/fixes.md): a unit with
@@ -332,14 +332,16 @@ int runTool(int Argc, const char **Argv) {
   // clean unit's fixes are applied. The FixApplier (driver/fix/) plans whole
   // fixes, skips and reports overlapping ones, and checks every file against
   // the digest of the bytes the analysis parsed before anything is written.
-  fix::FixPlan Fixes;
+  // The files are written before the output, which then says which fixes
+  // were written, and still shows the code as it was analyzed.
+  fix::FixOutcome Fixes;
   fix::FixSelection FixChoice;
-  // For each diagnostic, its index in the fixes planned, if it takes part.
+  // For each diagnostic, its index in the fixes applied, if it takes part.
   std::vector<std::optional<size_t>> PlanIndex(Diagnostics.size());
   std::optional<ClangTidyContext> StyleContext;
-  fix::FixOptions FixOptions;
-  FixOptions.FixNotes = Tool.FixNotes;
   if (WantFixes) {
+    fix::FixOptions FixOptions;
+    FixOptions.FixNotes = Tool.FixNotes;
     StyleContext.emplace(std::move(*Provider),
                          /*AllowEnablingAnalyzerAlphaCheckers=*/false);
     FixOptions.StyleFor = [&](StringRef File) {
@@ -353,46 +355,31 @@ int runTool(int Argc, const char **Argv) {
         PlanIndex[I] = ToFix.size();
         ToFix.push_back(Diagnostics[I].Diagnostic);
       }
-    Fixes = fix::prepareFixes(Run, ToFix, FixOptions);
+    Fixes = fix::applyFixes(Run, ToFix, FixOptions);
   }
 
-  // The files are written before the output, which then says which fixes
-  // were written, and still shows the code as it was analyzed.
-  std::vector<std::string> FixFailures, WrittenFiles;
-  std::map<std::string, std::string> Originals;
-  if (!Fixes.Edits.empty() || !Fixes.Errors.empty())
-    FixFailures =
-        fix::writeFixes(Run, Fixes, FixOptions, &WrittenFiles, &Originals);
-  const std::vector<std::vector<std::pair<report::Replacement, bool>>>
-      FixOutcome = fix::writtenOutcome(Fixes, WrittenFiles);
-  unsigned AppliedReplacements = 0;
-  for (const auto &Replacements : FixOutcome)
-    for (const auto &Entry : Replacements)
-      AppliedReplacements += Entry.second;
-
   // --- Output. ---
-  // `--format=json|sarif` write `Run`, text the diagnostics (unless they
-  // streamed); `--output` sends either to a file, written atomically (the
-  // summary line stays on stderr).
+  // The report of `Run` in its format (unless the text streamed);
+  // `--output` sends it to a file, written atomically (the summary line
+  // stays on stderr).
   std::string Rendered;
-  if (Format != report::OutputFormat::Text) {
-    Rendered = report::renderReport(Run, Format, *ProjectRoot, Sources);
-  } else if (!Streaming) {
+  if (!Streaming) {
     report::FixOutcomes Outcomes;
     for (size_t I = 0; I < Diagnostics.size(); ++I)
       if (PlanIndex[I])
         Outcomes.emplace(report::keyOf(*Diagnostics[I].Diagnostic),
-                         FixOutcome[*PlanIndex[I]]);
-    raw_string_ostream OS(Rendered);
-    OS.enable_colors(Color);
-    for (const TranslationUnitResult &Unit : Run.Units)
-      report::writeUnitText(OS, Order, Unit, Color, &Outcomes, &Originals);
+                         Fixes.PerFinding[*PlanIndex[I]]);
+    report::TextRendering Text;
+    Text.Color = Color;
+    Text.Outcomes = &Outcomes;
+    Text.Originals = &Fixes.Originals;
+    Rendered = report::renderReport(Run, Format, *ProjectRoot, Sources, Text);
   }
   if (Error E = report::emitReport(Rendered, Tool.Output, outs())) {
     errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
     return ExitUsageError;
   }
-  for (const TranslationUnitResult *Unit : report::unitsWithProblems(Run))
+  for (const TranslationUnitResult *Unit : model::unitsWithProblems(Run))
     if (Unit->State == TranslationUnitResult::Status::Failed)
       errs() << "libtorch-tidy: error: '" << Unit->MainFile
              << "': " << Unit->FailureMessage << "\n";
@@ -400,7 +387,7 @@ int runTool(int Argc, const char **Argv) {
   // --- Export fixes (clang-tidy's YAML). ---
   if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
     std::vector<report::ExportedDiagnostic> Export;
-    for (const report::ReportedDiagnostic &R : Diagnostics)
+    for (const model::ReportedDiagnostic &R : Diagnostics)
       Export.push_back({R.Diagnostic, R.Unit->BuildDirectory});
     std::string Yaml;
     raw_string_ostream OS(Yaml);
@@ -446,23 +433,23 @@ int runTool(int Argc, const char **Argv) {
   if (WantFixes) {
     for (const std::string &Reason : FixChoice.Reasons)
       errs() << "libtorch-tidy: " << Reason << "\n";
-    if (Fixes.Total > 0 || FixChoice.Withheld > 0)
-      errs() << "libtorch-tidy applied " << AppliedReplacements << " of "
-             << Fixes.Total << " suggested fixes"
+    if (Fixes.Suggested > 0 || FixChoice.Withheld > 0)
+      errs() << "libtorch-tidy applied " << Fixes.AppliedReplacements << " of "
+             << Fixes.Suggested << " suggested fixes"
              << (FixChoice.Withheld
                      ? "; " + std::to_string(FixChoice.Withheld) + " withheld"
                      : std::string())
              << ".\n";
   }
   // A file that cannot be fixed is an error even with --quiet.
-  for (const std::string &Failure : FixFailures)
+  for (const std::string &Failure : Fixes.Errors)
     errs() << "libtorch-tidy: error: " << Failure << "\n";
   if (WarningsAsErrors)
     errs() << WarningsAsErrors << " warning"
            << (WarningsAsErrors == 1 ? "" : "s") << " treated as error"
            << (WarningsAsErrors == 1 ? "" : "s") << "\n";
 
-  if (!FixFailures.empty())
+  if (!Fixes.Errors.empty())
     return ExitUsageError;
   if (AnyUnitFailed)
     return ExitParseFailed;

@@ -3,6 +3,13 @@
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
+//
+// The first stage of the pipeline, in two files: OptionsSetup.cpp parses the
+// command line into ToolOptions; ConfigSetup.cpp builds the check
+// configuration from them (`--config`, `--config-file`, `.clang-tidy`
+// discovery) and checks the configurations discovery finds.
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 #define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H

@@ -21,8 +21,8 @@
 #include <unistd.h>
 
 using namespace llvm;
-using libtorch_tidy::report::Finding;
-using libtorch_tidy::report::Replacement;
+using libtorch_tidy::model::Finding;
+using libtorch_tidy::model::Replacement;
 
 namespace libtorch_tidy::fix {
 namespace {
@@ -126,7 +126,7 @@ const std::vector<Replacement> *chosenFix(const Finding &F, bool FixNotes) {
   if (!FixNotes)
     return nullptr;
   const std::vector<Replacement> *Found = nullptr;
-  for (const report::Note &N : F.Notes) {
+  for (const model::Note &N : F.Notes) {
     if (N.Fixes.empty())
       continue;
     if (Found)
@@ -221,9 +221,9 @@ namespace {
 /// The digest each file had when the analysis read it; a file read by two
 /// units with different content has two.
 std::map<std::string, std::set<std::string>>
-recordedDigests(const report::RunResult &Run) {
+recordedDigests(const model::RunResult &Run) {
   std::map<std::string, std::set<std::string>> Recorded;
-  for (const report::TranslationUnitResult &Unit : Run.Units)
+  for (const model::TranslationUnitResult &Unit : Run.Units)
     for (const auto &[File, Digest] : Unit.ContentDigests)
       Recorded[normalizedPath(File)].insert(Digest);
   return Recorded;
@@ -255,20 +255,36 @@ verifiedContent(const std::string &File,
   return Text;
 }
 
-} // namespace
+/// A plan checked against the files: what the output says and whether
+/// anything may be written.
+struct Prepared {
+  FixPlan Plan;
+  /// For each finding given, each replacement of its chosen fix and whether
+  /// it is to be written.
+  std::vector<std::vector<std::pair<Replacement, bool>>> PerFinding;
+  /// Replacements attempted.
+  unsigned Total = 0;
+  std::vector<std::string> ConflictMessages;
+  /// Files that changed since the analysis, or cannot be read: when there
+  /// are any, nothing is written.
+  std::vector<std::string> Errors;
+};
 
-FixPlan prepareFixes(const report::RunResult &Run,
-                     ArrayRef<const Finding *> Findings,
-                     const FixOptions &Options) {
-  FixPlan Plan = planFixes(Findings, Options);
+/// planFixes(), then checks every file to change against the digests of
+/// \p Run, and says per finding what will be written. Writes nothing.
+Prepared prepareFixes(const model::RunResult &Run,
+                      ArrayRef<const Finding *> Findings,
+                      const FixOptions &Options) {
+  Prepared P;
+  P.Plan = planFixes(Findings, Options);
   std::map<std::string, std::set<std::string>> Recorded = recordedDigests(Run);
 
   // Every file is checked before any is written: the fix of one finding
   // may span files, and a stale file means the analysis is stale.
-  for (const auto &[File, Edits] : Plan.Edits) {
+  for (const auto &[File, Edits] : P.Plan.Edits) {
     Expected<std::string> Text = verifiedContent(File, Recorded);
     if (!Text) {
-      Plan.Errors.push_back(toString(Text.takeError()));
+      P.Errors.push_back(toString(Text.takeError()));
       continue;
     }
     // Edits replayed from the result cache, or from a worker, are data read
@@ -276,7 +292,7 @@ FixPlan prepareFixes(const report::RunResult &Run,
     // clang's rewriter write out of bounds, or claim a fix it never made.
     for (const Replacement &R : Edits)
       if (static_cast<uint64_t>(R.Offset) + R.Length > Text->size()) {
-        Plan.Errors.push_back(
+        P.Errors.push_back(
             "'" + File + "': a fix-it at offset " + std::to_string(R.Offset) +
             " (length " + std::to_string(R.Length) + ") lies outside its " +
             std::to_string(Text->size()) +
@@ -286,7 +302,7 @@ FixPlan prepareFixes(const report::RunResult &Run,
       }
   }
 
-  for (const FixConflict &C : Plan.Conflicts) {
+  for (const FixConflict &C : P.Plan.Conflicts) {
     std::string Where = C.File;
     std::string OtherWhere = "offset " + std::to_string(C.OtherOffset);
     Expected<std::string> Text = readFile(C.File);
@@ -299,37 +315,41 @@ FixPlan prepareFixes(const report::RunResult &Run,
     } else {
       consumeError(Text.takeError());
     }
-    Plan.ConflictMessages.push_back(
+    P.ConflictMessages.push_back(
         Where + ": warning: fix of [" + C.CheckId +
         "] not applied: it overlaps the fix of [" + C.OtherCheckId + "] at " +
         OtherWhere + "; run --fix again to apply it to the fixed code");
   }
 
-  Plan.PerFinding.resize(Findings.size());
+  P.PerFinding.resize(Findings.size());
   for (size_t I = 0; I < Findings.size(); ++I) {
     const std::vector<Replacement> *Fix =
         chosenFix(*Findings[I], Options.FixNotes);
     if (!Fix)
       continue;
-    const bool Applies = Plan.Accepted[I] && Plan.Errors.empty();
+    const bool Applies = P.Plan.Accepted[I] && P.Errors.empty();
     for (const Replacement &R : *Fix) {
-      Plan.PerFinding[I].emplace_back(R, Applies);
-      ++Plan.Total;
-      Plan.Applied += Applies;
+      P.PerFinding[I].emplace_back(R, Applies);
+      ++P.Total;
     }
   }
-  return Plan;
+  return P;
 }
 
+/// Writes a prepared plan without Errors: each file checked again against
+/// its digest, cleaned up and formatted as clang-tidy does, and replaced
+/// atomically. Returns one line per file that could not be written; adds
+/// the files written to \p Written, with their content before the fixes to
+/// \p Originals.
 std::vector<std::string>
-writeFixes(const report::RunResult &Run, const FixPlan &Plan,
-           const FixOptions &Options, std::vector<std::string> *Written,
-           std::map<std::string, std::string> *Originals) {
+writeFixes(const model::RunResult &Run, const Prepared &P,
+           const FixOptions &Options, std::vector<std::string> &Written,
+           std::map<std::string, std::string> &Originals) {
   std::vector<std::string> Errors;
-  if (!Plan.Errors.empty())
-    return Plan.Errors;
+  if (!P.Errors.empty())
+    return P.Errors;
   std::map<std::string, std::set<std::string>> Recorded = recordedDigests(Run);
-  for (const auto &[File, Edits] : Plan.Edits) {
+  for (const auto &[File, Edits] : P.Plan.Edits) {
     // Checked again right before writing, to keep the window small.
     Expected<std::string> Text = verifiedContent(File, Recorded);
     if (!Text) {
@@ -348,50 +368,49 @@ writeFixes(const report::RunResult &Run, const FixPlan &Plan,
       Errors.push_back(*Problem + "; no fixes were applied to it");
       continue;
     }
-    if (Written)
-      Written->push_back(File);
-    if (Originals)
-      (*Originals)[File] = std::move(*Text);
+    Written.push_back(File);
+    Originals[File] = std::move(*Text);
   }
   return Errors;
 }
 
+/// For each finding of \p P, each replacement of its fix and whether it was
+/// written: planned, and every file it edits in \p Written.
 std::vector<std::vector<std::pair<Replacement, bool>>>
-writtenOutcome(const FixPlan &Plan, ArrayRef<std::string> Written) {
+writtenOutcome(const Prepared &P, ArrayRef<std::string> Written) {
   std::set<std::string> Done(Written.begin(), Written.end());
   std::vector<std::vector<std::pair<Replacement, bool>>> Outcome(
-      Plan.PerFinding.size());
-  for (size_t I = 0; I < Plan.PerFinding.size(); ++I) {
-    bool Applied = !Plan.PerFinding[I].empty();
-    for (const auto &[R, Applies] : Plan.PerFinding[I])
+      P.PerFinding.size());
+  for (size_t I = 0; I < P.PerFinding.size(); ++I) {
+    bool Applied = !P.PerFinding[I].empty();
+    for (const auto &[R, Applies] : P.PerFinding[I])
       Applied = Applied && Applies && Done.count(normalizedPath(R.File));
-    for (const auto &Entry : Plan.PerFinding[I])
+    for (const auto &Entry : P.PerFinding[I])
       Outcome[I].emplace_back(Entry.first, Applied);
   }
   return Outcome;
 }
 
-FixOutcome applyFixes(const report::RunResult &Run,
+} // namespace
+
+FixOutcome applyFixes(const model::RunResult &Run,
                       ArrayRef<const Finding *> Findings,
                       const FixOptions &Options) {
-  FixPlan Plan = prepareFixes(Run, Findings, Options);
+  Prepared P = prepareFixes(Run, Findings, Options);
   FixOutcome Outcome;
-  Outcome.Conflicts = Plan.Conflicts;
-  Outcome.ConflictMessages = Plan.ConflictMessages;
-  Outcome.Errors = writeFixes(Run, Plan, Options, &Outcome.WrittenFiles);
+  Outcome.Conflicts = P.Plan.Conflicts;
+  Outcome.ConflictMessages = P.ConflictMessages;
+  Outcome.Suggested = P.Total;
+  Outcome.Errors =
+      writeFixes(Run, P, Options, Outcome.WrittenFiles, Outcome.Originals);
   // A fix counts as applied when it was planned and all its files written.
-  Outcome.PerFinding = writtenOutcome(Plan, Outcome.WrittenFiles);
-  for (const auto &Replacements : Outcome.PerFinding)
+  Outcome.PerFinding = writtenOutcome(P, Outcome.WrittenFiles);
+  for (const auto &Replacements : Outcome.PerFinding) {
     Outcome.AppliedFixes += !Replacements.empty() && Replacements[0].second;
+    for (const auto &Entry : Replacements)
+      Outcome.AppliedReplacements += Entry.second;
+  }
   return Outcome;
-}
-
-FixOutcome applyFixes(const report::RunResult &Run, const FixOptions &Options) {
-  std::vector<Finding> Unique = report::uniqueFindings(Run);
-  std::vector<const Finding *> Findings;
-  for (const Finding &F : Unique)
-    Findings.push_back(&F);
-  return applyFixes(Run, Findings, Options);
 }
 
 } // namespace libtorch_tidy::fix

@@ -39,7 +39,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_FIX_FIXAPPLIER_H
 #define LIBTORCH_TIDY_DRIVER_FIX_FIXAPPLIER_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -71,92 +71,64 @@ struct FixConflict {
 /// What would be written: per file (absolute), the edits sorted by offset,
 /// none overlapping, each once.
 struct FixPlan {
-  std::map<std::string, std::vector<report::Replacement>> Edits;
+  std::map<std::string, std::vector<model::Replacement>> Edits;
   std::vector<FixConflict> Conflicts;
   /// Findings whose fix is in the plan.
   unsigned Fixes = 0;
   /// For each finding given: its fix is in the plan.
   std::vector<bool> Accepted;
-
-  // Filled by prepareFixes():
-  /// For each finding given, each replacement of its chosen fix and whether
-  /// it will be written (the text output's "FIX-IT applied" notes).
-  std::vector<std::vector<std::pair<report::Replacement, bool>>> PerFinding;
-  /// Replacements attempted and to be applied (clang-tidy's "applied N of M
-  /// suggested fixes").
-  unsigned Total = 0;
-  unsigned Applied = 0;
-  /// One line per conflict, `<file>:<line>:<col>: warning: ...`.
-  std::vector<std::string> ConflictMessages;
-  /// Files that changed since the analysis, or cannot be read: one line
-  /// each, naming the file and what to do. When there are any, nothing is
-  /// written (exit code 2).
-  std::vector<std::string> Errors;
 };
 
 /// Chooses the fixes of \p Findings and drops those that conflict; pure.
-FixPlan planFixes(llvm::ArrayRef<const report::Finding *> Findings,
+FixPlan planFixes(llvm::ArrayRef<const model::Finding *> Findings,
                   const FixOptions &Options);
-
-/// planFixes(), then checks every file to change against the digests of
-/// \p Run, and says per finding what will be written. Writes nothing.
-FixPlan prepareFixes(const report::RunResult &Run,
-                     llvm::ArrayRef<const report::Finding *> Findings,
-                     const FixOptions &Options);
-
-/// Writes a prepared plan without Errors: each file checked again against
-/// its digest, cleaned up and formatted as clang-tidy does, and replaced
-/// atomically. Returns one line per file that could not be written; adds
-/// the files written to \p Written, with their content before the fixes to
-/// \p Originals (so the text output can still show the code it reports on).
-std::vector<std::string>
-writeFixes(const report::RunResult &Run, const FixPlan &Plan,
-           const FixOptions &Options,
-           std::vector<std::string> *Written = nullptr,
-           std::map<std::string, std::string> *Originals = nullptr);
-
-/// For each finding of \p Plan, each replacement of its fix and whether it
-/// was written: planned, and every file it edits in \p Written.
-std::vector<std::vector<std::pair<report::Replacement, bool>>>
-writtenOutcome(const FixPlan &Plan, llvm::ArrayRef<std::string> Written);
 
 /// The fix `--fix` applies for \p F: its own, or with FixNotes the fix of
 /// its only note that has one. Null if none.
-const std::vector<report::Replacement> *chosenFix(const report::Finding &F,
-                                                  bool FixNotes);
+const std::vector<model::Replacement> *chosenFix(const model::Finding &F,
+                                                 bool FixNotes);
 
 /// \p Content with \p Edits (sorted, non-overlapping) applied. Fails when an
 /// edit reaches past the end of the content.
 llvm::Expected<std::string>
 applyReplacements(llvm::StringRef Content,
-                  llvm::ArrayRef<report::Replacement> Edits);
+                  llvm::ArrayRef<model::Replacement> Edits);
 
 /// Lowercase hex SHA-256 of \p Content, as ContentDigests holds it.
 std::string contentDigest(llvm::StringRef Content);
 
+/// What `--fix` did.
 struct FixOutcome {
   /// For each finding given, each replacement of its chosen fix and whether
   /// it was written (for the text output's "FIX-IT applied" notes).
-  std::vector<std::vector<std::pair<report::Replacement, bool>>> PerFinding;
+  std::vector<std::vector<std::pair<model::Replacement, bool>>> PerFinding;
+  /// Replacements attempted, and written: clang-tidy's "applied N of M
+  /// suggested fixes".
+  unsigned Suggested = 0;
+  unsigned AppliedReplacements = 0;
   /// Findings whose fix was written.
   unsigned AppliedFixes = 0;
   std::vector<std::string> WrittenFiles;
+  /// The content of each file written as it was before the fixes, so that
+  /// the text output can still show the code it reports on.
+  std::map<std::string, std::string> Originals;
   std::vector<FixConflict> Conflicts;
   /// One line per conflict, `<file>:<line>:<col>: warning: ...`.
   std::vector<std::string> ConflictMessages;
-  /// One line each, saying which file and what to do (exit code 2).
+  /// Files that changed since the analysis, cannot be read or cannot be
+  /// written: one line each, saying which file and what to do (exit code 2).
+  /// A file found stale before anything was written means nothing is.
   std::vector<std::string> Errors;
 };
 
-/// prepareFixes() and writeFixes() in one: plans the fixes of \p Findings
-/// (found in \p Run, whose ContentDigests say what the analysis read) and
-/// writes them.
-FixOutcome applyFixes(const report::RunResult &Run,
-                      llvm::ArrayRef<const report::Finding *> Findings,
+/// The fix step: plans the fixes of \p Findings (found in \p Run, whose
+/// ContentDigests say what the analysis read; planFixes()), checks every
+/// file to change against its digest before any is written, then writes
+/// each (checked again, cleaned up and formatted as clang-tidy does,
+/// replaced atomically).
+FixOutcome applyFixes(const model::RunResult &Run,
+                      llvm::ArrayRef<const model::Finding *> Findings,
                       const FixOptions &Options);
-
-/// The same for every finding of \p Run, once (uniqueFindings()).
-FixOutcome applyFixes(const report::RunResult &Run, const FixOptions &Options);
 
 } // namespace libtorch_tidy::fix
 

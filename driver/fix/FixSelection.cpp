@@ -9,9 +9,9 @@
 #include <map>
 #include <tuple>
 
-using libtorch_tidy::report::Finding;
-using libtorch_tidy::report::Replacement;
-using libtorch_tidy::report::TranslationUnitResult;
+using libtorch_tidy::model::Finding;
+using libtorch_tidy::model::Replacement;
+using libtorch_tidy::model::TranslationUnitResult;
 
 namespace libtorch_tidy::fix {
 namespace {
@@ -41,8 +41,8 @@ std::string plural(unsigned N, const char *One, const char *Many) {
 
 } // namespace
 
-FixSelection selectFixes(const report::RunResult &Run,
-                         llvm::ArrayRef<report::ReportedDiagnostic> Diagnostics,
+FixSelection selectFixes(const model::RunResult &Run,
+                         llvm::ArrayRef<model::ReportedDiagnostic> Diagnostics,
                          bool FixErrors, bool FixNotes) {
   // Every unit that reported each finding, with the fix it suggested.
   std::map<FindingKey, std::vector<std::pair<const TranslationUnitResult *,

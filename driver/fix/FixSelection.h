@@ -16,7 +16,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_FIX_FIXSELECTION_H
 #define LIBTORCH_TIDY_DRIVER_FIX_FIXSELECTION_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <string>
 #include <vector>
@@ -35,8 +35,8 @@ struct FixSelection {
 
 /// Chooses which of \p Diagnostics (uniqueDiagnostics() of \p Run) `--fix`
 /// may apply, as the file comment says. \p FixNotes is `--fix-notes`.
-FixSelection selectFixes(const report::RunResult &Run,
-                         llvm::ArrayRef<report::ReportedDiagnostic> Diagnostics,
+FixSelection selectFixes(const model::RunResult &Run,
+                         llvm::ArrayRef<model::ReportedDiagnostic> Diagnostics,
                          bool FixErrors, bool FixNotes);
 
 } // namespace libtorch_tidy::fix

@@ -154,7 +154,7 @@ std::optional<std::string> replaceRegular(const std::string &Shown,
 
   HeldSignals Held;
   std::string Temp =
-      parentOf(Target) + "/." + baseName(Target) + ".libtorch-tidy-XXXXXX";
+      parentOf(Target) + "/" + temporaryPrefix(Target) + "XXXXXX";
   int FD = ::mkostemp(Temp.data(), O_CLOEXEC);
   if (FD < 0)
     return failure(Shown, errno, Exists);
@@ -193,6 +193,10 @@ std::optional<std::string> replaceRegular(const std::string &Shown,
 }
 
 } // namespace
+
+std::string temporaryPrefix(const std::string &Path) {
+  return "." + baseName(Path) + ".libtorch-tidy-";
+}
 
 std::optional<std::string> writeFile(const std::string &Path,
                                      std::string_view Content, FileMode Mode) {

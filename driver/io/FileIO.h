@@ -56,6 +56,11 @@ enum class FileMode {
 std::optional<std::string> writeFile(const std::string &Path,
                                      std::string_view Content, FileMode Mode);
 
+/// The start of the name of the temporary file that writeFile(\p Path)
+/// creates beside a regular file (symbolic links resolved): what a process
+/// killed mid-write (SIGKILL) may leave, for its parent to remove.
+std::string temporaryPrefix(const std::string &Path);
+
 /// Checks, before any work is done, that writeFile(\p Path) can succeed: its
 /// directory exists and is writable (unless the path is `-` or an existing
 /// non-regular file, which are written through). Returns the error.

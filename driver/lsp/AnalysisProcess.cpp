@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/AnalysisProcess.h"
-#include "report/FindingsJson.h"
+#include "model/FindingsJson.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
@@ -201,7 +201,7 @@ void AnalysisProcess::finish(int Status) {
                                                     /*allow_exceptions=*/false);
     if (J.is_object() && J.contains("unit")) {
       try {
-        Outcome.Unit = J["unit"].get<report::TranslationUnitResult>();
+        Outcome.Unit = J["unit"].get<model::TranslationUnitResult>();
         return;
       } catch (const nlohmann::json::exception &) {
       }

@@ -18,7 +18,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_LSP_ANALYSISPROCESS_H
 #define LIBTORCH_TIDY_DRIVER_LSP_ANALYSISPROCESS_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/StringRef.h"
 #include <chrono>
 #include <map>
@@ -43,7 +43,7 @@ struct AnalysisRequest {
 
 struct AnalysisOutcome {
   /// Set when the worker wrote its result.
-  std::optional<report::TranslationUnitResult> Unit;
+  std::optional<model::TranslationUnitResult> Unit;
   /// Otherwise one line: why there is no result (a configuration error the
   /// worker printed, a crash, a timeout).
   std::string Problem;

@@ -42,7 +42,7 @@ std::pair<size_t, size_t> visibleRange(StringRef Text, size_t Begin,
 
 /// The range of \p L: on the snapshot when \p L is in the document, else
 /// from the UTF-16 columns the analysis computed on the bytes it read.
-nlohmann::json locationJson(const report::Location &L, StringRef Path,
+nlohmann::json locationJson(const model::Location &L, StringRef Path,
                             StringRef Snapshot) {
   if (sameFile(L.AbsoluteFile, Path)) {
     size_t End = L.End.Line
@@ -129,16 +129,16 @@ std::string checkDocsHref(StringRef CheckId, StringRef DocsDir) {
          ".md";
 }
 
-DocumentFindings documentFindings(const report::TranslationUnitResult &Unit,
+DocumentFindings documentFindings(const model::TranslationUnitResult &Unit,
                                   StringRef Path, StringRef Snapshot,
                                   StringRef DocsDir) {
   DocumentFindings Result;
   if (!Unit.CompilerErrors.empty()) {
     // Findings on a broken AST are guesses; clangd shows the errors.
     Result.DoesNotParse = true;
-    const report::Finding &First = Unit.CompilerErrors.front();
-    const report::Finding *Here = &First;
-    for (const report::Finding &E : Unit.CompilerErrors)
+    const model::Finding &First = Unit.CompilerErrors.front();
+    const model::Finding *Here = &First;
+    for (const model::Finding &E : Unit.CompilerErrors)
       if (sameFile(E.Where.AbsoluteFile, Path)) {
         Here = &E;
         break;
@@ -164,7 +164,7 @@ DocumentFindings documentFindings(const report::TranslationUnitResult &Unit,
     Result.Diagnostics.push_back(std::move(D));
     return Result;
   }
-  for (const report::Finding &F : Unit.Findings) {
+  for (const model::Finding &F : Unit.Findings) {
     if (!sameFile(F.Where.AbsoluteFile, Path))
       continue;
     DocumentDiagnostic D;
@@ -181,7 +181,7 @@ DocumentFindings documentFindings(const report::TranslationUnitResult &Unit,
     if (std::string Href = checkDocsHref(F.CheckId, DocsDir); !Href.empty())
       D.Diagnostic["codeDescription"] = {{"href", Href}};
     nlohmann::json Related = nlohmann::json::array();
-    for (const report::Note &N : F.Notes)
+    for (const model::Note &N : F.Notes)
       Related.push_back(
           {{"location", N.Where.AbsoluteFile.empty()
                             ? Location
@@ -192,13 +192,13 @@ DocumentFindings documentFindings(const report::TranslationUnitResult &Unit,
     // Only fix-its wholly in this document: its bytes are the snapshot; a
     // header on disk may no longer hold what was parsed.
     const bool Local = !F.Fixes.empty() &&
-                       llvm::all_of(F.Fixes, [&](const report::Replacement &R) {
+                       llvm::all_of(F.Fixes, [&](const model::Replacement &R) {
                          return sameFile(R.File, Path) &&
                                 R.Offset <= Snapshot.size() &&
                                 R.Length <= Snapshot.size() - R.Offset;
                        });
     if (Local)
-      for (const report::Replacement &R : F.Fixes) {
+      for (const model::Replacement &R : F.Fixes) {
         D.Edits.push_back(
             {{"range", rangeJson(Snapshot, R.Offset, R.Offset + R.Length)},
              {"newText", R.Text}});

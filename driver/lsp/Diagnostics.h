@@ -15,7 +15,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_LSP_DIAGNOSTICS_H
 #define LIBTORCH_TIDY_DRIVER_LSP_DIAGNOSTICS_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/StringRef.h"
 #include <nlohmann/json.hpp>
 #include <string>
@@ -55,7 +55,7 @@ std::string checkDocsHref(llvm::StringRef CheckId, llvm::StringRef DocsDir);
 /// The diagnostics of \p Path (absolute) in \p Unit, whose analysis parsed
 /// \p Snapshot as that file's content. \p DocsDir: the installed
 /// docs/checks directory, or empty.
-DocumentFindings documentFindings(const report::TranslationUnitResult &Unit,
+DocumentFindings documentFindings(const model::TranslationUnitResult &Unit,
                                   llvm::StringRef Path,
                                   llvm::StringRef Snapshot,
                                   llvm::StringRef DocsDir);

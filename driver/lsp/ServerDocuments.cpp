@@ -281,7 +281,7 @@ void Server::finished(Document &Doc) {
   Doc.ResultVersion = Doc.RunningVersion;
   Doc.Findings = DocumentFindings();
   if (Outcome.Unit) {
-    if (Outcome.Unit->State == report::TranslationUnitResult::Status::Failed)
+    if (Outcome.Unit->State == model::TranslationUnitResult::Status::Failed)
       showProblemOnce(Doc, Outcome.Unit->FailureMessage);
     else
       Doc.LastProblem.clear();

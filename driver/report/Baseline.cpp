@@ -66,14 +66,14 @@ baselineFingerprints(const json &Document, llvm::StringRef FileName) {
   if (!isJsonReport(Document))
     return notABaseline(
         FileName, "is neither a libtorch-tidy JSON report nor a SARIF log");
-  llvm::Expected<RunResult> Run = readJsonReport(Document, FileName);
+  llvm::Expected<model::RunResult> Run = readJsonReport(Document, FileName);
   if (!Run)
     return notABaseline(FileName, "is not a complete libtorch-tidy JSON "
                                   "report (" +
                                       llvm::toString(Run.takeError()) + ")");
   std::set<std::string> Known;
-  for (const TranslationUnitResult &Unit : Run->Units)
-    for (const Finding &F : Unit.Findings)
+  for (const model::TranslationUnitResult &Unit : Run->Units)
+    for (const model::Finding &F : Unit.Findings)
       if (!F.Fingerprint.empty())
         Known.insert(F.Fingerprint);
   return Known;
@@ -96,12 +96,13 @@ llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path) {
   return baselineFingerprints(Document, Path);
 }
 
-unsigned applyBaseline(RunResult &Run, const std::set<std::string> &Known) {
+unsigned applyBaseline(model::RunResult &Run,
+                       const std::set<std::string> &Known) {
   std::set<std::string> Removed;
-  for (TranslationUnitResult &Unit : Run.Units)
+  for (model::TranslationUnitResult &Unit : Run.Units)
     Unit.Findings.erase(std::remove_if(Unit.Findings.begin(),
                                        Unit.Findings.end(),
-                                       [&](const Finding &F) {
+                                       [&](const model::Finding &F) {
                                          if (!Known.count(F.Fingerprint))
                                            return false;
                                          Removed.insert(F.Fingerprint);

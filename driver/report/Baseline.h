@@ -14,7 +14,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_BASELINE_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_BASELINE_H
 
-#include "Findings.h"
+#include "model/Findings.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -34,7 +34,8 @@ llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path);
 
 /// Removes from every unit of \p Run the findings whose fingerprint is in
 /// \p Known. Returns how many distinct findings were removed.
-unsigned applyBaseline(RunResult &Run, const std::set<std::string> &Known);
+unsigned applyBaseline(model::RunResult &Run,
+                       const std::set<std::string> &Known);
 
 } // namespace libtorch_tidy::report
 

@@ -15,17 +15,17 @@ namespace tooling = clang::tooling;
 namespace libtorch_tidy::report {
 namespace {
 
-tooling::DiagnosticMessage message(const std::string &Text,
-                                   const Location &Where,
-                                   const std::vector<Replacement> &Fixes,
-                                   const std::vector<ByteRange> &Ranges) {
+tooling::DiagnosticMessage
+message(const std::string &Text, const model::Location &Where,
+        const std::vector<model::Replacement> &Fixes,
+        const std::vector<model::ByteRange> &Ranges) {
   tooling::DiagnosticMessage M(Text);
   M.FilePath = Where.File;
   M.FileOffset = Where.Offset;
-  for (const Replacement &R : Fixes)
+  for (const model::Replacement &R : Fixes)
     consumeError(M.Fix[R.File].add(
         tooling::Replacement(R.File, R.Offset, R.Length, R.Text)));
-  for (const ByteRange &R : Ranges) {
+  for (const model::ByteRange &R : Ranges) {
     tooling::FileByteRange Range;
     Range.FilePath = R.File;
     Range.FileOffset = R.Offset;
@@ -42,11 +42,11 @@ void writeExportFixes(raw_ostream &OS, StringRef MainSourceFile,
   tooling::TranslationUnitDiagnostics TUD;
   TUD.MainSourceFile = MainSourceFile.str();
   for (const ExportedDiagnostic &E : Diagnostics) {
-    const Finding &F = *E.Diagnostic;
+    const model::Finding &F = *E.Diagnostic;
     tooling::Diagnostic D;
     D.DiagnosticName = F.CheckId;
     D.Message = message(F.Message, F.Where, F.Fixes, F.Ranges);
-    for (const Note &N : F.Notes)
+    for (const model::Note &N : F.Notes)
       D.Notes.push_back(message(N.Message, N.Where, N.Fixes, N.Ranges));
     D.DiagLevel = F.Severity == "error" ? tooling::Diagnostic::Error
                                         : tooling::Diagnostic::Warning;

@@ -13,7 +13,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_EXPORTFIXESWRITER_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_EXPORTFIXESWRITER_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,7 +21,7 @@ namespace libtorch_tidy::report {
 
 /// One diagnostic to export, with the build directory of its unit.
 struct ExportedDiagnostic {
-  const Finding *Diagnostic = nullptr;
+  const model::Finding *Diagnostic = nullptr;
   std::string BuildDirectory;
 };
 

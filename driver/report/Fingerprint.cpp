@@ -20,22 +20,23 @@ namespace {
 /// What makes two copies of a finding the same finding (as uniqueFindings).
 using FindingKey = std::tuple<std::string, std::string, unsigned, std::string>;
 
-FindingKey keyOf(const Finding &F) {
+FindingKey keyOf(const model::Finding &F) {
   return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
 }
 
 /// Numbers the findings of each hash in line, column, message order and
 /// writes `<hash>:<n>` into every copy of each finding.
-void numberOccurrences(RunResult &Run,
+void numberOccurrences(model::RunResult &Run,
                        const std::map<FindingKey, std::string> &HashOf) {
-  std::map<std::string, std::vector<const Finding *>> ByHash;
-  std::vector<Finding> Unique = uniqueFindings(Run);
-  for (const Finding &F : Unique)
+  std::map<std::string, std::vector<const model::Finding *>> ByHash;
+  std::vector<model::Finding> Unique = model::uniqueFindings(Run);
+  for (const model::Finding &F : Unique)
     ByHash[HashOf.at(keyOf(F))].push_back(&F);
   std::map<FindingKey, std::string> Fingerprints;
   for (auto &[Hash, Group] : ByHash) {
     std::stable_sort(
-        Group.begin(), Group.end(), [](const Finding *A, const Finding *B) {
+        Group.begin(), Group.end(),
+        [](const model::Finding *A, const model::Finding *B) {
           return std::tie(A->Where.Begin.Line, A->Where.Begin.Column,
                           A->Where.Offset, A->Message) <
                  std::tie(B->Where.Begin.Line, B->Where.Begin.Column,
@@ -44,8 +45,8 @@ void numberOccurrences(RunResult &Run,
     for (unsigned I = 0; I < Group.size(); ++I)
       Fingerprints[keyOf(*Group[I])] = Hash + ":" + std::to_string(I + 1);
   }
-  for (TranslationUnitResult &Unit : Run.Units)
-    for (Finding &F : Unit.Findings)
+  for (model::TranslationUnitResult &Unit : Run.Units)
+    for (model::Finding &F : Unit.Findings)
       F.Fingerprint = Fingerprints.at(keyOf(F));
 }
 
@@ -74,11 +75,11 @@ llvm::StringRef fingerprintHashPart(llvm::StringRef Fingerprint) {
   return Fingerprint.rsplit(':').first;
 }
 
-void assignFingerprints(RunResult &Run, llvm::StringRef ProjectRoot,
+void assignFingerprints(model::RunResult &Run, llvm::StringRef ProjectRoot,
                         SourceFiles &Sources) {
   std::map<FindingKey, std::string> HashOf;
-  for (const TranslationUnitResult &Unit : Run.Units)
-    for (const Finding &F : Unit.Findings) {
+  for (const model::TranslationUnitResult &Unit : Run.Units)
+    for (const model::Finding &F : Unit.Findings) {
       FindingKey Key = keyOf(F);
       if (HashOf.count(Key))
         continue;
@@ -95,10 +96,10 @@ void assignFingerprints(RunResult &Run, llvm::StringRef ProjectRoot,
   numberOccurrences(Run, HashOf);
 }
 
-void renumberFingerprints(RunResult &Run) {
+void renumberFingerprints(model::RunResult &Run) {
   std::map<FindingKey, std::string> HashOf;
-  for (const TranslationUnitResult &Unit : Run.Units)
-    for (const Finding &F : Unit.Findings)
+  for (const model::TranslationUnitResult &Unit : Run.Units)
+    for (const model::Finding &F : Unit.Findings)
       HashOf.emplace(keyOf(F), fingerprintHashPart(F.Fingerprint).str());
   numberOccurrences(Run, HashOf);
 }

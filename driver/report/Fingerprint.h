@@ -23,8 +23,8 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_FINGERPRINT_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_FINGERPRINT_H
 
-#include "Findings.h"
 #include "SourceText.h"
+#include "model/Findings.h"
 
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -42,12 +42,12 @@ llvm::StringRef fingerprintHashPart(llvm::StringRef Fingerprint);
 /// Sets `Fingerprint` of every finding of \p Run (every copy of a finding
 /// that several units report gets the same value), reading reported lines
 /// through \p Sources. Compiler errors get none.
-void assignFingerprints(RunResult &Run, llvm::StringRef ProjectRoot,
+void assignFingerprints(model::RunResult &Run, llvm::StringRef ProjectRoot,
                         SourceFiles &Sources);
 
 /// Recomputes the occurrence part of every fingerprint of \p Run from the hash
 /// parts, for a run assembled from shards that each numbered their own.
-void renumberFingerprints(RunResult &Run);
+void renumberFingerprints(model::RunResult &Run);
 
 } // namespace libtorch_tidy::report
 

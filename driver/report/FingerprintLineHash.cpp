@@ -6,8 +6,11 @@
 
 #include "FingerprintLineHash.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include <iterator>
 #include <map>
+#include <utility>
 
 namespace libtorch_tidy::report {
 
@@ -56,6 +59,33 @@ std::vector<uint16_t> normalizedUnits(const std::vector<uint16_t> &Units,
   return Normal;
 }
 
+/// The lead bytes of a sequence of two to four bytes: how many continuation
+/// bytes follow and which bits of the lead belong to the code point.
+struct LeadRange {
+  unsigned char First, Last;
+  unsigned Needed;
+  unsigned char Bits;
+};
+constexpr LeadRange LeadRanges[] = {
+    {0xC2, 0xDF, 1, 0x1F}, {0xE0, 0xEF, 2, 0x0F}, {0xF0, 0xF4, 3, 0x07}};
+
+/// The range the first continuation byte after \p Lead must fall in: it
+/// rules out overlong forms, surrogates and code points past U+10FFFF.
+std::pair<unsigned char, unsigned char> firstContinuation(unsigned char Lead) {
+  switch (Lead) {
+  case 0xE0:
+    return {0xA0, 0xBF};
+  case 0xED:
+    return {0x80, 0x9F};
+  case 0xF0:
+    return {0x90, 0xBF};
+  case 0xF4:
+    return {0x80, 0x8F};
+  default:
+    return {0x80, 0xBF};
+  }
+}
+
 } // namespace
 
 std::vector<uint16_t> decodeUtf8AsUtf16(llvm::StringRef Utf8) {
@@ -66,38 +96,22 @@ std::vector<uint16_t> decodeUtf8AsUtf16(llvm::StringRef Utf8) {
   size_t I = 0;
   while (I < Size) {
     const unsigned char Lead = Bytes[I];
-    unsigned Needed;
-    uint32_t CodePoint;
-    // The range the first continuation byte must fall in: it rules out
-    // overlong forms, surrogates and code points past U+10FFFF.
-    unsigned char Lower = 0x80, Upper = 0xBF;
     if (Lead < 0x80) {
       Units.push_back(Lead);
       ++I;
       continue;
     }
-    if (Lead >= 0xC2 && Lead <= 0xDF) {
-      Needed = 1;
-      CodePoint = Lead & 0x1F;
-    } else if (Lead >= 0xE0 && Lead <= 0xEF) {
-      Needed = 2;
-      CodePoint = Lead & 0x0F;
-      if (Lead == 0xE0)
-        Lower = 0xA0;
-      if (Lead == 0xED)
-        Upper = 0x9F;
-    } else if (Lead >= 0xF0 && Lead <= 0xF4) {
-      Needed = 3;
-      CodePoint = Lead & 0x07;
-      if (Lead == 0xF0)
-        Lower = 0x90;
-      if (Lead == 0xF4)
-        Upper = 0x8F;
-    } else {
+    const LeadRange *Range = llvm::find_if(LeadRanges, [&](const LeadRange &R) {
+      return R.First <= Lead && Lead <= R.Last;
+    });
+    if (Range == std::end(LeadRanges)) {
       Units.push_back(0xFFFD);
       ++I;
       continue;
     }
+    const unsigned Needed = Range->Needed;
+    uint32_t CodePoint = Lead & Range->Bits;
+    auto [Lower, Upper] = firstContinuation(Lead);
     size_t Next = I + 1;
     unsigned Seen = 0;
     while (Seen < Needed && Next < Size && Bytes[Next] >= Lower &&

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "JsonReport.h"
-#include "FindingsJson.h"
+#include "model/FindingsJson.h"
 
 #include <algorithm>
 #include <set>
@@ -16,22 +16,22 @@ using nlohmann::json;
 
 namespace {
 
-bool isFixable(const Finding &F) {
+bool isFixable(const model::Finding &F) {
   if (!F.Fixes.empty())
     return true;
   return std::any_of(F.Notes.begin(), F.Notes.end(),
-                     [](const Note &N) { return !N.Fixes.empty(); });
+                     [](const model::Note &N) { return !N.Fixes.empty(); });
 }
 
 } // namespace
 
-json jsonReport(const RunResult &Run) {
-  RunResult Sorted = Run;
-  std::stable_sort(
-      Sorted.Units.begin(), Sorted.Units.end(),
-      [](const TranslationUnitResult &A, const TranslationUnitResult &B) {
-        return A.MainFile < B.MainFile;
-      });
+json jsonReport(const model::RunResult &Run) {
+  model::RunResult Sorted = Run;
+  std::stable_sort(Sorted.Units.begin(), Sorted.Units.end(),
+                   [](const model::TranslationUnitResult &A,
+                      const model::TranslationUnitResult &B) {
+                     return A.MainFile < B.MainFile;
+                   });
   json Document = Sorted;
   // A report describes the code, not how this run obtained each result: a
   // unit replayed from the cache reads the same as one analyzed now, so a
@@ -39,19 +39,19 @@ json jsonReport(const RunResult &Run) {
   for (json &Unit : Document["units"])
     Unit.erase("fromCache");
 
-  std::vector<Finding> Unique = uniqueFindings(Sorted);
+  std::vector<model::Finding> Unique = model::uniqueFindings(Sorted);
   std::set<std::string> FilesWithFindings;
   unsigned Fixable = 0;
-  for (const Finding &F : Unique) {
+  for (const model::Finding &F : Unique) {
     FilesWithFindings.insert(F.Where.AbsoluteFile);
     Fixable += isFixable(F);
   }
   json Analyzed = json::array();
   json Failed = json::array();
-  for (const TranslationUnitResult &Unit : Sorted.Units) {
-    if (Unit.State != TranslationUnitResult::Status::Failed)
+  for (const model::TranslationUnitResult &Unit : Sorted.Units) {
+    if (Unit.State != model::TranslationUnitResult::Status::Failed)
       Analyzed.push_back(Unit.MainFile);
-    if (Unit.State != TranslationUnitResult::Status::Analyzed)
+    if (Unit.State != model::TranslationUnitResult::Status::Analyzed)
       Failed.push_back({{"file", Unit.MainFile},
                         {"status", json(Unit)["status"]},
                         {"reason", Unit.FailureMessage}});
@@ -65,7 +65,7 @@ json jsonReport(const RunResult &Run) {
   return Document;
 }
 
-std::string renderJsonReport(const RunResult &Run) {
+std::string renderJsonReport(const model::RunResult &Run) {
   // Paths are bytes; one that is not UTF-8 is written with U+FFFD for each
   // stray byte (docs/output-formats.md).
   return jsonReport(Run).dump(2, ' ', false, json::error_handler_t::replace) +
@@ -77,10 +77,10 @@ bool isJsonReport(const json &Document) {
          !Document.contains("runs");
 }
 
-llvm::Expected<RunResult> readJsonReport(const json &Document,
-                                         llvm::StringRef FileName) {
+llvm::Expected<model::RunResult> readJsonReport(const json &Document,
+                                                llvm::StringRef FileName) {
   try {
-    return Document.get<RunResult>();
+    return Document.get<model::RunResult>();
   } catch (const json::exception &E) {
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),

@@ -17,7 +17,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_JSONREPORT_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_JSONREPORT_H
 
-#include "Findings.h"
+#include "model/Findings.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -28,18 +28,18 @@ namespace libtorch_tidy::report {
 
 /// The `--format=json` document of \p Run. Units appear sorted by main file,
 /// so a run and the merge of its shards give the same document.
-nlohmann::json jsonReport(const RunResult &Run);
+nlohmann::json jsonReport(const model::RunResult &Run);
 
 /// jsonReport(), serialized with two-space indentation and a final newline.
-std::string renderJsonReport(const RunResult &Run);
+std::string renderJsonReport(const model::RunResult &Run);
 
 /// True when \p Document looks like a `--format=json` document (or the bare
 /// RunResult form), as opposed to a SARIF log.
 bool isJsonReport(const nlohmann::json &Document);
 
 /// Reads a `--format=json` document back. \p FileName names it in errors.
-llvm::Expected<RunResult> readJsonReport(const nlohmann::json &Document,
-                                         llvm::StringRef FileName);
+llvm::Expected<model::RunResult> readJsonReport(const nlohmann::json &Document,
+                                                llvm::StringRef FileName);
 
 /// Parses \p Text as JSON; a one-line error naming \p FileName otherwise.
 llvm::Expected<nlohmann::json> parseJsonFile(llvm::StringRef Text,

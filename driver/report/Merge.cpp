@@ -30,10 +30,10 @@ llvm::Error mergeError(const llvm::Twine &Message) {
 
 llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
                                              llvm::ArrayRef<json> Documents) {
-  RunResult Merged;
+  model::RunResult Merged;
   std::map<std::string, std::string> UnitFrom;
   for (size_t I = 0; I < Documents.size(); ++I) {
-    llvm::Expected<RunResult> Part =
+    llvm::Expected<model::RunResult> Part =
         readJsonReport(Documents[I], Names[I].Name);
     if (!Part)
       return Part.takeError();
@@ -54,7 +54,7 @@ llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
       if (std::find(Merged.EnabledChecks.begin(), Merged.EnabledChecks.end(),
                     Check) == Merged.EnabledChecks.end())
         Merged.EnabledChecks.push_back(Check);
-    for (TranslationUnitResult &Unit : Part->Units) {
+    for (model::TranslationUnitResult &Unit : Part->Units) {
       auto [Where, New] = UnitFrom.emplace(Unit.MainFile, Names[I].Name);
       if (!New)
         return mergeError("'" + Names[I].Name + "' and '" + Where->second +

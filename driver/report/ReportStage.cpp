@@ -54,7 +54,8 @@ llvm::Expected<std::string> resolveProjectRoot(llvm::StringRef SarifRoot) {
   return findProjectRoot(Current);
 }
 
-unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
+unsigned fingerprintAndFilter(model::RunResult &Run,
+                              llvm::StringRef ProjectRoot,
                               const std::set<std::string> *Baseline,
                               SourceFiles &Sources) {
   // Fingerprints are assigned over every finding first, so that occurrence
@@ -62,23 +63,37 @@ unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
   assignFingerprints(Run, ProjectRoot, Sources);
   // Read every file a fix-it edits now, as the analysis saw it: `--fix` may
   // rewrite it before the SARIF writer turns edits into lines and columns.
-  for (const TranslationUnitResult &Unit : Run.Units)
-    for (const Finding &F : Unit.Findings) {
-      for (const Replacement &R : F.Fixes)
+  for (const model::TranslationUnitResult &Unit : Run.Units)
+    for (const model::Finding &F : Unit.Findings) {
+      for (const model::Replacement &R : F.Fixes)
         Sources.get(R.File);
-      for (const Note &N : F.Notes)
-        for (const Replacement &R : N.Fixes)
+      for (const model::Note &N : F.Notes)
+        for (const model::Replacement &R : N.Fixes)
           Sources.get(R.File);
     }
   return Baseline ? applyBaseline(Run, *Baseline) : 0;
 }
 
-std::string renderReport(const RunResult &Run, OutputFormat Format,
-                         llvm::StringRef ProjectRoot, SourceFiles &Sources) {
-  if (Format == OutputFormat::Sarif)
+std::string renderReport(const model::RunResult &Run, OutputFormat Format,
+                         llvm::StringRef ProjectRoot, SourceFiles &Sources,
+                         const TextRendering &Text) {
+  switch (Format) {
+  case OutputFormat::Sarif:
     return renderSarif(Run, {ProjectRoot.str(), LIBTORCH_TIDY_INFORMATION_URI},
                        Sources);
-  return renderJsonReport(Run);
+  case OutputFormat::Json:
+    return renderJsonReport(Run);
+  case OutputFormat::Text:
+    break;
+  }
+  std::string Rendered;
+  llvm::raw_string_ostream OS(Rendered);
+  OS.enable_colors(Text.Color);
+  TextOrder Order;
+  for (const model::TranslationUnitResult &Unit : Run.Units)
+    writeUnitText(OS, Order, Unit, Text.Color, Text.Outcomes, Text.Originals);
+  OS.flush();
+  return Rendered;
 }
 
 llvm::Error checkOutputPath(llvm::StringRef Output) {

@@ -5,22 +5,24 @@
 //===----------------------------------------------------------------------===//
 //
 // The steps of the CLI's pipeline between the analysis and the exit code
-// that concern machine-readable output: resolve the project root
-// (`--sarif-root`), load `--baseline` (before analyzing, so a bad baseline
-// fails fast), fingerprint every finding and drop the baseline's, render
-// `--format=json|sarif`, and write it to `--output` atomically.
+// that concern the report: resolve the project root (`--sarif-root`), load
+// `--baseline` (before analyzing, so a bad baseline fails fast), fingerprint
+// every finding and drop the baseline's, render `--format=text|json|sarif`,
+// and write it to `--output` atomically.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_REPORTSTAGE_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_REPORTSTAGE_H
 
-#include "Findings.h"
 #include "SourceText.h"
+#include "TextWriter.h"
+#include "model/Findings.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -41,13 +43,28 @@ llvm::Expected<std::string> resolveProjectRoot(llvm::StringRef SarifRoot);
 /// \p Baseline is given, removes the findings it already holds. Returns how
 /// many distinct findings the baseline removed. Call it before fixes are
 /// applied: it also reads into \p Sources every file that fix-its edit.
-unsigned fingerprintAndFilter(RunResult &Run, llvm::StringRef ProjectRoot,
+unsigned fingerprintAndFilter(model::RunResult &Run,
+                              llvm::StringRef ProjectRoot,
                               const std::set<std::string> *Baseline,
                               SourceFiles &Sources);
 
-/// The `--format=json` or `--format=sarif` document of \p Run (not text).
-std::string renderReport(const RunResult &Run, OutputFormat Format,
-                         llvm::StringRef ProjectRoot, SourceFiles &Sources);
+/// What the text format shows beyond \p Run.
+struct TextRendering {
+  /// ANSI colours.
+  bool Color = false;
+  /// With `--fix`: the FIX-IT notes of each diagnostic.
+  const FixOutcomes *Outcomes = nullptr;
+  /// With `--fix`: the files it rewrote (absolute path to content), shown as
+  /// they were analyzed.
+  const std::map<std::string, std::string> *Originals = nullptr;
+};
+
+/// The report of \p Run in \p Format: the whole `--format=json` or
+/// `--format=sarif` document, or every unit's text (TextWriter.h) as it is
+/// printed when it does not stream.
+std::string renderReport(const model::RunResult &Run, OutputFormat Format,
+                         llvm::StringRef ProjectRoot, SourceFiles &Sources,
+                         const TextRendering &Text = {});
 
 /// Checks, before any work, that \p Output can be written (io::checkWritable):
 /// not a directory, in an existing, writable directory. Empty and `-`

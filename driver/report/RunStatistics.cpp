@@ -17,9 +17,9 @@ using namespace llvm;
 
 namespace libtorch_tidy::report {
 
-void printSuppressionStats(const RunResult &Run, raw_ostream &OS) {
-  report::SuppressedCounts Total;
-  for (const TranslationUnitResult &Unit : Run.Units) {
+void printSuppressionStats(const model::RunResult &Run, raw_ostream &OS) {
+  model::SuppressedCounts Total;
+  for (const model::TranslationUnitResult &Unit : Run.Units) {
     Total.NoLint += Unit.Suppressed.NoLint;
     Total.NonUserCode += Unit.Suppressed.NonUserCode;
     Total.LineFilter += Unit.Suppressed.LineFilter;
@@ -47,9 +47,9 @@ void printSuppressionStats(const RunResult &Run, raw_ostream &OS) {
           "headers.\n";
 }
 
-void printCheckProfile(const RunResult &Run, raw_ostream &OS) {
+void printCheckProfile(const model::RunResult &Run, raw_ostream &OS) {
   std::map<std::string, double> Total;
-  for (const TranslationUnitResult &Unit : Run.Units)
+  for (const model::TranslationUnitResult &Unit : Run.Units)
     for (const auto &[Check, Seconds] : Unit.CheckProfile)
       Total[Check] += Seconds;
   std::vector<std::pair<std::string, double>> Sorted(Total.begin(),

@@ -13,7 +13,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_RUNSTATISTICS_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_RUNSTATISTICS_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,11 +21,11 @@ namespace libtorch_tidy::report {
 
 /// "Suppressed N warnings (...)." as clang-tidy words it; nothing when no
 /// warning was suppressed.
-void printSuppressionStats(const RunResult &Run, llvm::raw_ostream &OS);
+void printSuppressionStats(const model::RunResult &Run, llvm::raw_ostream &OS);
 
 /// `--enable-check-profile`: the wall time each check took, summed over the
 /// units, largest first, in clang-tidy's table layout.
-void printCheckProfile(const RunResult &Run, llvm::raw_ostream &OS);
+void printCheckProfile(const model::RunResult &Run, llvm::raw_ostream &OS);
 
 } // namespace libtorch_tidy::report
 

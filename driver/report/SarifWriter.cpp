@@ -35,7 +35,7 @@ public:
 
   /// The region a diagnostic points at. A point (no range known) covers the
   /// character under clang's caret.
-  static json region(const Location &Where) {
+  static json region(const model::Location &Where) {
     const unsigned StartColumn = column(Where.Begin);
     json Region = {{"startLine", Where.Begin.Line},
                    {"startColumn", StartColumn}};
@@ -51,7 +51,7 @@ public:
     return Region;
   }
 
-  json physicalLocation(const Location &Where) const {
+  json physicalLocation(const model::Location &Where) const {
     json Physical = {
         {"artifactLocation", artifactLocation(Where.AbsoluteFile)}};
     if (Where.Begin.Line > 0)
@@ -61,12 +61,12 @@ public:
 
   /// A replacement's deleted region in lines and UTF-16 columns and offsets
   /// when the file can be read, in bytes otherwise.
-  json deletedRegion(const Replacement &R) const {
+  json deletedRegion(const model::Replacement &R) const {
     const SourceText *Text = Sources.get(R.File);
     if (!Text)
       return {{"byteOffset", R.Offset}, {"byteLength", R.Length}};
-    Position Begin = Text->positionOf(R.Offset);
-    Position End = Text->positionOf(R.Offset + R.Length);
+    model::Position Begin = Text->positionOf(R.Offset);
+    model::Position End = Text->positionOf(R.Offset + R.Length);
     unsigned CharOffset = Text->utf16Offset(R.Offset);
     return {
         {"startLine", Begin.Line},
@@ -78,9 +78,9 @@ public:
   }
 
   json fix(const std::string &Description,
-           const std::vector<Replacement> &Replacements) const {
+           const std::vector<model::Replacement> &Replacements) const {
     std::map<std::string, json> ByFile;
-    for (const Replacement &R : Replacements) {
+    for (const model::Replacement &R : Replacements) {
       json &Change = ByFile[R.File];
       if (Change.is_null())
         Change = {{"artifactLocation", artifactLocation(R.File)},
@@ -112,7 +112,7 @@ public:
     return Found->second[Line - 1];
   }
 
-  json result(const Finding &F) {
+  json result(const model::Finding &F) {
     json Result = {{"ruleId", F.CheckId},
                    {"level", F.Severity == "error" ? "error" : "warning"},
                    {"message", {{"text", F.Message}}}};
@@ -134,7 +134,7 @@ public:
     json Fixes = json::array();
     if (!F.Fixes.empty())
       Fixes.push_back(fix("Apply the fix-it of " + F.CheckId, F.Fixes));
-    for (const Note &N : F.Notes) {
+    for (const model::Note &N : F.Notes) {
       json Location = {{"id", Related.size()},
                        {"message", {{"text", N.Message}}}};
       if (!N.Where.AbsoluteFile.empty())
@@ -155,7 +155,7 @@ public:
   }
 
   json notification(const std::string &Level, const std::string &Message,
-                    llvm::StringRef File, const Location *Where) const {
+                    llvm::StringRef File, const model::Location *Where) const {
     json Notification = {{"level", Level}, {"message", {{"text", Message}}}};
     if (Where && !Where->AbsoluteFile.empty())
       Notification["locations"] = {
@@ -167,7 +167,7 @@ public:
     return Notification;
   }
 
-  static unsigned column(const Position &P) {
+  static unsigned column(const model::Position &P) {
     return P.ColumnUtf16 ? P.ColumnUtf16 : P.Column ? P.Column : 1;
   }
 
@@ -247,40 +247,40 @@ void canonicalizeSarifRun(json &Run) {
     SortUnique(Run["properties"]["filesAnalyzed"], std::less<json>());
 }
 
-json sarifLog(const RunResult &Run, const SarifOptions &Options,
+json sarifLog(const model::RunResult &Run, const SarifOptions &Options,
               SourceFiles &Sources) {
   SarifBuilder Builder(Options, Sources);
-  std::vector<Finding> Findings = uniqueFindings(Run);
+  std::vector<model::Finding> Findings = model::uniqueFindings(Run);
 
   std::set<std::string> RuleIds(Run.EnabledChecks.begin(),
                                 Run.EnabledChecks.end());
-  for (const Finding &F : Findings)
+  for (const model::Finding &F : Findings)
     RuleIds.insert(F.CheckId);
   json Rules = json::array();
   for (const std::string &Id : RuleIds)
     Rules.push_back(sarifRule(Id));
 
   json Results = json::array();
-  for (const Finding &F : Findings)
+  for (const model::Finding &F : Findings)
     Results.push_back(Builder.result(F));
 
   json Notifications = json::array();
   json FilesAnalyzed = json::array();
   bool Successful = true;
-  for (const TranslationUnitResult &Unit : Run.Units) {
-    if (Unit.State != TranslationUnitResult::Status::Failed)
+  for (const model::TranslationUnitResult &Unit : Run.Units) {
+    if (Unit.State != model::TranslationUnitResult::Status::Failed)
       FilesAnalyzed.push_back(projectPath(Unit.MainFile, Options.ProjectRoot));
-    if (Unit.State == TranslationUnitResult::Status::Analyzed)
+    if (Unit.State == model::TranslationUnitResult::Status::Analyzed)
       continue;
     Successful = false;
-    if (Unit.State == TranslationUnitResult::Status::Failed)
+    if (Unit.State == model::TranslationUnitResult::Status::Failed)
       Notifications.push_back(Builder.notification(
           "error",
           "could not analyze '" +
               projectPath(Unit.MainFile, Options.ProjectRoot) +
               "': " + Unit.FailureMessage,
           Unit.MainFile, nullptr));
-    for (const Finding &Error : Unit.CompilerErrors)
+    for (const model::Finding &Error : Unit.CompilerErrors)
       Notifications.push_back(Builder.notification(
           "error", Error.Message, Unit.MainFile, &Error.Where));
   }
@@ -314,8 +314,8 @@ json sarifLog(const RunResult &Run, const SarifOptions &Options,
           {"runs", {std::move(SarifRun)}}};
 }
 
-std::string renderSarif(const RunResult &Run, const SarifOptions &Options,
-                        SourceFiles &Sources) {
+std::string renderSarif(const model::RunResult &Run,
+                        const SarifOptions &Options, SourceFiles &Sources) {
   // Paths are bytes; a message naming one that is not UTF-8 shows U+FFFD
   // for each stray byte (URIs keep every byte, percent-encoded).
   return sarifLog(Run, Options, Sources)

@@ -20,8 +20,8 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_SARIFWRITER_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_SARIFWRITER_H
 
-#include "Findings.h"
 #include "SourceText.h"
+#include "model/Findings.h"
 
 #include <nlohmann/json.hpp>
 #include <string>
@@ -46,12 +46,12 @@ struct SarifOptions {
 
 /// The SARIF log of \p Run. \p Sources gives the text of files that fix-its
 /// edit, to express their regions in lines and UTF-16 columns.
-nlohmann::json sarifLog(const RunResult &Run, const SarifOptions &Options,
-                        SourceFiles &Sources);
+nlohmann::json sarifLog(const model::RunResult &Run,
+                        const SarifOptions &Options, SourceFiles &Sources);
 
 /// sarifLog(), serialized with two-space indentation and a final newline.
-std::string renderSarif(const RunResult &Run, const SarifOptions &Options,
-                        SourceFiles &Sources);
+std::string renderSarif(const model::RunResult &Run,
+                        const SarifOptions &Options, SourceFiles &Sources);
 
 /// Sorts a SARIF run's rules (by id), results (by location, rule, message),
 /// notifications and analyzed files, removes repeated notifications, and

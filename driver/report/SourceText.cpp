@@ -41,7 +41,7 @@ llvm::StringRef SourceText::line(unsigned Line) const {
   return Text;
 }
 
-Position SourceText::positionOf(unsigned ByteOffset) const {
+model::Position SourceText::positionOf(unsigned ByteOffset) const {
   ByteOffset = std::min<unsigned>(ByteOffset, Content.size());
   auto After =
       std::upper_bound(LineStarts.begin(), LineStarts.end(), ByteOffset);

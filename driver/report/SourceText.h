@@ -14,7 +14,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_SOURCETEXT_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_SOURCETEXT_H
 
-#include "Findings.h"
+#include "model/Findings.h"
 
 #include "llvm/ADT/StringRef.h"
 #include <functional>
@@ -37,7 +37,7 @@ public:
   llvm::StringRef line(unsigned Line) const;
   /// Line, byte column and UTF-16 column (all 1-based) of a byte offset.
   /// Offsets past the end clamp to the end.
-  Position positionOf(unsigned ByteOffset) const;
+  model::Position positionOf(unsigned ByteOffset) const;
   /// The number of UTF-16 code units before \p ByteOffset.
   unsigned utf16Offset(unsigned ByteOffset) const;
 

@@ -52,7 +52,7 @@ public:
       sys::fs::make_absolute(Directory);
       FS.setCurrentWorkingDirectory(Directory);
     }
-    const Finding &F = *D.Diagnostic;
+    const model::Finding &F = *D.Diagnostic;
     {
       auto Level = F.Severity == "error" ? DiagnosticsEngine::Error
                                          : DiagnosticsEngine::Warning;
@@ -70,7 +70,7 @@ public:
       Diags.Report(location(Repl.File, Repl.Offset),
                    Applied ? diag::note_fixit_applied
                            : diag::note_fixit_failed);
-    for (const Note &N : F.Notes) {
+    for (const model::Note &N : F.Notes) {
       auto Builder =
           Diags.Report(location(N.Where.File, N.Where.Offset),
                        Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
@@ -113,11 +113,11 @@ private:
   }
 
   void addRangesAndFixes(const DiagnosticBuilder &Builder,
-                         ArrayRef<ByteRange> Ranges,
-                         ArrayRef<Replacement> Fixes) {
-    for (const ByteRange &R : Ranges)
+                         ArrayRef<model::ByteRange> Ranges,
+                         ArrayRef<model::Replacement> Fixes) {
+    for (const model::ByteRange &R : Ranges)
       Builder << range(R.File, R.Offset, R.Length);
-    for (const Replacement &R : Fixes)
+    for (const model::Replacement &R : Fixes)
       Builder << FixItHint::CreateReplacement(range(R.File, R.Offset, R.Length),
                                               R.Text);
   }
@@ -132,35 +132,36 @@ private:
 
 } // namespace
 
-bool isFixable(const Finding &F) {
+bool isFixable(const model::Finding &F) {
   if (!F.Fixes.empty())
     return true;
-  for (const Note &N : F.Notes)
+  for (const model::Note &N : F.Notes)
     if (!N.Fixes.empty())
       return true;
   return false;
 }
 
-DiagnosticKey keyOf(const Finding &F) {
+DiagnosticKey keyOf(const model::Finding &F) {
   return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
 }
 
-std::vector<const Finding *> TextOrder::next(const TranslationUnitResult &Unit,
-                                             bool WithCompilerErrors) {
-  std::vector<const Finding *> New;
-  auto Add = [&](const Finding &F) {
+std::vector<const model::Finding *>
+TextOrder::next(const model::TranslationUnitResult &Unit,
+                bool WithCompilerErrors) {
+  std::vector<const model::Finding *> New;
+  auto Add = [&](const model::Finding &F) {
     if (Seen.insert(keyOf(F)).second)
       New.push_back(&F);
   };
-  for (const Finding &F : Unit.Findings)
+  for (const model::Finding &F : Unit.Findings)
     Add(F);
   if (WithCompilerErrors)
-    for (const Finding &F : Unit.CompilerErrors)
+    for (const model::Finding &F : Unit.CompilerErrors)
       Add(F);
   // The same key as uniqueDiagnostics(), so a unit's part of the output is
   // what the whole output was before it streamed.
   std::stable_sort(New.begin(), New.end(),
-                   [](const Finding *A, const Finding *B) {
+                   [](const model::Finding *A, const model::Finding *B) {
                      return std::tie(A->Where.AbsoluteFile, A->Where.Offset,
                                      A->CheckId, A->Message) <
                             std::tie(B->Where.AbsoluteFile, B->Where.Offset,
@@ -181,11 +182,11 @@ void writeText(raw_ostream &OS, ArrayRef<TextDiagnostic> Diagnostics,
 }
 
 void writeUnitText(raw_ostream &OS, TextOrder &Order,
-                   const TranslationUnitResult &Unit, bool Color,
+                   const model::TranslationUnitResult &Unit, bool Color,
                    const FixOutcomes *Outcomes,
                    const std::map<std::string, std::string> *Originals) {
   std::vector<TextDiagnostic> Text;
-  for (const Finding *F : Order.next(Unit)) {
+  for (const model::Finding *F : Order.next(Unit)) {
     TextDiagnostic D;
     D.Diagnostic = F;
     D.BuildDirectory = Unit.BuildDirectory;
@@ -199,10 +200,10 @@ void writeUnitText(raw_ostream &OS, TextOrder &Order,
   writeText(OS, Text, Color, Originals);
 }
 
-std::string summaryLine(ArrayRef<Finding> Findings) {
+std::string summaryLine(ArrayRef<model::Finding> Findings) {
   StringSet<> Files;
   unsigned Fixable = 0;
-  for (const Finding &F : Findings) {
+  for (const model::Finding &F : Findings) {
     Files.insert(F.Where.AbsoluteFile);
     Fixable += isFixable(F);
   }

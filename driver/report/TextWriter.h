@@ -16,7 +16,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_REPORT_TEXTWRITER_H
 #define LIBTORCH_TIDY_DRIVER_REPORT_TEXTWRITER_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
@@ -30,23 +30,23 @@ namespace libtorch_tidy::report {
 
 /// One diagnostic to print.
 struct TextDiagnostic {
-  const Finding *Diagnostic = nullptr;
+  const model::Finding *Diagnostic = nullptr;
   /// The directory relative file names of the unit resolve against.
   std::string BuildDirectory;
   /// With `--fix`: each replacement that was attempted and whether it was
   /// applied, printed as clang-tidy's "FIX-IT applied/failed" notes.
-  std::vector<std::pair<Replacement, bool>> FixOutcome;
+  std::vector<std::pair<model::Replacement, bool>> FixOutcome;
 };
 
 /// What tells diagnostics apart: check, file (absolute), offset, message.
 using DiagnosticKey =
     std::tuple<std::string, std::string, unsigned, std::string>;
-DiagnosticKey keyOf(const Finding &F);
+DiagnosticKey keyOf(const model::Finding &F);
 
 /// With `--fix`: the FIX-IT notes of each diagnostic (TextDiagnostic's
 /// FixOutcome), by its key.
 using FixOutcomes =
-    std::map<DiagnosticKey, std::vector<std::pair<Replacement, bool>>>;
+    std::map<DiagnosticKey, std::vector<std::pair<model::Replacement, bool>>>;
 
 /// The order of the text output, which lets it stream while units are
 /// analyzed: unit by unit in the order the units are given, each unit's
@@ -58,8 +58,9 @@ public:
   /// The diagnostics of \p Unit that no unit before it reported, with
   /// compiler errors when \p WithCompilerErrors. The pointers point into
   /// \p Unit.
-  std::vector<const Finding *> next(const TranslationUnitResult &Unit,
-                                    bool WithCompilerErrors = true);
+  std::vector<const model::Finding *>
+  next(const model::TranslationUnitResult &Unit,
+       bool WithCompilerErrors = true);
 
 private:
   std::set<DiagnosticKey> Seen;
@@ -69,8 +70,9 @@ private:
 /// with their FIX-IT notes from \p Outcomes when given, and source lines as
 /// writeText() shows them.
 void writeUnitText(
-    llvm::raw_ostream &OS, TextOrder &Order, const TranslationUnitResult &Unit,
-    bool Color, const FixOutcomes *Outcomes = nullptr,
+    llvm::raw_ostream &OS, TextOrder &Order,
+    const model::TranslationUnitResult &Unit, bool Color,
+    const FixOutcomes *Outcomes = nullptr,
     const std::map<std::string, std::string> *Originals = nullptr);
 
 /// Prints \p Diagnostics in order, with ANSI colours when \p Color. The
@@ -82,10 +84,10 @@ void writeText(llvm::raw_ostream &OS,
                const std::map<std::string, std::string> *Originals = nullptr);
 
 /// "3 findings in 2 files (1 fixable)".
-std::string summaryLine(llvm::ArrayRef<Finding> Findings);
+std::string summaryLine(llvm::ArrayRef<model::Finding> Findings);
 
 /// True when \p F or one of its notes carries a fix-it.
-bool isFixable(const Finding &F);
+bool isFixable(const model::Finding &F);
 
 } // namespace libtorch_tidy::report
 

@@ -18,11 +18,11 @@ using clang::tidy::ClangTidyError;
 
 namespace libtorch_tidy::run {
 
-report::Position positionAt(StringRef Text, unsigned Offset) {
+model::Position positionAt(StringRef Text, unsigned Offset) {
   Offset = std::min<size_t>(Offset, Text.size());
   size_t LineStart = Text.rfind('\n', Offset == 0 ? 0 : Offset - 1);
   LineStart = (LineStart == StringRef::npos || Offset == 0) ? 0 : LineStart + 1;
-  report::Position P;
+  model::Position P;
   P.Line = 1 + Text.take_front(LineStart).count('\n');
   P.Column = Offset - LineStart + 1;
   // UTF-16 code units: one per character, two for characters outside the
@@ -80,10 +80,10 @@ const std::string *ErrorConverter::contents(const std::string &AbsolutePath) {
   return It->second ? &*It->second : nullptr;
 }
 
-report::Location
+model::Location
 ErrorConverter::location(StringRef File, unsigned Offset,
                          ArrayRef<clang::tooling::FileByteRange> Ranges) {
-  report::Location L;
+  model::Location L;
   L.File = File.str();
   L.AbsoluteFile = absolutePath(File);
   L.Offset = Offset;
@@ -103,9 +103,9 @@ ErrorConverter::location(StringRef File, unsigned Offset,
   return L;
 }
 
-std::vector<report::Replacement> ErrorConverter::replacements(
+std::vector<model::Replacement> ErrorConverter::replacements(
     const StringMap<clang::tooling::Replacements> &Fix) {
-  std::vector<report::Replacement> Result;
+  std::vector<model::Replacement> Result;
   for (const auto &FileAndReplacements : Fix)
     for (const clang::tooling::Replacement &R : FileAndReplacements.second)
       if (R.isApplicable())
@@ -114,25 +114,25 @@ std::vector<report::Replacement> ErrorConverter::replacements(
   // StringMap order is unspecified: sort for deterministic output.
   std::stable_sort(
       Result.begin(), Result.end(),
-      [](const report::Replacement &A, const report::Replacement &B) {
+      [](const model::Replacement &A, const model::Replacement &B) {
         return std::tie(A.File, A.Offset) < std::tie(B.File, B.Offset);
       });
   return Result;
 }
 
-std::vector<report::ByteRange>
+std::vector<model::ByteRange>
 ErrorConverter::ranges(ArrayRef<clang::tooling::FileByteRange> Ranges) {
-  std::vector<report::ByteRange> Result;
+  std::vector<model::ByteRange> Result;
   for (const clang::tooling::FileByteRange &R : Ranges)
     Result.push_back({R.FilePath, R.FileOffset, R.Length});
   return Result;
 }
 
 void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
-                             report::TranslationUnitResult &Unit) {
+                             model::TranslationUnitResult &Unit) {
   std::set<std::string> Touched;
   for (const ClangTidyError &Error : Errors) {
-    report::Finding F;
+    model::Finding F;
     F.CheckId = Error.DiagnosticName;
     for (const clang::tidy::libtorch::CheckInfo &Info :
          clang::tidy::libtorch::checkCatalog())
@@ -148,7 +148,7 @@ void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
     F.Fixes = replacements(Error.Message.Fix);
     F.Ranges = ranges(Error.Message.Ranges);
     for (const clang::tooling::DiagnosticMessage &Message : Error.Notes) {
-      report::Note N;
+      model::Note N;
       N.Message = Message.Message;
       N.Where = location(Message.FilePath, Message.FileOffset, Message.Ranges);
       N.Fixes = replacements(Message.Fix);
@@ -161,10 +161,10 @@ void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
     }
     if (!F.Where.AbsoluteFile.empty())
       Touched.insert(F.Where.AbsoluteFile);
-    for (const report::Replacement &R : F.Fixes)
+    for (const model::Replacement &R : F.Fixes)
       Touched.insert(R.File);
-    for (const report::Note &N : F.Notes)
-      for (const report::Replacement &R : N.Fixes)
+    for (const model::Note &N : F.Notes)
+      for (const model::Replacement &R : N.Fixes)
         Touched.insert(R.File);
     Unit.Findings.push_back(std::move(F));
   }

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Turns clang-tidy's ClangTidyError values (file paths and byte offsets) into
-// report::Finding values with 1-based lines, byte and UTF-16 columns, end
+// model::Finding values with 1-based lines, byte and UTF-16 columns, end
 // positions and content digests, reading each file once.
 //
 //===----------------------------------------------------------------------===//
@@ -14,7 +14,7 @@
 #define LIBTORCH_TIDY_DRIVER_RUN_ERRORCONVERSION_H
 
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
 #include <optional>
@@ -25,7 +25,7 @@ namespace libtorch_tidy::run {
 
 /// 1-based line, byte column and UTF-16 column of \p Offset in \p Text.
 /// An offset past the end is clamped to the end.
-report::Position positionAt(llvm::StringRef Text, unsigned Offset);
+model::Position positionAt(llvm::StringRef Text, unsigned Offset);
 
 /// Lowercase hex SHA-256 of \p Bytes.
 std::string contentDigest(llvm::StringRef Bytes);
@@ -49,7 +49,7 @@ public:
   /// A file gets a digest only when its parsed bytes are known, so `--fix`
   /// refuses to edit a file whose parsed content is not known.
   void convert(const std::vector<clang::tidy::ClangTidyError> &Errors,
-               report::TranslationUnitResult &Unit);
+               model::TranslationUnitResult &Unit);
 
   /// \p Path made absolute against the build directory, without dots, and
   /// with symbolic links resolved when the file exists.
@@ -57,12 +57,12 @@ public:
 
 private:
   const std::string *contents(const std::string &AbsolutePath);
-  report::Location
+  model::Location
   location(llvm::StringRef File, unsigned Offset,
            llvm::ArrayRef<clang::tooling::FileByteRange> Ranges);
-  std::vector<report::Replacement>
+  std::vector<model::Replacement>
   replacements(const llvm::StringMap<clang::tooling::Replacements> &Fix);
-  std::vector<report::ByteRange>
+  std::vector<model::ByteRange>
   ranges(llvm::ArrayRef<clang::tooling::FileByteRange> Ranges);
 
   std::string BuildDirectory;

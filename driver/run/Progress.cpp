@@ -50,7 +50,7 @@ ProgressStyle progressStyle(StringRef Option, bool Quiet,
 }
 
 std::string progressLine(size_t Finished, size_t Total, StringRef File,
-                         const report::TranslationUnitResult &Unit,
+                         const model::TranslationUnitResult &Unit,
                          std::optional<double> Seconds) {
   std::string Line;
   raw_string_ostream OS(Line);
@@ -59,7 +59,7 @@ std::string progressLine(size_t Finished, size_t Total, StringRef File,
     OS << format("%.1f", *Seconds) << " s";
   else
     OS << "cached";
-  using Status = report::TranslationUnitResult::Status;
+  using Status = model::TranslationUnitResult::Status;
   if (Unit.State == Status::Failed) {
     OS << ", failed";
     return Line;
@@ -82,7 +82,7 @@ ProgressReporter::ProgressReporter(raw_ostream &OS, ProgressStyle Style,
 }
 
 void ProgressReporter::finished(StringRef File,
-                                const report::TranslationUnitResult &Unit,
+                                const model::TranslationUnitResult &Unit,
                                 std::optional<double> Seconds) {
   ++Done;
   if (Ended || Style == ProgressStyle::None)

@@ -20,7 +20,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_PROGRESS_H
 #define LIBTORCH_TIDY_DRIVER_RUN_PROGRESS_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstddef>
@@ -40,7 +40,7 @@ ProgressStyle progressStyle(llvm::StringRef Option, bool Quiet,
 /// `[12/340] src/train.cpp 4.1 s, 2 findings`. \p Seconds is unset for a
 /// unit replayed from the cache.
 std::string progressLine(size_t Finished, size_t Total, llvm::StringRef File,
-                         const report::TranslationUnitResult &Unit,
+                         const model::TranslationUnitResult &Unit,
                          std::optional<double> Seconds);
 
 class ProgressReporter {
@@ -51,7 +51,7 @@ public:
   ~ProgressReporter() { end(); }
 
   /// One more unit is done (analyzed, failed, or replayed from the cache).
-  void finished(llvm::StringRef File, const report::TranslationUnitResult &Unit,
+  void finished(llvm::StringRef File, const model::TranslationUnitResult &Unit,
                 std::optional<double> Seconds);
   /// Takes the bar off the screen before other output is printed...
   void suspend();

@@ -6,16 +6,14 @@
 
 #include "run/ResultCache.h"
 #include "io/FileIO.h"
-#include "report/FindingsJson.h"
+#include "model/FindingsJson.h"
 #include "run/UnitAnalysis.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
-#include "llvm/Support/raw_ostream.h"
 #include <limits>
 
 using namespace llvm;
@@ -100,8 +98,7 @@ std::string ResultCache::entryPath(StringRef Key) const {
   return std::string(Path);
 }
 
-std::optional<report::TranslationUnitResult>
-ResultCache::lookup(StringRef Key) {
+std::optional<model::TranslationUnitResult> ResultCache::lookup(StringRef Key) {
   std::optional<std::string> Text = readFile(entryPath(Key));
   if (!Text)
     return std::nullopt;
@@ -118,7 +115,7 @@ ResultCache::lookup(StringRef Key) {
     for (const Dependency &D : Dependencies)
       if (!unchanged(D))
         return std::nullopt;
-    report::TranslationUnitResult Unit;
+    model::TranslationUnitResult Unit;
     J.at("unit").get_to(Unit);
     Unit.FromCache = true;
     return Unit;
@@ -130,25 +127,26 @@ ResultCache::lookup(StringRef Key) {
 
 void ResultCache::store(StringRef Key, const WorkerResult &Result) {
   if (Result.Dependencies.empty() ||
-      Result.Unit.State == report::TranslationUnitResult::Status::Failed)
+      Result.Unit.State == model::TranslationUnitResult::Status::Failed)
     return;
   std::string Path = entryPath(Key);
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return;
-  report::TranslationUnitResult Unit = Result.Unit;
+  model::TranslationUnitResult Unit = Result.Unit;
   Unit.CheckProfile.clear(); // times of that run, not of a replay
   nlohmann::json J = {{"format", CacheFormat.str()},
                       {"key", Key.str()},
                       {"dependencies", Result.Dependencies},
                       {"unit", Unit}};
-  // writeToOutput writes a temporary file and renames it into place, so a
-  // concurrent reader sees the old entry or the new one, never a part.
+  // Written to a temporary file and renamed into place, so a concurrent
+  // reader sees the old entry or the new one, never a part; a failure is
+  // silent (the cache is optional).
   std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
-  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
-        return Error::success();
-      }))
-    consumeError(std::move(E));
+  (void)io::writeFile(
+      Path,
+      std::string_view(reinterpret_cast<const char *>(Bytes.data()),
+                       Bytes.size()),
+      io::FileMode::Fresh);
 }
 
 } // namespace libtorch_tidy::run

@@ -61,7 +61,7 @@ public:
   static std::string key(llvm::ArrayRef<std::string> Parts);
 
   /// The stored result for \p Key if every file it read is unchanged.
-  std::optional<report::TranslationUnitResult> lookup(llvm::StringRef Key);
+  std::optional<model::TranslationUnitResult> lookup(llvm::StringRef Key);
 
   /// Stores \p Result under \p Key; failures are silent (a cache is
   /// optional) but leave no partial entry.

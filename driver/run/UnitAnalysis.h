@@ -15,7 +15,8 @@
 #define LIBTORCH_TIDY_DRIVER_RUN_UNITANALYSIS_H
 
 #include "clang-tidy/ClangTidyOptions.h"
-#include "report/Findings.h"
+#include "model/Findings.h"
+#include "run/AnalysisSettings.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
@@ -25,22 +26,6 @@
 
 namespace libtorch_tidy::run {
 
-struct AnalysisSettings {
-  /// Skip the bodies of non-template, non-constexpr functions without a
-  /// deduced return type that are declared in system headers. Off only to
-  /// show that skipping does not change any finding.
-  bool SkipSystemBodies = true;
-  /// clang-tidy's ApplyAnyFix: fixes of notes take part in conflict removal
-  /// (`--fix-notes`).
-  bool FixNotes = false;
-  /// Time each check (`--enable-check-profile`); the times go to
-  /// TranslationUnitResult::CheckProfile.
-  bool EnableCheckProfile = false;
-  /// `--store-check-profile`: with EnableCheckProfile, the directory that
-  /// gets clang-tidy's JSON profile of the unit (CheckProfile stays empty).
-  std::string StoreCheckProfile;
-};
-
 /// Analyzes \p File (absolute) with its command from \p Compilations in this
 /// process. Findings in user headers are included as clang-tidy reports
 /// them (header filter, NOLINT, line filter applied). Never throws; a unit
@@ -49,7 +34,7 @@ struct AnalysisSettings {
 /// (absolute real path) with the xxHash64 of the content it parsed, in hex,
 /// and every path where a `__has_include` found nothing, with
 /// AbsentFileHash.
-report::TranslationUnitResult analyzeUnit(
+model::TranslationUnitResult analyzeUnit(
     std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options,
     const clang::tooling::CompilationDatabase &Compilations,
     llvm::StringRef File,

@@ -23,27 +23,15 @@ using namespace llvm;
 
 namespace libtorch_tidy::run {
 
-using report::TranslationUnitResult;
+using model::TranslationUnitResult;
 
-static AnalysisSettings analysisSettings(const ToolOptions &Tool) {
+AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   AnalysisSettings Settings;
   Settings.SkipSystemBodies = Tool.SkipSystemBodies;
   Settings.FixNotes = Tool.FixNotes;
   Settings.EnableCheckProfile = Tool.EnableCheckProfile;
   Settings.StoreCheckProfile = Tool.StoreCheckProfile;
   return Settings;
-}
-
-int runWorker(const ToolOptions &Tool, const CompilationSetup &Setup,
-              std::unique_ptr<ClangTidyOptionsProvider> Provider,
-              IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS) {
-  WorkerResult Result;
-  Result.Unit =
-      analyzeUnit(std::move(Provider), *Setup.Compilations, Tool.WorkerUnit,
-                  BaseFS, analysisSettings(Tool), &Result.Dependencies);
-  return writeWorkerResult(Tool.WorkerOutput, Result)
-             ? libtorch_tidy::ExitNoFindings
-             : libtorch_tidy::ExitUsageError;
 }
 
 /// The parts of a unit's cache key that are not file contents.
@@ -61,11 +49,9 @@ static std::string cacheKey(const ToolOptions &Tool,
   }
   // The effective configuration of this file, CheckOptions included.
   std::string Config = configurationAsText(Provider.getOptions(File));
-  std::string Settings = std::string("skip-system-bodies=") +
-                         (Tool.SkipSystemBodies ? "1" : "0") +
-                         " fix-notes=" + (Tool.FixNotes ? "1" : "0");
   return ResultCache::key({Identity.str(), File.str(), Command,
-                           compilerEnvironment(), Config, Settings});
+                           compilerEnvironment(), Config,
+                           settingsKey(analysisSettings(Tool))});
 }
 
 std::vector<TranslationUnitResult>
@@ -133,8 +119,6 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   Pool.Jobs =
       Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Pool.TimeoutSeconds = Tool.UnitTimeout;
-  // ProgressReporter draws the progress, on every finished unit.
-  Pool.Progress = false;
   std::vector<std::string> PendingFiles;
   for (size_t I : Pending)
     PendingFiles.push_back(Units[I]);

@@ -19,7 +19,8 @@
 #include "CompilationSetup.h"
 #include "OptionsSetup.h"
 #include "clang-tidy/ClangTidyOptions.h"
-#include "report/Findings.h"
+#include "model/Findings.h"
+#include "run/AnalysisSettings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -32,9 +33,11 @@ namespace libtorch_tidy::run {
 
 /// Called once per unit, in the order of the units, as soon as that unit
 /// and every unit before it are done (so what it prints does not depend on
-/// `-j` or on the order workers finish in).
+/// `-j` or on the order workers finish in). It may refine the unit (drop
+/// excluded findings) before the unit is printed and kept in the result;
+/// the result cache has stored it as analyzed.
 using UnitReady =
-    std::function<void(size_t Index, const report::TranslationUnitResult &)>;
+    std::function<void(size_t Index, model::TranslationUnitResult &)>;
 
 /// Analyzes \p Units: unchanged ones are replayed from the result cache,
 /// the others run in worker processes, `-j` at a time, started in the order
@@ -43,18 +46,15 @@ using UnitReady =
 /// as soon as it can. Progress (`--progress`) goes to standard error, as do
 /// the workers' own messages, each before its unit's \p Ready. \p Argc and
 /// \p Argv are the tool's own command line, which workers repeat.
-std::vector<report::TranslationUnitResult>
+std::vector<model::TranslationUnitResult>
 analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
              llvm::ArrayRef<std::string> Units,
              clang::tidy::ClangTidyOptionsProvider &Provider, int Argc,
              const char **Argv, const UnitReady &Ready);
 
-/// Worker mode (`--worker-unit`): analyzes one unit in this process and hands
-/// the result to the parent as JSON. Returns exit code 0 whenever the result
-/// was written, whatever the unit's state; 2 when it could not be written.
-int runWorker(const ToolOptions &Tool, const CompilationSetup &Setup,
-              std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Provider,
-              llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS);
+/// The settings of a unit's analysis that \p Tool gives (the same in the
+/// parent, for the cache key, and in the worker).
+AnalysisSettings analysisSettings(const ToolOptions &Tool);
 
 } // namespace libtorch_tidy::run
 

@@ -1,5 +1,4 @@
-//===--- WorkerProcess.h - Start, stop and reap worker processes -*- C++
-//-*-===//
+//===--- WorkerProcess.h - Start, stop and reap workers ---------*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

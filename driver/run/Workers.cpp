@@ -5,16 +5,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/Workers.h"
-#include "report/FindingsJson.h"
+#include "io/FileIO.h"
+#include "model/FindingsJson.h"
 #include "run/WorkerProcess.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <limits>
 #include <thread>
 
 using namespace llvm;
@@ -32,10 +33,12 @@ struct Running {
   SmallString<128> StderrPath;
 };
 
-std::string readFile(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer = MemoryBuffer::getFile(
-      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
+/// What a worker left in \p Path; nothing when it wrote nothing there.
+std::string readOutput(StringRef Path) {
+  std::string Ignored;
+  return io::readRegularFile(Path.str(), std::numeric_limits<size_t>::max(),
+                             "worker output", Ignored)
+      .value_or(std::string());
 }
 
 /// The last non-empty line of a worker's stderr: for a crash, LLVM's stack
@@ -75,23 +78,10 @@ std::string withoutClangNoise(StringRef Text) {
   return Kept;
 }
 
-/// \p Path relative to the working directory when it lies below it, for
-/// the progress line.
-std::string displayName(StringRef Path) {
-  SmallString<256> Cwd;
-  if (sys::fs::current_path(Cwd))
-    return Path.str();
-  StringRef Relative = Path;
-  if (Relative.consume_front(Cwd) && !Relative.empty() &&
-      sys::path::is_separator(Relative.front()))
-    return Relative.drop_front().str();
-  return Path.str();
-}
-
 WorkerResult failed(StringRef Unit, const std::string &Why) {
   WorkerResult R;
   R.Unit.MainFile = Unit.str();
-  R.Unit.State = report::TranslationUnitResult::Status::Failed;
+  R.Unit.State = model::TranslationUnitResult::Status::Failed;
   R.Unit.FailureMessage = Why;
   return R;
 }
@@ -107,8 +97,7 @@ void removeTemporaries(const Running &W, bool Killed = false) {
   if (!Killed)
     return;
   std::error_code EC;
-  const std::string Partial =
-      (sys::path::filename(W.OutputPath) + ".temp-stream-").str();
+  const std::string Partial = io::temporaryPrefix(std::string(W.OutputPath));
   for (sys::fs::directory_iterator It(sys::path::parent_path(W.OutputPath), EC),
        End;
        !EC && It != End; It.increment(EC))
@@ -118,8 +107,8 @@ void removeTemporaries(const Running &W, bool Killed = false) {
 
 WorkerResult collect(StringRef Unit, Running &W, const WorkerExit &Exit,
                      bool TimedOut, unsigned Timeout) {
-  std::string Stderr = readFile(W.StderrPath);
-  std::string Output = readFile(W.OutputPath);
+  std::string Stderr = readOutput(W.StderrPath);
+  std::string Output = readOutput(W.OutputPath);
   removeTemporaries(W, TimedOut || Exit.Signal != 0);
   if (TimedOut || Exit.SelfTimeout)
     return failed(Unit, "analysis did not finish within " +
@@ -159,21 +148,18 @@ bool writeWorkerResult(StringRef Path, const WorkerResult &Result) {
   nlohmann::json J = {{"unit", Result.Unit},
                       {"dependencies", Result.Dependencies}};
   std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
-  if (Error E = writeToOutput(Path, [&](raw_ostream &OS) {
-        OS.write(reinterpret_cast<const char *>(Bytes.data()), Bytes.size());
-        return Error::success();
-      })) {
-    consumeError(std::move(E));
-    return false;
-  }
-  return true;
+  return !io::writeFile(
+      Path.str(),
+      std::string_view(reinterpret_cast<const char *>(Bytes.data()),
+                       Bytes.size()),
+      io::FileMode::Fresh);
 }
 
 /// The end of a run that a signal interrupted: every worker got the signal
 /// (WorkerProcesses forwards it); those still running after a grace period
 /// get SIGKILL. Then their files go and the process dies of the signal.
 [[noreturn]] static void stopAll(WorkerProcesses &Processes,
-                                 std::vector<Running> &Active, bool Progress) {
+                                 std::vector<Running> &Active) {
   const auto Deadline = Clock::now() + std::chrono::seconds(2);
   for (Running &W : Active) {
     WorkerExit Exit;
@@ -188,8 +174,6 @@ bool writeWorkerResult(StringRef Path, const WorkerResult &Result) {
     }
     removeTemporaries(W, /*Killed=*/true);
   }
-  if (Progress)
-    errs() << "\r\x1b[K";
   const int Sig = Processes.interrupted();
   errs() << "libtorch-tidy: stopped by signal " << Sig << " (" << strsignal(Sig)
          << "); " << Active.size() << " running "
@@ -237,17 +221,12 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
       return;
     }
     W.Started = Clock::now();
-    if (Pool.Progress) {
-      errs() << "\r\x1b[K[" << (Index + 1) << "/" << Units.size() << "] "
-             << displayName(Units[Index]);
-      errs().flush();
-    }
     Active.push_back(std::move(W));
   };
 
   while (Next < Units.size() || !Active.empty()) {
     if (Processes.interrupted())
-      stopAll(Processes, Active, Pool.Progress);
+      stopAll(Processes, Active);
     while (Active.size() < Jobs && Next < Units.size() &&
            !Processes.interrupted())
       Start(Next++);
@@ -279,9 +258,7 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   if (Processes.interrupted()) // after the last worker ended
-    stopAll(Processes, Active, Pool.Progress);
-  if (Pool.Progress && !Units.empty())
-    errs() << "\r\x1b[K";
+    stopAll(Processes, Active);
   return Results;
 }
 

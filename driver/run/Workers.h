@@ -16,7 +16,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
 #define LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
@@ -31,7 +31,7 @@ using Dependency = std::pair<std::string, std::string>;
 
 /// What a worker hands back.
 struct WorkerResult {
-  report::TranslationUnitResult Unit;
+  model::TranslationUnitResult Unit;
   std::vector<Dependency> Dependencies;
   /// What the worker printed on stderr, without clang's "N warnings
   /// generated." and "Error while processing" lines (the findings and the
@@ -54,8 +54,6 @@ struct WorkerPool {
   unsigned Jobs = 1;
   /// Seconds a worker may run; 0 for no limit.
   unsigned TimeoutSeconds = 0;
-  /// Print `[i/n] file` on stderr as units start (a terminal only).
-  bool Progress = false;
 };
 
 /// Analyzes \p Units (absolute paths) in workers. Results come back in the

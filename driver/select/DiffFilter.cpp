@@ -214,11 +214,11 @@ selectChangedUnits(ArrayRef<std::string> Units, const ChangedFiles &Changes,
   return Selected;
 }
 
-unsigned keepFindingsOnChangedLines(report::RunResult &Run,
+unsigned keepFindingsOnChangedLines(model::RunResult &Run,
                                     const ChangedFiles &Changes) {
   unsigned Removed = 0;
-  for (report::TranslationUnitResult &Unit : Run.Units) {
-    auto OffChanges = [&](const report::Finding &F) {
+  for (model::TranslationUnitResult &Unit : Run.Units) {
+    auto OffChanges = [&](const model::Finding &F) {
       const ChangedLines *Lines =
           Changes.find(normalized(F.Where.AbsoluteFile));
       return !Lines || !Lines->contains(F.Where.Begin.Line);

@@ -24,7 +24,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_SELECT_DIFFFILTER_H
 #define LIBTORCH_TIDY_DRIVER_SELECT_DIFFFILTER_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "select/UnifiedDiff.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -64,7 +64,7 @@ selectChangedUnits(llvm::ArrayRef<std::string> Units,
 
 /// Removes from \p Run the findings whose begin line did not change, and
 /// returns how many were removed.
-unsigned keepFindingsOnChangedLines(report::RunResult &Run,
+unsigned keepFindingsOnChangedLines(model::RunResult &Run,
                                     const ChangedFiles &Changes);
 
 } // namespace libtorch_tidy::select

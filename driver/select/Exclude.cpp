@@ -187,24 +187,20 @@ unsigned removeExcludedUnits(std::vector<std::string> &Units,
   return Before - Units.size();
 }
 
-unsigned dropExcludedFindings(report::RunResult &Run,
+unsigned dropExcludedFindings(model::TranslationUnitResult &Unit,
                               const ExcludeFilter &Filter) {
   if (Filter.empty())
     return 0;
-  unsigned Dropped = 0;
-  for (report::TranslationUnitResult &Unit : Run.Units) {
-    const size_t Before = Unit.Findings.size();
-    llvm::erase_if(Unit.Findings, [&](const report::Finding &F) {
-      StringRef File =
-          F.Where.AbsoluteFile.empty() ? F.Where.File : F.Where.AbsoluteFile;
-      return !File.empty() && sys::path::is_absolute(File) &&
-             Filter.excludes(Unit.MainFile, File);
-    });
-    const unsigned Removed = Before - Unit.Findings.size();
-    Unit.Suppressed.NonUserCode += Removed;
-    Dropped += Removed;
-  }
-  return Dropped;
+  const size_t Before = Unit.Findings.size();
+  llvm::erase_if(Unit.Findings, [&](const model::Finding &F) {
+    StringRef File =
+        F.Where.AbsoluteFile.empty() ? F.Where.File : F.Where.AbsoluteFile;
+    return !File.empty() && sys::path::is_absolute(File) &&
+           Filter.excludes(Unit.MainFile, File);
+  });
+  const unsigned Removed = Before - Unit.Findings.size();
+  Unit.Suppressed.NonUserCode += Removed;
+  return Removed;
 }
 
 } // namespace libtorch_tidy::select

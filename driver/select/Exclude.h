@@ -31,7 +31,7 @@
 #define LIBTORCH_TIDY_DRIVER_SELECT_EXCLUDE_H
 
 #include "clang-tidy/ClangTidyOptions.h"
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
@@ -91,10 +91,11 @@ std::vector<std::string> splitExcludeList(llvm::StringRef Value);
 unsigned removeExcludedUnits(std::vector<std::string> &Units,
                              const ExcludeFilter &Filter);
 
-/// Removes from \p Run the findings located in files that \p Filter excludes
-/// for their unit, counting each in the unit's non-user-code suppressions.
-/// Compiler errors are kept. Returns how many findings were removed.
-unsigned dropExcludedFindings(report::RunResult &Run,
+/// Removes from \p Unit the findings located in files that \p Filter
+/// excludes for it, counting each in the unit's non-user-code suppressions.
+/// Compiler errors are kept. Returns how many findings were removed. Per
+/// unit, so that the text output can stream with exclusions too.
+unsigned dropExcludedFindings(model::TranslationUnitResult &Unit,
                               const ExcludeFilter &Filter);
 
 } // namespace libtorch_tidy::select

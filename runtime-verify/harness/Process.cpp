@@ -18,6 +18,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <sys/prctl.h>
 #include <sys/wait.h>
@@ -41,23 +42,32 @@ struct ProcEntry {
   std::string Name;
 };
 
-/// Every process in /proc, from its stat line.
-std::vector<ProcEntry> processTable() {
-  std::vector<ProcEntry> Table;
+/// The stat line of every process in /proc (`pid (comm) state ppid pgrp
+/// ...`); false when /proc cannot be read.
+bool forEachProcessStat(const std::function<void(const std::string &)> &Visit) {
   DIR *Proc = opendir("/proc");
   if (Proc == nullptr)
-    return Table;
+    return false;
   while (dirent *Entry = readdir(Proc)) {
     if (Entry->d_name[0] < '0' || Entry->d_name[0] > '9')
       continue;
     std::ifstream Stat(std::string("/proc/") + Entry->d_name + "/stat");
     std::string Line;
-    if (!std::getline(Stat, Line))
-      continue;
+    if (std::getline(Stat, Line))
+      Visit(Line);
+  }
+  closedir(Proc);
+  return true;
+}
+
+/// Every process in /proc, from its stat line.
+std::vector<ProcEntry> processTable() {
+  std::vector<ProcEntry> Table;
+  forEachProcessStat([&](const std::string &Line) {
     // pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses.
     const size_t Open = Line.find('('), Close = Line.rfind(')');
     if (Open == std::string::npos || Close == std::string::npos || Close < Open)
-      continue;
+      return;
     ProcEntry E;
     E.Pid = std::atoi(Line.c_str());
     E.Name = Line.substr(Open + 1, Close - Open - 1);
@@ -65,8 +75,7 @@ std::vector<ProcEntry> processTable() {
     Fields >> E.State >> E.Parent >> E.Group;
     if (Fields)
       Table.push_back(std::move(E));
-  }
-  closedir(Proc);
+  });
   return Table;
 }
 
@@ -299,23 +308,14 @@ void installInterruptCleanup(std::function<void()> Cleanup) {
 }
 
 double groupCpuSeconds(int ProcessGroup) {
-  DIR *Proc = opendir("/proc");
-  if (Proc == nullptr)
-    return -1;
   const double Ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
   double Total = 0;
   bool Any = false;
-  while (dirent *Entry = readdir(Proc)) {
-    if (Entry->d_name[0] < '0' || Entry->d_name[0] > '9')
-      continue;
-    std::ifstream Stat(std::string("/proc/") + Entry->d_name + "/stat");
-    std::string Line;
-    if (!std::getline(Stat, Line))
-      continue;
+  const bool Read = forEachProcessStat([&](const std::string &Line) {
     // The command name (field 2) may hold spaces: parse after its ')'.
     const size_t Close = Line.rfind(')');
     if (Close == std::string::npos)
-      continue;
+      return;
     std::istringstream Fields(Line.substr(Close + 2));
     std::string F;
     std::vector<std::string> V;
@@ -324,12 +324,11 @@ double groupCpuSeconds(int ProcessGroup) {
     // From field 3: state ppid pgrp session tty tpgid flags minflt cminflt
     // majflt cmajflt utime stime.
     if (V.size() < 13 || std::stoi(V[2]) != ProcessGroup)
-      continue;
+      return;
     Any = true;
     Total += (std::stod(V[11]) + std::stod(V[12])) / Ticks;
-  }
-  closedir(Proc);
-  return Any ? Total : -1;
+  });
+  return Read && Any ? Total : -1;
 }
 
 std::string readFile(const std::string &Path) {

@@ -170,11 +170,11 @@ TEST(IncludeScanTest, ReadsDirectivesTextually) {
 }
 
 TEST(DiffFilterTest, KeepsFindingsOnChangedLinesAndAllCompilerErrors) {
-  report::RunResult Run;
-  report::TranslationUnitResult Unit;
+  model::RunResult Run;
+  model::TranslationUnitResult Unit;
   Unit.MainFile = "/r/a.cpp";
   auto Make = [](std::string File, unsigned Line) {
-    report::Finding F;
+    model::Finding F;
     F.CheckId = "libtorch-x";
     F.Where.AbsoluteFile = std::move(File);
     F.Where.Begin.Line = Line;

@@ -15,7 +15,7 @@ namespace {
 
 TEST(ErrorConversionTest, LinesAndColumnsAreOneBased) {
   llvm::StringRef Text = "ab\ncd\n";
-  libtorch_tidy::report::Position P = positionAt(Text, 0);
+  libtorch_tidy::model::Position P = positionAt(Text, 0);
   EXPECT_EQ(P.Line, 1u);
   EXPECT_EQ(P.Column, 1u);
   P = positionAt(Text, 4);
@@ -27,13 +27,13 @@ TEST(ErrorConversionTest, LinesAndColumnsAreOneBased) {
 TEST(ErrorConversionTest, Utf16ColumnsCountCodeUnits) {
   // "é" is 2 bytes and 1 UTF-16 unit; U+1F600 is 4 bytes and 2 units.
   std::string Text = "x = \"\xC3\xA9\xF0\x9F\x98\x80\"; y";
-  libtorch_tidy::report::Position P = positionAt(Text, Text.size() - 1);
+  libtorch_tidy::model::Position P = positionAt(Text, Text.size() - 1);
   EXPECT_EQ(P.Column, Text.size());
   EXPECT_EQ(P.ColumnUtf16, Text.size() - 1 - 3 + 1);
 }
 
 TEST(ErrorConversionTest, OffsetPastTheEndIsClamped) {
-  libtorch_tidy::report::Position P = positionAt("ab", 10);
+  libtorch_tidy::model::Position P = positionAt("ab", 10);
   EXPECT_EQ(P.Line, 1u);
   EXPECT_EQ(P.Column, 3u);
 }

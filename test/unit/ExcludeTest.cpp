@@ -98,29 +98,27 @@ TEST(ExcludeTest, DropsFindingsInExcludedFilesAsNonUserCode) {
       {}, clang::tidy::ClangTidyOptions::getDefaults(), {}, {});
   ExcludeFilter Filter = ExcludeFilter::create({"third_party"}, "/wd", "",
                                                Provider, {"/wd/main.cpp"});
-  report::RunResult Run;
-  report::TranslationUnitResult Unit;
+  model::TranslationUnitResult Unit;
   Unit.MainFile = "/wd/main.cpp";
   Unit.Suppressed.NonUserCode = 2;
   for (const char *File : {"/wd/main.cpp", "/wd/third_party/a.h",
                            "/wd/third_party/b/c.h", "/wd/src/d.h"}) {
-    report::Finding F;
+    model::Finding F;
     F.Where.File = File;
     F.Where.AbsoluteFile = File;
     Unit.Findings.push_back(F);
   }
-  report::Finding Error;
+  model::Finding Error;
   Error.Where.AbsoluteFile = "/wd/third_party/a.h";
   Unit.CompilerErrors.push_back(Error);
-  Run.Units.push_back(Unit);
 
-  EXPECT_EQ(dropExcludedFindings(Run, Filter), 2u);
-  ASSERT_EQ(Run.Units[0].Findings.size(), 2u);
-  EXPECT_EQ(Run.Units[0].Findings[0].Where.File, "/wd/main.cpp");
-  EXPECT_EQ(Run.Units[0].Findings[1].Where.File, "/wd/src/d.h");
-  EXPECT_EQ(Run.Units[0].Suppressed.NonUserCode, 4u);
+  EXPECT_EQ(dropExcludedFindings(Unit, Filter), 2u);
+  ASSERT_EQ(Unit.Findings.size(), 2u);
+  EXPECT_EQ(Unit.Findings[0].Where.File, "/wd/main.cpp");
+  EXPECT_EQ(Unit.Findings[1].Where.File, "/wd/src/d.h");
+  EXPECT_EQ(Unit.Suppressed.NonUserCode, 4u);
   // Compiler errors decide whether the unit was analyzed: kept.
-  EXPECT_EQ(Run.Units[0].CompilerErrors.size(), 1u);
+  EXPECT_EQ(Unit.CompilerErrors.size(), 1u);
 }
 
 TEST(ExcludeTest, RemovesExcludedUnitsInOrder) {

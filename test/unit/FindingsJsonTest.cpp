@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "report/FindingsJson.h"
-#include "report/Findings.h"
+#include "model/FindingsJson.h"
+#include "model/Findings.h"
 
 #include "gtest/gtest.h"
 
-using namespace libtorch_tidy::report;
+using namespace libtorch_tidy::model;
 
 namespace {
 

@@ -16,8 +16,8 @@
 
 using namespace libtorch_tidy;
 using namespace libtorch_tidy::fix;
-using report::Finding;
-using report::Replacement;
+using model::Finding;
+using model::Replacement;
 
 namespace {
 
@@ -33,10 +33,10 @@ Finding finding(std::string Check, std::string File, unsigned Offset,
   return F;
 }
 
-report::RunResult runOf(std::vector<std::vector<Finding>> Units) {
-  report::RunResult Run;
+model::RunResult runOf(std::vector<std::vector<Finding>> Units) {
+  model::RunResult Run;
   for (auto &Findings : Units) {
-    report::TranslationUnitResult Unit;
+    model::TranslationUnitResult Unit;
     Unit.Findings = std::move(Findings);
     Run.Units.push_back(std::move(Unit));
   }
@@ -44,8 +44,8 @@ report::RunResult runOf(std::vector<std::vector<Finding>> Units) {
 }
 
 /// Plans every finding of \p Run once, in uniqueFindings() order.
-FixPlan planAll(const report::RunResult &Run, FixOptions Options) {
-  std::vector<Finding> Unique = report::uniqueFindings(Run);
+FixPlan planAll(const model::RunResult &Run, FixOptions Options) {
+  std::vector<Finding> Unique = model::uniqueFindings(Run);
   std::vector<const Finding *> Pointers;
   for (const Finding &F : Unique)
     Pointers.push_back(&F);
@@ -56,7 +56,7 @@ TEST(FixPlanTest, DeduplicatesIdenticalEditsFromSeveralUnits) {
   // The same finding in a header, reported by two units.
   Finding InHeader =
       finding("libtorch-a", "/r/h.h", 4, {{"/r/h.h", 4, 2, "x"}});
-  report::RunResult Run = runOf({{InHeader}, {InHeader}});
+  model::RunResult Run = runOf({{InHeader}, {InHeader}});
   FixPlan Plan = planAll(Run, {});
   EXPECT_EQ(Plan.Fixes, 1u);
   ASSERT_EQ(Plan.Edits["/r/h.h"].size(), 1u);
@@ -74,7 +74,7 @@ TEST(FixPlanTest, DeduplicatesIdenticalEditsFromSeveralUnits) {
 }
 
 TEST(FixPlanTest, OverlappingFixesAreSkippedWhole) {
-  report::RunResult Run = runOf({{
+  model::RunResult Run = runOf({{
       finding("libtorch-a", "/r/f.cpp", 10,
               {{"/r/f.cpp", 10, 5, "AAA"}, {"/r/f.cpp", 40, 0, "a-too"}}),
       // Overlaps a's first edit: the whole fix, also its harmless second
@@ -101,7 +101,7 @@ TEST(FixPlanTest, OverlappingFixesAreSkippedWhole) {
 
 TEST(FixPlanTest, FixNotesTakesTheOnlyNoteWithAFix) {
   Finding OneNote = finding("libtorch-a", "/r/f.cpp", 1, {});
-  report::Note Plain, WithFix;
+  model::Note Plain, WithFix;
   Plain.Message = "context";
   WithFix.Message = "suggested";
   WithFix.Fixes = {{"/r/f.cpp", 1, 1, "n"}};
@@ -109,7 +109,7 @@ TEST(FixPlanTest, FixNotesTakesTheOnlyNoteWithAFix) {
   Finding TwoNotes = finding("libtorch-b", "/r/g.cpp", 1, {});
   TwoNotes.Notes = {WithFix, WithFix};
   TwoNotes.Notes[1].Fixes = {{"/r/g.cpp", 5, 1, "m"}};
-  report::RunResult Run = runOf({{OneNote, TwoNotes}});
+  model::RunResult Run = runOf({{OneNote, TwoNotes}});
 
   EXPECT_EQ(planAll(Run, {}).Fixes, 0u);
   FixPlan Plan = planAll(Run, FixOptions{/*FixNotes=*/true, {}});
@@ -133,6 +133,16 @@ TEST(FixPlanTest, ApplyReplacementsInOrder) {
 TEST(FixPlanTest, DigestIsLowercaseSha256) {
   EXPECT_EQ(contentDigest("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+}
+
+/// Applies the fix of every finding of \p Run once, in uniqueFindings()
+/// order, as `--fix` does for a run without compiler errors.
+FixOutcome fixAll(const model::RunResult &Run) {
+  std::vector<Finding> Unique = model::uniqueFindings(Run);
+  std::vector<const Finding *> Pointers;
+  for (const Finding &F : Unique)
+    Pointers.push_back(&F);
+  return applyFixes(Run, Pointers, {});
 }
 
 class FixFiles : public ::testing::Test {
@@ -170,10 +180,10 @@ TEST_F(FixFiles, WritesFixesKeepingModeAndFollowingSymlinks) {
   ASSERT_EQ(::chmod(A.c_str(), 0751), 0);
   std::string Link = A + ".link.cpp";
   ASSERT_FALSE(llvm::sys::fs::create_link(A, Link));
-  report::RunResult Run =
+  model::RunResult Run =
       runOf({{finding("libtorch-a", Link, 3, {{Link, 3, 2, " "}})}});
   Run.Units[0].ContentDigests[Link] = contentDigest("int  x = 0;\n");
-  FixOutcome Outcome = applyFixes(Run, {});
+  FixOutcome Outcome = fixAll(Run);
   ASSERT_TRUE(Outcome.Errors.empty()) << Outcome.Errors.front();
   EXPECT_EQ(Outcome.AppliedFixes, 1u);
   EXPECT_EQ(read(A), "int x = 0;\n");
@@ -188,12 +198,12 @@ TEST_F(FixFiles, WritesFixesKeepingModeAndFollowingSymlinks) {
 TEST_F(FixFiles, RefusesAFileThatChangedSinceItWasAnalyzedAndWritesNothing) {
   std::string A = write("a.cpp", "int a;\n");
   std::string B = write("b.cpp", "int b; // edited after the analysis\n");
-  report::RunResult Run =
+  model::RunResult Run =
       runOf({{finding("libtorch-a", A, 0, {{A, 0, 3, "long"}})},
              {finding("libtorch-a", B, 0, {{B, 0, 3, "long"}})}});
   Run.Units[0].ContentDigests[A] = contentDigest("int a;\n");
   Run.Units[1].ContentDigests[B] = contentDigest("int b;\n");
-  FixOutcome Outcome = applyFixes(Run, {});
+  FixOutcome Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_EQ(Outcome.Errors[0], "'" + B +
                                    "' changed since it was analyzed; no fixes "
@@ -205,14 +215,14 @@ TEST_F(FixFiles, RefusesAFileThatChangedSinceItWasAnalyzedAndWritesNothing) {
 
 TEST_F(FixFiles, NoDigestOrTwoDigestsIsAnError) {
   std::string A = write("a.cpp", "int a;\n");
-  report::RunResult Run =
+  model::RunResult Run =
       runOf({{finding("libtorch-a", A, 0, {{A, 0, 3, "long"}})}, {}});
-  FixOutcome Outcome = applyFixes(Run, {});
+  FixOutcome Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_NE(Outcome.Errors[0].find("has no content digest"), std::string::npos);
   Run.Units[0].ContentDigests[A] = contentDigest("int a;\n");
   Run.Units[1].ContentDigests[A] = contentDigest("int a; ");
-  Outcome = applyFixes(Run, {});
+  Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_NE(Outcome.Errors[0].find("changed while it was being analyzed"),
             std::string::npos);
@@ -221,11 +231,11 @@ TEST_F(FixFiles, NoDigestOrTwoDigestsIsAnError) {
 
 TEST_F(FixFiles, ConflictsAreReportedWithLineAndColumn) {
   std::string A = write("a.cpp", "int a;\nint b;\n");
-  report::RunResult Run =
+  model::RunResult Run =
       runOf({{finding("libtorch-a", A, 7, {{A, 7, 3, "long"}}),
               finding("libtorch-b", A, 8, {{A, 8, 2, "xx"}})}});
   Run.Units[0].ContentDigests[A] = contentDigest("int a;\nint b;\n");
-  FixOutcome Outcome = applyFixes(Run, {});
+  FixOutcome Outcome = fixAll(Run);
   ASSERT_TRUE(Outcome.Errors.empty());
   ASSERT_EQ(Outcome.ConflictMessages.size(), 1u);
   EXPECT_EQ(Outcome.ConflictMessages[0],
@@ -237,11 +247,11 @@ TEST_F(FixFiles, ConflictsAreReportedWithLineAndColumn) {
 
 TEST_F(FixFiles, UnwritableDirectoryIsAnErrorAndLeavesTheFile) {
   // A file whose directory is gone cannot be replaced.
-  report::RunResult Run =
+  model::RunResult Run =
       runOf({{finding("libtorch-a", "/nonexistent/a.cpp", 0,
                       {{"/nonexistent/a.cpp", 0, 1, "x"}})}});
   Run.Units[0].ContentDigests["/nonexistent/a.cpp"] = contentDigest("");
-  FixOutcome Outcome = applyFixes(Run, {});
+  FixOutcome Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_NE(Outcome.Errors[0].find("cannot be read"), std::string::npos);
 }
@@ -254,9 +264,9 @@ TEST_F(FixFiles, ReplayedEditsOutsideTheFileAreRefused) {
   for (Replacement Bad :
        {Replacement{A, 4294967295u, 1, "x"}, Replacement{A, 7, 5, "x"},
         Replacement{A, 8, 0, "x"}}) {
-    report::RunResult Run = runOf({{finding("libtorch-a", A, 0, {Bad})}});
+    model::RunResult Run = runOf({{finding("libtorch-a", A, 0, {Bad})}});
     Run.Units[0].ContentDigests[A] = contentDigest(Text);
-    FixOutcome Outcome = applyFixes(Run, {});
+    FixOutcome Outcome = fixAll(Run);
     ASSERT_EQ(Outcome.Errors.size(), 1u) << Bad.Offset;
     EXPECT_NE(Outcome.Errors[0].find("lies outside its 7 bytes"),
               std::string::npos)
@@ -265,33 +275,38 @@ TEST_F(FixFiles, ReplayedEditsOutsideTheFileAreRefused) {
     EXPECT_EQ(read(A), Text);
   }
   // At the very end is inside: an insertion there is applied.
-  report::RunResult Run =
+  model::RunResult Run =
       runOf({{finding("libtorch-a", A, 0, {{A, 7, 0, "int b;\n"}})}});
   Run.Units[0].ContentDigests[A] = contentDigest(Text);
-  FixOutcome Outcome = applyFixes(Run, {});
+  FixOutcome Outcome = fixAll(Run);
   ASSERT_TRUE(Outcome.Errors.empty()) << Outcome.Errors.front();
   EXPECT_EQ(read(A), "int a;\nint b;\n");
 }
 
 TEST_F(FixFiles, PreFixContentIsKeptForTheTextOutput) {
   std::string A = write("a.cpp", "int  a;\n");
-  report::RunResult Run =
+  model::RunResult Run =
       runOf({{finding("libtorch-a", A, 3, {{A, 3, 2, " "}})}});
   Run.Units[0].ContentDigests[A] = contentDigest("int  a;\n");
-  std::vector<Finding> Unique = report::uniqueFindings(Run);
-  std::vector<const Finding *> Findings = {&Unique[0]};
-  FixPlan Plan = prepareFixes(Run, Findings, {});
-  std::vector<std::string> Written;
-  std::map<std::string, std::string> Originals;
-  EXPECT_TRUE(writeFixes(Run, Plan, {}, &Written, &Originals).empty());
-  EXPECT_EQ(Originals[A], "int  a;\n");
-  auto Outcome = writtenOutcome(Plan, Written);
-  ASSERT_EQ(Outcome.size(), 1u);
-  ASSERT_EQ(Outcome[0].size(), 1u);
-  EXPECT_TRUE(Outcome[0][0].second);
-  // Nothing written: every replacement is reported as not applied.
-  Outcome = writtenOutcome(Plan, {});
-  EXPECT_FALSE(Outcome[0][0].second);
+  FixOutcome Outcome = fixAll(Run);
+  EXPECT_TRUE(Outcome.Errors.empty());
+  EXPECT_EQ(Outcome.Originals[A], "int  a;\n");
+  EXPECT_EQ(Outcome.WrittenFiles, std::vector<std::string>{A});
+  EXPECT_EQ(Outcome.Suggested, 1u);
+  EXPECT_EQ(Outcome.AppliedReplacements, 1u);
+  ASSERT_EQ(Outcome.PerFinding.size(), 1u);
+  ASSERT_EQ(Outcome.PerFinding[0].size(), 1u);
+  EXPECT_TRUE(Outcome.PerFinding[0][0].second);
+  // Nothing written (the file is no longer what was analyzed): every
+  // replacement is reported as not applied.
+  Outcome = fixAll(Run);
+  ASSERT_EQ(Outcome.Errors.size(), 1u);
+  EXPECT_TRUE(Outcome.Originals.empty());
+  EXPECT_EQ(Outcome.Suggested, 1u);
+  EXPECT_EQ(Outcome.AppliedReplacements, 0u);
+  ASSERT_EQ(Outcome.PerFinding.size(), 1u);
+  ASSERT_EQ(Outcome.PerFinding[0].size(), 1u);
+  EXPECT_FALSE(Outcome.PerFinding[0][0].second);
 }
 
 } // namespace

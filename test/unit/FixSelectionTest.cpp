@@ -10,8 +10,8 @@
 
 using namespace libtorch_tidy;
 using namespace libtorch_tidy::fix;
-using report::Finding;
-using report::TranslationUnitResult;
+using model::Finding;
+using model::TranslationUnitResult;
 
 namespace {
 
@@ -36,12 +36,12 @@ TranslationUnitResult unit(std::string Main, std::vector<Finding> Findings,
 }
 
 TEST(FixSelectionTest, ABrokenUnitWithholdsOnlyItsOwnFixes) {
-  report::RunResult Run;
+  model::RunResult Run;
   Run.Units = {unit("/p/a.cpp", {fixable("/p/a.cpp", 1, "x")}),
                unit("/p/broken.cpp", {fixable("/p/broken.cpp", 1, "y")},
                     TranslationUnitResult::Status::CompileErrors),
                unit("/p/c.cpp", {fixable("/p/c.cpp", 1, "z")})};
-  auto Diagnostics = report::uniqueDiagnostics(Run, false);
+  auto Diagnostics = model::uniqueDiagnostics(Run, false);
   FixSelection S = selectFixes(Run, Diagnostics, /*FixErrors=*/false, false);
   ASSERT_EQ(S.Eligible.size(), 3u);
   EXPECT_TRUE(S.Eligible[0]);  // a.cpp
@@ -59,11 +59,11 @@ TEST(FixSelectionTest, ABrokenUnitWithholdsOnlyItsOwnFixes) {
 
 TEST(FixSelectionTest, AHeaderFixNeedsEveryReportingUnitCleanAndAgreeing) {
   Finding InHeader = fixable("/p/h.h", 5, "x");
-  report::RunResult Run;
+  model::RunResult Run;
   Run.Units = {unit("/p/a.cpp", {InHeader}),
                unit("/p/b.cpp", {InHeader},
                     TranslationUnitResult::Status::CompileErrors)};
-  auto Diagnostics = report::uniqueDiagnostics(Run, false);
+  auto Diagnostics = model::uniqueDiagnostics(Run, false);
   ASSERT_EQ(Diagnostics.size(), 1u);
   FixSelection S = selectFixes(Run, Diagnostics, false, false);
   EXPECT_FALSE(S.Eligible[0]);
@@ -73,7 +73,7 @@ TEST(FixSelectionTest, AHeaderFixNeedsEveryReportingUnitCleanAndAgreeing) {
   // Both clean but different edits for the same finding: neither is chosen.
   Run.Units = {unit("/p/a.cpp", {InHeader}),
                unit("/p/b.cpp", {fixable("/p/h.h", 5, "other")})};
-  Diagnostics = report::uniqueDiagnostics(Run, false);
+  Diagnostics = model::uniqueDiagnostics(Run, false);
   S = selectFixes(Run, Diagnostics, false, false);
   EXPECT_FALSE(S.Eligible[0]);
   ASSERT_EQ(S.Reasons.size(), 1u);
@@ -81,7 +81,7 @@ TEST(FixSelectionTest, AHeaderFixNeedsEveryReportingUnitCleanAndAgreeing) {
 
   // Both clean and the same: applied.
   Run.Units = {unit("/p/a.cpp", {InHeader}), unit("/p/b.cpp", {InHeader})};
-  Diagnostics = report::uniqueDiagnostics(Run, false);
+  Diagnostics = model::uniqueDiagnostics(Run, false);
   S = selectFixes(Run, Diagnostics, false, false);
   EXPECT_TRUE(S.Eligible[0]);
   EXPECT_EQ(S.Withheld, 0u);

@@ -6,11 +6,12 @@
 
 #include "report/JsonReport.h"
 #include "ReportTestSupport.h"
-#include "report/FindingsJson.h"
+#include "model/FindingsJson.h"
 #include "report/Fingerprint.h"
 
 #include "gtest/gtest.h"
 
+using namespace libtorch_tidy::model;
 using namespace libtorch_tidy::report;
 using libtorch_tidy::report::testing::emptyRun;
 using libtorch_tidy::report::testing::MemoryProject;

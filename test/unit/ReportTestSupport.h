@@ -7,7 +7,7 @@
 #ifndef LIBTORCH_TIDY_TEST_UNIT_REPORTTESTSUPPORT_H
 #define LIBTORCH_TIDY_TEST_UNIT_REPORTTESTSUPPORT_H
 
-#include "report/Findings.h"
+#include "model/Findings.h"
 #include "report/SourceText.h"
 
 #include <map>
@@ -40,11 +40,11 @@ struct MemoryProject {
 
   /// A finding of \p Check at byte \p Offset of \p Relative, with the line
   /// and columns computed from the file's content, \p Length bytes long.
-  Finding finding(const std::string &Check, const std::string &Relative,
-                  unsigned Offset, unsigned Length,
-                  const std::string &Message) const {
+  model::Finding finding(const std::string &Check, const std::string &Relative,
+                         unsigned Offset, unsigned Length,
+                         const std::string &Message) const {
     SourceText Text(Files.at(path(Relative)));
-    Finding F;
+    model::Finding F;
     F.CheckId = Check;
     F.Tier = llvm::StringRef(Check).startswith("libtorch-") ? "default" : "";
     F.Message = Message;
@@ -67,8 +67,8 @@ struct MemoryProject {
   }
 };
 
-inline RunResult emptyRun() {
-  RunResult Run;
+inline model::RunResult emptyRun() {
+  model::RunResult Run;
   Run.ToolVersion = "0.1.0";
   Run.LibTorchVersion = "1.13.1";
   Run.EnabledChecks = {"libtorch-dataloader-no-workers",

@@ -14,6 +14,7 @@
 
 #include "gtest/gtest.h"
 
+using namespace libtorch_tidy::model;
 using namespace libtorch_tidy::report;
 using libtorch_tidy::report::testing::emptyRun;
 using libtorch_tidy::report::testing::MemoryProject;

@@ -13,14 +13,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_REPORT_FINDINGS_H
-#define LIBTORCH_TIDY_DRIVER_REPORT_FINDINGS_H
+#ifndef LIBTORCH_TIDY_DRIVER_MODEL_FINDINGS_H
+#define LIBTORCH_TIDY_DRIVER_MODEL_FINDINGS_H
 
 #include <map>
 #include <string>
 #include <vector>
 
-namespace libtorch_tidy::report {
+namespace libtorch_tidy::model {
 
 /// A point in a source file. Lines and columns are 1-based; 0 means unknown.
 struct Position {
@@ -179,6 +179,6 @@ std::vector<Finding> uniqueFindings(const RunResult &Run);
 std::vector<const TranslationUnitResult *>
 unitsWithProblems(const RunResult &Run);
 
-} // namespace libtorch_tidy::report
+} // namespace libtorch_tidy::model
 
-#endif // LIBTORCH_TIDY_DRIVER_REPORT_FINDINGS_H
+#endif // LIBTORCH_TIDY_DRIVER_MODEL_FINDINGS_H

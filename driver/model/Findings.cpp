@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Findings.h"
+#include "model/Findings.h"
 
 #include <algorithm>
 #include <set>
 #include <tuple>
 
-namespace libtorch_tidy::report {
+namespace libtorch_tidy::model {
 
 std::vector<ReportedDiagnostic> uniqueDiagnostics(const RunResult &Run,
                                                   bool WithCompilerErrors) {
@@ -57,4 +57,4 @@ unitsWithProblems(const RunResult &Run) {
   return Problems;
 }
 
-} // namespace libtorch_tidy::report
+} // namespace libtorch_tidy::model

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "FindingsJson.h"
+#include "model/FindingsJson.h"
 
-namespace libtorch_tidy::report {
+namespace libtorch_tidy::model {
 
 using nlohmann::json;
 
@@ -178,4 +178,4 @@ void from_json(const json &J, RunResult &R) {
   J.at("units").get_to(R.Units);
 }
 
-} // namespace libtorch_tidy::report
+} // namespace libtorch_tidy::model

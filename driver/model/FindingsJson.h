@@ -12,14 +12,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_REPORT_FINDINGSJSON_H
-#define LIBTORCH_TIDY_DRIVER_REPORT_FINDINGSJSON_H
+#ifndef LIBTORCH_TIDY_DRIVER_MODEL_FINDINGSJSON_H
+#define LIBTORCH_TIDY_DRIVER_MODEL_FINDINGSJSON_H
 
-#include "Findings.h"
+#include "model/Findings.h"
 
 #include <nlohmann/json.hpp>
 
-namespace libtorch_tidy::report {
+namespace libtorch_tidy::model {
 
 void to_json(nlohmann::json &J, const Position &P);
 void from_json(const nlohmann::json &J, Position &P);
@@ -43,6 +43,6 @@ void from_json(const nlohmann::json &J, RunResult &R);
 /// Version of the JSON layout; bump when a member changes meaning.
 inline constexpr int FindingsJsonVersion = 1;
 
-} // namespace libtorch_tidy::report
+} // namespace libtorch_tidy::model
 
-#endif // LIBTORCH_TIDY_DRIVER_REPORT_FINDINGSJSON_H
+#endif // LIBTORCH_TIDY_DRIVER_MODEL_FINDINGSJSON_H

@@ -1,0 +1,79 @@
+//===--- AnalysisAction.h - The frontend action of one unit -----*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What runs inside the compiler for one unit (UnitAnalysis.h sets it up):
+// clang-tidy's AST consumers, wrapped so that the unit skips what our checks
+// never look at (the bodies of functions in system headers, SkipPolicy.h),
+// with TORCH_VERSION recorded from the preprocessor and, at the end of each
+// parse, the bytes parsed of every user file and the files the unit read
+// (for `--fix` and the result cache).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_ANALYSISACTION_H
+#define LIBTORCH_TIDY_DRIVER_RUN_ANALYSISACTION_H
+
+#include "clang-tidy/ClangTidy.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+// ClangTidyASTConsumerFactory owns the check factories.
+#include "clang-tidy/ClangTidyModule.h"
+#include "run/ErrorConversion.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/VirtualFileSystem.h"
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace libtorch_tidy::run {
+
+/// Creates the action of each of a unit's compile commands. \p Context runs
+/// the checks; \p WholeUnitContext (may be null) those that need the whole
+/// unit (SkipPolicy.h). The TORCH_VERSION seen goes to \p LibTorchVersion;
+/// with \p Dependencies, every file read with the hash of its content and
+/// every path a `__has_include` found empty (UnitAnalysis.h).
+class AnalysisActionFactory : public clang::tooling::FrontendActionFactory {
+public:
+  AnalysisActionFactory(
+      clang::tidy::ClangTidyContext &Context,
+      clang::tidy::ClangTidyContext *WholeUnitContext,
+      std::vector<std::string> EnabledChecks,
+      llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+      bool SkipSystemBodies, std::string &LibTorchVersion,
+      std::vector<std::pair<std::string, std::string>> *Dependencies);
+
+  std::unique_ptr<clang::FrontendAction> create() override;
+
+  bool
+  runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
+                clang::FileManager *Files,
+                std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+                clang::DiagnosticConsumer *DiagConsumer) override;
+
+  /// What the compiler parsed of each user file (EndSourceFileAction).
+  ParsedContents Parsed;
+  /// Files parsed with different content by two compile commands.
+  std::set<std::string> Inconsistent;
+  /// Paths where `__has_include` found nothing (AbsentHeaderRecorder).
+  std::set<std::string> AbsentHeaders;
+
+private:
+  class Action;
+
+  clang::tidy::ClangTidyContext &Context;
+  clang::tidy::ClangTidyASTConsumerFactory ConsumerFactory;
+  std::optional<clang::tidy::ClangTidyASTConsumerFactory> WholeUnitFactory;
+  std::vector<std::string> EnabledChecks;
+  bool SkipSystemBodies;
+  std::string &LibTorchVersion;
+  std::vector<std::pair<std::string, std::string>> *Dependencies;
+};
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_ANALYSISACTION_H

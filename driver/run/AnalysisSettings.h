@@ -1,0 +1,65 @@
+//===--- AnalysisSettings.h - How one unit is analyzed ----------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The settings of one unit's analysis that do not come from the
+// configuration (.clang-tidy) or the compile command. Each is named once in
+// forEachSetting(), which says whether it changes the unit's result and so
+// belongs in the result cache's key (settingsKey()); a unit test fails when a
+// field is added to AnalysisSettings without being named there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
+#define LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
+
+#include <string>
+
+namespace libtorch_tidy::run {
+
+struct AnalysisSettings {
+  /// Skip the bodies of non-template, non-constexpr functions without a
+  /// deduced return type that are declared in system headers. Off only to
+  /// show that skipping does not change any finding.
+  bool SkipSystemBodies = true;
+  /// clang-tidy's ApplyAnyFix: fixes of notes take part in conflict removal
+  /// (`--fix-notes`).
+  bool FixNotes = false;
+  /// Time each check (`--enable-check-profile`); the times go to
+  /// TranslationUnitResult::CheckProfile.
+  bool EnableCheckProfile = false;
+  /// `--store-check-profile`: with EnableCheckProfile, the directory that
+  /// gets clang-tidy's JSON profile of the unit (CheckProfile stays empty).
+  std::string StoreCheckProfile;
+};
+
+/// Whether a setting is part of the result cache's key.
+enum class Keyed {
+  /// It changes the findings or fixes of a unit.
+  Yes,
+  /// It does not: the reason is said where it is named.
+  No,
+};
+
+/// Calls \p Visit(Name, Value, Keyed) for every field of \p Settings, in
+/// declaration order. Every field must be named here (the unit test
+/// AnalysisSettingsTest counts them).
+template <typename Visitor>
+void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
+  Visit("skip-system-bodies", Settings.SkipSystemBodies, Keyed::Yes);
+  Visit("fix-notes", Settings.FixNotes, Keyed::Yes);
+  // A profile is never replayed: a run that asks for one analyzes every
+  // unit, and a stored result drops the times (ResultCache::store).
+  Visit("enable-check-profile", Settings.EnableCheckProfile, Keyed::No);
+  Visit("store-check-profile", Settings.StoreCheckProfile, Keyed::No);
+}
+
+/// The part of a unit's cache key that the settings make: every Keyed::Yes
+/// setting as `name=value`, separated by spaces (booleans as 1 and 0).
+std::string settingsKey(const AnalysisSettings &Settings);
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H

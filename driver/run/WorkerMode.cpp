@@ -1,0 +1,56 @@
+//===--- WorkerMode.cpp - The worker process's side of a run --------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "run/WorkerMode.h"
+#include "CompilationSetup.h"
+#include "ConfigQueries.h"
+#include "ExitCodes.h"
+#include "run/UnitAnalysis.h"
+#include "run/UnitScheduler.h"
+#include "run/WorkerProcess.h"
+#include "run/Workers.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang::tidy;
+using namespace llvm;
+
+namespace libtorch_tidy::run {
+
+int runWorker(const ToolOptions &Tool,
+              std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
+              const char *Argv0) {
+  // A worker dies with its parent and enforces its own --unit-timeout.
+  guardWorker(Tool.WorkerOutput, Tool.UnitTimeout);
+  // The parent set up the same configuration and database before it started
+  // this worker; an error here means they changed in between.
+  auto Fail = [](Error E) {
+    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+    return ExitUsageError;
+  };
+  auto BaseFS =
+      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
+  if (Error E = applyVfsOverlay(Tool, *BaseFS))
+    return Fail(std::move(E));
+  Expected<std::unique_ptr<ClangTidyOptionsProvider>> Provider =
+      createOptionsProvider(Tool, BaseFS);
+  if (!Provider)
+    return Fail(Provider.takeError());
+  Expected<CompilationSetup> Setup =
+      setUpCompilations(Tool, std::move(Fixed), Argv0);
+  if (!Setup)
+    return Fail(Setup.takeError());
+  if (Error E = checkDiscoveredConfigs(Tool, Setup->Files))
+    return Fail(std::move(E));
+
+  WorkerResult Result;
+  Result.Unit =
+      analyzeUnit(std::move(*Provider), *Setup->Compilations, Tool.WorkerUnit,
+                  BaseFS, analysisSettings(Tool), &Result.Dependencies);
+  return writeWorkerResult(Tool.WorkerOutput, Result) ? ExitNoFindings
+                                                      : ExitUsageError;
+}
+
+} // namespace libtorch_tidy::run
