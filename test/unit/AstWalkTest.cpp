@@ -84,7 +84,8 @@ TEST_F(AstWalkTest, ConstructorsCountOnlyWhenAsked) {
   const auto *Converted =
       first<VarDecl>(varDecl(hasName("converted")))->getInit();
   // `Value converted = 3;`: a converting constructor call.
-  EXPECT_TRUE(isa<IntegerLiteral>(stripWrappers(Converted, Construct)));
+  EXPECT_TRUE(isa<IntegerLiteral>(
+      stripWrappers(Converted, ImplicitWrappers | Construct)));
   EXPECT_FALSE(isa<IntegerLiteral>(stripWrappers(Converted)));
   EXPECT_FALSE(isa<IntegerLiteral>(stripWrappers(Converted, CopyConstruct)));
   const auto *Literal = first<IntegerLiteral>(

@@ -64,6 +64,7 @@ void f(torch::Tensor a, int n, bool c) {
   auto divided = a.sum() / n;
   auto method = a.sum().div(n);
   auto plain = a.sum();
+  plain.backward();
   auto reassigned = a.sum();
   reassigned = a.mean() * 0.5;
   auto inPlace = a.sum();
