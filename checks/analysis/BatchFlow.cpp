@@ -123,7 +123,6 @@ bool loaderMayPlaceOnDevice(const CXXRecordDecl *Record, ASTContext &Context,
   return false;
 }
 
-
 bool mayHoldAnotherTensor(const VarDecl *Variable, const Stmt *Body) {
   return utils::isAssignedOrAddressTaken(
       Variable, Body, utils::ImplicitWrappers | utils::SubstTemplateParam);

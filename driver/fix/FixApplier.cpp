@@ -12,7 +12,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Errno.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SHA256.h"
 #include <algorithm>
@@ -71,15 +70,16 @@ std::pair<unsigned, unsigned> lineAndColumn(StringRef Content,
   return {Line, Column};
 }
 
+/// A file --fix may rewrite: a regular one (io::writeFile writes through a
+/// FIFO or a device, which --fix must never touch), read through the one
+/// file-I/O module.
 Expected<std::string> readFile(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buffer =
-      MemoryBuffer::getFile(Path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
-  if (!Buffer)
-    return createStringError(Buffer.getError(), "'%s' cannot be read (%s)",
-                             Path.str().c_str(),
-                             Buffer.getError().message().c_str());
-  return (*Buffer)->getBuffer().str();
+  std::string Error;
+  std::optional<std::string> Text =
+      io::readRegularFile(Path.str(), io::MaxReportBytes, "source file", Error);
+  if (!Text)
+    return createStringError(inconvertibleErrorCode(), "%s", Error.c_str());
+  return std::move(*Text);
 }
 
 /// \p Code with \p Edits applied, with clang-format's cleanup around them

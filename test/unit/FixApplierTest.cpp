@@ -253,7 +253,10 @@ TEST_F(FixFiles, UnwritableDirectoryIsAnErrorAndLeavesTheFile) {
   Run.Units[0].ContentDigests["/nonexistent/a.cpp"] = contentDigest("");
   FixOutcome Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
-  EXPECT_NE(Outcome.Errors[0].find("cannot be read"), std::string::npos);
+  EXPECT_NE(
+      Outcome.Errors[0].find("cannot read source file '/nonexistent/a.cpp'"),
+      std::string::npos)
+      << Outcome.Errors[0];
 }
 
 TEST_F(FixFiles, ReplayedEditsOutsideTheFileAreRefused) {
