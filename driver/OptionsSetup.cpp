@@ -7,6 +7,7 @@
 #include "OptionsSetup.h"
 #include "Catalog.h"
 #include "clang-tidy/ClangTidy.h"
+#include "preamble/PreambleStore.h"
 #include "report/ReportStage.h"
 #include "select/Exclude.h"
 #include "llvm/ADT/STLExtras.h"
@@ -250,6 +251,23 @@ $XDG_CACHE_HOME/libtorch-tidy, else ~/.cache/libtorch-tidy))"),
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Neither read nor write the result cache"),
                       cl::cat(Category));
+cl::opt<std::string> CacheMaxSize(
+    "cache-max-size",
+    cl::desc(R"(Largest size of the cache directory, e.g. 500M or 5G (default:
+5G, as ccache; 0: no limit); the least recently used entries and
+precompiled prefixes go first)"),
+    cl::value_desc("size"), cl::init("5G"), cl::cat(Category));
+cl::opt<std::string>
+    Preamble("preamble",
+             cl::desc(R"(Parse units against a precompiled header of the system
+includes they start with, kept in the cache: auto (default: built when two
+units of a run start the same way, or a unit is analyzed again), always, or
+never. The findings are the same either way)"),
+             cl::value_desc("auto|always|never"), cl::init("auto"),
+             cl::cat(Category));
+cl::opt<bool> NoPreamble("no-preamble",
+                         cl::desc("The same as --preamble=never"),
+                         cl::cat(Category));
 cl::opt<unsigned>
     UnitTimeout("unit-timeout",
                 cl::desc("Seconds one translation unit may take before it is "
@@ -311,6 +329,8 @@ over the real file system.
 cl::opt<std::string> WorkerUnit("worker-unit", cl::Hidden, cl::cat(Category));
 cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,
                                   cl::cat(Category));
+cl::opt<bool> WorkerPreambleShared("worker-preamble-shared", cl::Hidden,
+                                   cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
@@ -388,6 +408,17 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                              "--progress=%s is not a choice; use auto, bar, "
                              "plain or none",
                              Progress.c_str());
+  if (Preamble != "auto" && Preamble != "always" && Preamble != "never")
+    return createStringError(inconvertibleErrorCode(),
+                             "--preamble=%s is not a choice; use auto, "
+                             "always or never",
+                             Preamble.c_str());
+  std::optional<std::uint64_t> MaxSize = preamble::parseSize(CacheMaxSize);
+  if (!MaxSize)
+    return createStringError(inconvertibleErrorCode(),
+                             "--cache-max-size=%s is not a size; use a number "
+                             "of bytes or one with K, M, G or T (e.g. 5G)",
+                             CacheMaxSize.c_str());
   if (FailOn != "all" && FailOn != "none" && FailOn != "default" &&
       FailOn != "opt-in")
     return createStringError(inconvertibleErrorCode(),
@@ -451,6 +482,9 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.FailOn = FailOn;
   Options.CacheDir = CacheDir;
   Options.NoCache = NoCache;
+  Options.CacheMaxSize = *MaxSize;
+  Options.Preamble = NoPreamble ? std::string("never") : Preamble.getValue();
+  Options.WorkerPreambleShared = WorkerPreambleShared;
   Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());

@@ -20,6 +20,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -74,6 +75,10 @@ struct ToolOptions {
   /// `--cache-dir`; empty means the default location. `--no-cache`.
   std::string CacheDir;
   bool NoCache = false;
+  /// `--cache-max-size` in bytes; 0 for no limit.
+  std::uint64_t CacheMaxSize = 5ull << 30;
+  /// `--preamble`: auto, always or never (`--no-preamble`).
+  std::string Preamble = "auto";
   /// `--unit-timeout`: seconds a unit may take before it counts as failed.
   unsigned UnitTimeout = 600;
   // --- Paths left out (driver/select/Exclude.h). ---
@@ -87,6 +92,9 @@ struct ToolOptions {
   /// and write its TranslationUnitResult as JSON to WorkerOutput.
   std::string WorkerUnit;
   std::string WorkerOutput;
+  /// Hidden, set by the parent for a worker: another unit of the run starts
+  /// with the same includes (AnalysisSettings::PreambleShared).
+  bool WorkerPreambleShared = false;
 
   // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges

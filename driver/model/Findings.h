@@ -136,6 +136,10 @@ struct TranslationUnitResult {
   std::map<std::string, std::string> ContentDigests;
   /// True when the result was replayed from the result cache.
   bool FromCache = false;
+  /// How the unit used a precompiled include prefix: "built", "reused", or
+  /// empty for none (driver/preamble/PrecompiledPrefixes.h). Like FromCache,
+  /// how this run got the result, not part of it: reports leave it out.
+  std::string Preamble;
   /// The compile command's working directory (clang-tidy's BuildDirectory),
   /// against which relative paths in the unit resolve.
   std::string BuildDirectory;

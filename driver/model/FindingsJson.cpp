@@ -140,6 +140,7 @@ void to_json(json &J, const TranslationUnitResult &U) {
            {"libtorchVersion", U.LibTorchVersion},
            {"contentDigests", U.ContentDigests},
            {"fromCache", U.FromCache},
+           {"preamble", U.Preamble},
            {"buildDirectory", U.BuildDirectory},
            {"suppressed", U.Suppressed},
            {"checkProfile", U.CheckProfile}};
@@ -154,6 +155,7 @@ void from_json(const json &J, TranslationUnitResult &U) {
   J.at("contentDigests").get_to(U.ContentDigests);
   // Reports leave it out (JsonReport.cpp); the cache and workers keep it.
   U.FromCache = J.value("fromCache", false);
+  U.Preamble = J.value("preamble", "");
   J.at("buildDirectory").get_to(U.BuildDirectory);
   J.at("suppressed").get_to(U.Suppressed);
   J.at("checkProfile").get_to(U.CheckProfile);

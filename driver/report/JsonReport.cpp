@@ -36,8 +36,10 @@ json jsonReport(const model::RunResult &Run) {
   // A report describes the code, not how this run obtained each result: a
   // unit replayed from the cache reads the same as one analyzed now, so a
   // report (and a merge of shards) does not depend on the cache's state.
-  for (json &Unit : Document["units"])
+  for (json &Unit : Document["units"]) {
     Unit.erase("fromCache");
+    Unit.erase("preamble");
+  }
 
   std::vector<model::Finding> Unique = model::uniqueFindings(Sorted);
   std::set<std::string> FilesWithFindings;

@@ -6,6 +6,8 @@
 
 #include "run/AnalysisAction.h"
 #include "analysis/UserCode.h"
+#include "preamble/PrecompiledPrefixes.h"
+#include "run/DependencyRecording.h"
 #include "run/SkipPolicy.h"
 #include "run/UnitAnalysis.h"
 #include "clang/AST/DeclTemplate.h"
@@ -61,22 +63,7 @@ public:
   }
 
   bool shouldSkipFunctionBody(Decl *D) override {
-    if (Policy.SystemBodies == SkipPolicy::Bodies::KeepAll)
-      return false;
-    const auto *FD = dyn_cast_or_null<FunctionDecl>(D->getAsFunction());
-    // User code keeps its bodies; so does a function without a location,
-    // which isUserCode() does not count as user code.
-    if (!FD || FD->getLocation().isInvalid() ||
-        libtorch::analysis::isUserCode(FD, Sources))
-      return false;
-    if (FD->isConstexpr())
-      return false;
-    if (FD->getDeclaredReturnType()->getContainedDeducedType())
-      return false;
-    if (Policy.SystemBodies == SkipPolicy::Bodies::KeepForwarding &&
-        hasForwardingReferenceParameter(*FD))
-      return false;
-    return true;
+    return skipsBody(D, Sources, Policy.SystemBodies);
   }
 
   void HandleTranslationUnit(ASTContext &Context) override {
@@ -107,21 +94,6 @@ private:
     return Consumers;
   }
 
-  /// A function template taking `T &&` (or a pack of them): what
-  /// ExprMutationAnalyzer follows an argument into.
-  static bool hasForwardingReferenceParameter(const FunctionDecl &FD) {
-    if (!FD.getDescribedFunctionTemplate())
-      return false;
-    return llvm::any_of(FD.parameters(), [](const ParmVarDecl *Param) {
-      QualType Type = Param->getType();
-      if (const auto *Pack = Type->getAs<PackExpansionType>())
-        Type = Pack->getPattern();
-      const auto *Ref = Type->getAs<RValueReferenceType>();
-      return Ref && !Ref->getPointeeType().getQualifiers() &&
-             Ref->getPointeeType()->getAs<TemplateTypeParmType>();
-    });
-  }
-
   /// Owned by MultiplexConsumer; WholeUnit may be null.
   ASTConsumer *const Inner;
   ASTConsumer *const WholeUnit;
@@ -130,64 +102,33 @@ private:
   const SkipPolicy Policy;
 };
 
-/// Records the value of TORCH_VERSION ("1.13.0") when torch/version.h
-/// defines it.
+/// The value of TORCH_VERSION ("1.13.0") as torch/version.h defines it;
+/// empty for another definition. The spelling is asked of \p PP: a macro
+/// read from a PCH has no token data of its own.
+std::string versionOf(const Preprocessor &PP, const MacroInfo *MI) {
+  if (!MI || MI->getNumTokens() != 1 ||
+      !MI->getReplacementToken(0).is(tok::string_literal))
+    return "";
+  return StringRef(PP.getSpelling(MI->getReplacementToken(0))).trim('"').str();
+}
+
+/// Records the value of TORCH_VERSION when torch/version.h defines it. A
+/// precompiled prefix defined it before the parse: EndSourceFileAction
+/// asks the preprocessor then.
 class VersionRecorder : public PPCallbacks {
 public:
-  explicit VersionRecorder(std::string &Version) : Version(Version) {}
+  VersionRecorder(const Preprocessor &PP, std::string &Version)
+      : PP(PP), Version(Version) {}
 
   void MacroDefined(const Token &Name, const MacroDirective *MD) override {
     const IdentifierInfo *II = Name.getIdentifierInfo();
-    if (!II || II->getName() != "TORCH_VERSION")
-      return;
-    const MacroInfo *MI = MD->getMacroInfo();
-    if (MI->getNumTokens() != 1 ||
-        !MI->getReplacementToken(0).is(tok::string_literal))
-      return;
-    const Token &Literal = MI->getReplacementToken(0);
-    StringRef Spelling(Literal.getLiteralData(), Literal.getLength());
-    Version = Spelling.trim('"').str();
+    if (II && II->getName() == "TORCH_VERSION")
+      Version = versionOf(PP, MD->getMacroInfo());
   }
 
 private:
+  const Preprocessor &PP;
   std::string &Version;
-};
-
-/// Records where a `__has_include` that found nothing looked: each such
-/// path is a dependency of the unit's result, which a header created there
-/// later makes stale (ccache's direct mode does the same).
-class AbsentHeaderRecorder : public PPCallbacks {
-public:
-  AbsentHeaderRecorder(Preprocessor &PP, std::set<std::string> &Absent)
-      : PP(PP), Absent(Absent) {}
-
-  void HasInclude(SourceLocation Loc, StringRef FileName, bool IsAngled,
-                  OptionalFileEntryRef File,
-                  SrcMgr::CharacteristicKind) override {
-    if (File || FileName.empty() || sys::path::is_absolute(FileName))
-      return;
-    SourceManager &SM = PP.getSourceManager();
-    if (!IsAngled)
-      if (const FileEntry *Includer =
-              SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(Loc))))
-        add(Includer->getDir()->getName(), FileName);
-    for (const DirectoryLookup &Dir :
-         PP.getHeaderSearchInfo().search_dir_range())
-      if (OptionalDirectoryEntryRef Entry = Dir.getDirRef())
-        add(Entry->getName(), FileName);
-  }
-
-private:
-  void add(StringRef Directory, StringRef FileName) {
-    SmallString<256> Path(Directory);
-    sys::path::append(Path, FileName);
-    PP.getFileManager().makeAbsolutePath(Path);
-    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    Absent.insert(std::string(Path));
-  }
-
-  Preprocessor &PP;
-  std::set<std::string> &Absent;
 };
 
 } // namespace
@@ -197,21 +138,29 @@ public:
   explicit Action(AnalysisActionFactory &Factory) : Factory(Factory) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  StringRef File) override {
-    Compiler.getPreprocessor().addPPCallbacks(
-        std::make_unique<VersionRecorder>(Factory.LibTorchVersion));
+    Compiler.getPreprocessor().addPPCallbacks(std::make_unique<VersionRecorder>(
+        Compiler.getPreprocessor(), Factory.LibTorchVersion));
     if (Factory.Dependencies)
       Compiler.getPreprocessor().addPPCallbacks(
           std::make_unique<AbsentHeaderRecorder>(Compiler.getPreprocessor(),
                                                  Factory.AbsentHeaders));
+    const PPCallbacks *Ours = Compiler.getPreprocessor().getPPCallbacks();
     std::unique_ptr<ASTConsumer> Checks =
         Factory.ConsumerFactory.createASTConsumer(Compiler, File);
-    if (!Factory.SkipSystemBodies)
-      return Checks;
     // After the other one: the analyzer's options are the compiler's, and
     // the analyzer checks are among these.
     std::unique_ptr<ASTConsumer> WholeUnit;
-    if (Factory.WholeUnitFactory)
+    if (Factory.SkipSystemBodies && Factory.WholeUnitFactory)
       WholeUnit = Factory.WholeUnitFactory->createASTConsumer(Compiler, File);
+    if (Compiler.getPreprocessor().getPPCallbacks() != Ours) {
+      Factory.ChecksWatchPreprocessor = true;
+      // Stop before the parse: runInvocation parses again without the
+      // prefix, whose preprocessor events these checks would miss.
+      if (Factory.ParsingAgainstPrefix)
+        return nullptr;
+    }
+    if (!Factory.SkipSystemBodies)
+      return Checks;
     const bool MatchSystemHeaders =
         Factory.Context.getOptionsForFile(File).SystemHeaders.value_or(false);
     return SkippingConsumer::create(
@@ -241,22 +190,32 @@ public:
       if (!New && It->second != Buffer->getBuffer())
         Factory.Inconsistent.insert(It->first);
     }
+    if (Factory.ParsingAgainstPrefix && !Factory.AppliedPrefixes.empty())
+      if (std::optional<MemoryBufferRef> Main =
+              SM.getBufferOrNone(SM.getMainFileID()))
+        if (!(preamble::leadingSystemIncludes(Main->getBuffer()) ==
+              Factory.AppliedPrefixes.back().Prefix))
+          Factory.PrefixMismatch = true;
+    if (Factory.LibTorchVersion.empty()) {
+      Preprocessor &PP = getCompilerInstance().getPreprocessor();
+      if (IdentifierInfo *II = PP.getIdentifierInfo("TORCH_VERSION"))
+        Factory.LibTorchVersion =
+            versionOf(PP, PP.getMacroDefinition(II).getMacroInfo());
+    }
     if (!Factory.Dependencies)
       return;
-    for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
-         ++It) {
-      std::optional<MemoryBufferRef> Buffer = It->second->getBufferIfLoaded();
-      if (!Buffer)
-        continue;
-      StringRef Name = It->first->tryGetRealPathName();
-      if (Name.empty())
-        Name = It->first->getName();
-      Factory.Dependencies->emplace_back(Name.str(),
-                                         fastContentHash(Buffer->getBuffer()));
-    }
-    for (const std::string &Path : Factory.AbsentHeaders)
-      Factory.Dependencies->emplace_back(Path, AbsentFileHash.str());
+    // Each of the unit's compile commands adds what it read, and what the
+    // build of its precompiled prefix read.
+    for (Dependency &D : readDependencies(SM, Factory.AbsentHeaders))
+      Factory.Dependencies->push_back(std::move(D));
+    if (Factory.ParsingAgainstPrefix && !Factory.AppliedPrefixes.empty())
+      for (const Dependency &D :
+           Factory.AppliedPrefixes.back().Entry.Dependencies)
+        Factory.Dependencies->push_back(D);
     llvm::sort(*Factory.Dependencies);
+    Factory.Dependencies->erase(
+        std::unique(Factory.Dependencies->begin(), Factory.Dependencies->end()),
+        Factory.Dependencies->end());
   }
 
 private:
@@ -268,11 +227,12 @@ AnalysisActionFactory::AnalysisActionFactory(
     std::vector<std::string> EnabledChecks,
     IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS, bool SkipSystemBodies,
     std::string &LibTorchVersion,
-    std::vector<std::pair<std::string, std::string>> *Dependencies)
+    std::vector<std::pair<std::string, std::string>> *Dependencies,
+    preamble::PrecompiledPrefixes *Prefixes)
     : Context(Context), ConsumerFactory(Context, BaseFS),
       EnabledChecks(std::move(EnabledChecks)),
       SkipSystemBodies(SkipSystemBodies), LibTorchVersion(LibTorchVersion),
-      Dependencies(Dependencies) {
+      Dependencies(Dependencies), Prefixes(Prefixes) {
   if (WholeUnitContext)
     WholeUnitFactory.emplace(*WholeUnitContext, std::move(BaseFS));
 }
@@ -289,8 +249,29 @@ bool AnalysisActionFactory::runInvocation(
   Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
   // Without this flag Sema never asks shouldSkipFunctionBody.
   Invocation->getFrontendOpts().SkipFunctionBodies = SkipSystemBodies;
+  if (!Prefixes || ChecksWatchPreprocessor)
+    return FrontendActionFactory::runInvocation(
+        std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
+
+  auto Plain = std::make_shared<CompilerInvocation>(*Invocation);
+  std::optional<SkipPolicy::Bodies> SkipBodies;
+  if (SkipSystemBodies)
+    SkipBodies = skipPolicyFor(EnabledChecks).SystemBodies;
+  std::optional<preamble::AppliedPrefix> Applied =
+      Prefixes->apply(*Invocation, *Files, PCHContainerOps, SkipBodies);
+  if (Applied) {
+    AppliedPrefixes.push_back(std::move(*Applied));
+    ParsingAgainstPrefix = true;
+    const bool Succeeded = FrontendActionFactory::runInvocation(
+        std::move(Invocation), Files, PCHContainerOps, DiagConsumer);
+    ParsingAgainstPrefix = false;
+    if (!ChecksWatchPreprocessor)
+      return Succeeded;
+    // The action stopped before the parse (CreateASTConsumer).
+    AppliedPrefixes.pop_back();
+  }
   return FrontendActionFactory::runInvocation(
-      std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
+      std::move(Plain), Files, std::move(PCHContainerOps), DiagConsumer);
 }
 
 } // namespace libtorch_tidy::run

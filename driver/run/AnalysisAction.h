@@ -9,7 +9,9 @@
 // never look at (the bodies of functions in system headers, SkipPolicy.h),
 // with TORCH_VERSION recorded from the preprocessor and, at the end of each
 // parse, the bytes parsed of every user file and the files the unit read
-// (for `--fix` and the result cache).
+// (for `--fix` and the result cache). With \p Prefixes, each compile command
+// is parsed against the precompiled prefix of its main file
+// (preamble/PrecompiledPrefixes.h) unless a check watches the preprocessor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 // ClangTidyASTConsumerFactory owns the check factories.
 #include "clang-tidy/ClangTidyModule.h"
+#include "preamble/PrecompiledPrefixes.h"
 #include "run/ErrorConversion.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -45,7 +48,8 @@ public:
       std::vector<std::string> EnabledChecks,
       llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
       bool SkipSystemBodies, std::string &LibTorchVersion,
-      std::vector<std::pair<std::string, std::string>> *Dependencies);
+      std::vector<std::pair<std::string, std::string>> *Dependencies,
+      preamble::PrecompiledPrefixes *Prefixes);
 
   std::unique_ptr<clang::FrontendAction> create() override;
 
@@ -61,6 +65,15 @@ public:
   std::set<std::string> Inconsistent;
   /// Paths where `__has_include` found nothing (AbsentHeaderRecorder).
   std::set<std::string> AbsentHeaders;
+  /// The precompiled prefixes the unit was parsed against, one per compile
+  /// command that used one.
+  std::vector<preamble::AppliedPrefix> AppliedPrefixes;
+  /// An enabled check registered preprocessor callbacks: it would miss the
+  /// events of a precompiled prefix, so none is used.
+  bool ChecksWatchPreprocessor = false;
+  /// The main file parsed does not start with the prefix it was parsed
+  /// against (edited since it was scanned).
+  bool PrefixMismatch = false;
 
 private:
   class Action;
@@ -72,6 +85,9 @@ private:
   bool SkipSystemBodies;
   std::string &LibTorchVersion;
   std::vector<std::pair<std::string, std::string>> *Dependencies;
+  preamble::PrecompiledPrefixes *Prefixes;
+  /// Set while a compile command is parsed against a prefix.
+  bool ParsingAgainstPrefix = false;
 };
 
 } // namespace libtorch_tidy::run

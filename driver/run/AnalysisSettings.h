@@ -33,6 +33,15 @@ struct AnalysisSettings {
   /// `--store-check-profile`: with EnableCheckProfile, the directory that
   /// gets clang-tidy's JSON profile of the unit (CheckProfile stays empty).
   std::string StoreCheckProfile;
+  /// The directory of the precompiled include prefixes
+  /// (driver/preamble/PrecompiledPrefixes.h), the result cache's; empty for
+  /// none (`--no-preamble`, `--no-cache`).
+  std::string PreambleDirectory;
+  /// `--preamble=always`: build a missing prefix even when it does not pay.
+  bool PreambleAlways = false;
+  /// Set by the parent for a worker: another unit of the run starts with the
+  /// same includes, so a prefix built for this one pays.
+  bool PreambleShared = false;
 };
 
 /// Whether a setting is part of the result cache's key.
@@ -54,6 +63,11 @@ void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
   // unit, and a stored result drops the times (ResultCache::store).
   Visit("enable-check-profile", Settings.EnableCheckProfile, Keyed::No);
   Visit("store-check-profile", Settings.StoreCheckProfile, Keyed::No);
+  // A unit's findings are the same with and without a precompiled prefix
+  // (test/preamble_equality.py): how it was parsed is not part of its key.
+  Visit("preamble-directory", Settings.PreambleDirectory, Keyed::No);
+  Visit("preamble-always", Settings.PreambleAlways, Keyed::No);
+  Visit("preamble-shared", Settings.PreambleShared, Keyed::No);
 }
 
 /// The part of a unit's cache key that the settings make: every Keyed::Yes

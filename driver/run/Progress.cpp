@@ -69,6 +69,8 @@ std::string progressLine(size_t Finished, size_t Total, StringRef File,
     OS << ", "
        << countOf(Unit.CompilerErrors.size(), "compiler error",
                   "compiler errors");
+  if (Seconds && !Unit.Preamble.empty())
+    OS << ", preamble " << Unit.Preamble;
   return Line;
 }
 

@@ -14,7 +14,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include <fcntl.h>
 #include <limits>
+#include <sys/stat.h>
 
 using namespace llvm;
 
@@ -33,16 +35,14 @@ std::optional<std::string> readFile(StringRef Path) {
                              "file", Ignored);
 }
 
-/// Whether \p D still holds: the file has the recorded content, or a path
-/// where `__has_include` found nothing still has nothing.
-bool unchanged(const Dependency &D) {
+} // namespace
+
+bool dependencyHolds(const Dependency &D) {
   if (D.second == AbsentFileHash)
     return !sys::fs::exists(D.first);
   std::optional<std::string> Content = readFile(D.first);
   return Content && fastContentHash(*Content) == D.second;
 }
-
-} // namespace
 
 std::string defaultCacheDirectory() {
   SmallString<256> Dir;
@@ -113,11 +113,13 @@ std::optional<model::TranslationUnitResult> ResultCache::lookup(StringRef Key) {
     if (Dependencies.empty())
       return std::nullopt;
     for (const Dependency &D : Dependencies)
-      if (!unchanged(D))
+      if (!dependencyHolds(D))
         return std::nullopt;
     model::TranslationUnitResult Unit;
     J.at("unit").get_to(Unit);
     Unit.FromCache = true;
+    // Used now: the cache's size limit removes the least recently used.
+    (void)::utimensat(AT_FDCWD, entryPath(Key).c_str(), nullptr, 0);
     return Unit;
   } catch (const nlohmann::json::exception &) {
     // A corrupt or foreign entry: analyze again, and overwrite it.
@@ -134,6 +136,7 @@ void ResultCache::store(StringRef Key, const WorkerResult &Result) {
     return;
   model::TranslationUnitResult Unit = Result.Unit;
   Unit.CheckProfile.clear(); // times of that run, not of a replay
+  Unit.Preamble.clear();     // how that run parsed it, likewise
   nlohmann::json J = {{"format", CacheFormat.str()},
                       {"key", Key.str()},
                       {"dependencies", Result.Dependencies},

@@ -53,6 +53,10 @@ std::string toolIdentity(llvm::StringRef ExecutablePath);
 /// of those set: part of every unit's key.
 std::string compilerEnvironment();
 
+/// Whether \p D still holds: the file has the recorded content, or a path
+/// where `__has_include` found nothing still has nothing.
+bool dependencyHolds(const Dependency &D);
+
 class ResultCache {
 public:
   explicit ResultCache(std::string Directory);

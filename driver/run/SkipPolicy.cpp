@@ -5,10 +5,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/SkipPolicy.h"
+#include "analysis/UserCode.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Type.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 using namespace llvm;
+using clang::Decl;
+using clang::FunctionDecl;
+using clang::PackExpansionType;
+using clang::ParmVarDecl;
+using clang::QualType;
+using clang::RValueReferenceType;
+using clang::SourceManager;
+using clang::TemplateTypeParmType;
 
 namespace libtorch_tidy::run {
 namespace {
@@ -67,6 +80,58 @@ SkipPolicy skipPolicyFor(ArrayRef<std::string> EnabledChecks) {
       Policy.NarrowScope = false;
   }
   return Policy;
+}
+
+namespace {
+
+/// A function template taking `T &&` (or a pack of them): what
+/// ExprMutationAnalyzer follows an argument into.
+bool hasForwardingReferenceParameter(const FunctionDecl &FD) {
+  if (!FD.getDescribedFunctionTemplate())
+    return false;
+  return llvm::any_of(FD.parameters(), [](const ParmVarDecl *Param) {
+    QualType Type = Param->getType();
+    if (const auto *Pack = Type->getAs<PackExpansionType>())
+      Type = Pack->getPattern();
+    const auto *Ref = Type->getAs<RValueReferenceType>();
+    return Ref && !Ref->getPointeeType().getQualifiers() &&
+           Ref->getPointeeType()->getAs<TemplateTypeParmType>();
+  });
+}
+
+} // namespace
+
+bool skipsBody(const Decl *D, const SourceManager &Sources,
+               SkipPolicy::Bodies Bodies) {
+  if (Bodies == SkipPolicy::Bodies::KeepAll || !D)
+    return false;
+  const auto *FD = dyn_cast_or_null<FunctionDecl>(D->getAsFunction());
+  // User code keeps its bodies; so does a function without a location,
+  // which isUserCode() does not count as user code.
+  if (!FD || FD->getLocation().isInvalid() ||
+      clang::tidy::libtorch::analysis::isUserCode(FD, Sources))
+    return false;
+  // Sema refuses to skip these; we say so rather than rely on it.
+  if (FD->isConstexpr())
+    return false;
+  if (FD->getDeclaredReturnType()->getContainedDeducedType())
+    return false;
+  if (Bodies == SkipPolicy::Bodies::KeepForwarding &&
+      hasForwardingReferenceParameter(*FD))
+    return false;
+  return true;
+}
+
+StringRef bodiesName(SkipPolicy::Bodies Bodies) {
+  switch (Bodies) {
+  case SkipPolicy::Bodies::SkipAll:
+    return "skip-all";
+  case SkipPolicy::Bodies::KeepForwarding:
+    return "keep-forwarding";
+  case SkipPolicy::Bodies::KeepAll:
+    return "keep-all";
+  }
+  llvm_unreachable("unknown SkipPolicy::Bodies");
 }
 
 } // namespace libtorch_tidy::run

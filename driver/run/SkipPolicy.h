@@ -43,6 +43,11 @@
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
+namespace clang {
+class Decl;
+class SourceManager;
+} // namespace clang
+
 namespace libtorch_tidy::run {
 
 struct SkipPolicy {
@@ -68,6 +73,18 @@ bool needsWholeUnit(llvm::StringRef Check);
 
 /// What a unit may skip with \p EnabledChecks enabled.
 SkipPolicy skipPolicyFor(llvm::ArrayRef<std::string> EnabledChecks);
+
+/// Whether the body of \p D (a function, or a function template) is skipped
+/// under \p Bodies: only the bodies of functions declared in system
+/// headers, and not those Sema needs (constexpr functions and deduced return
+/// types), nor, under KeepForwarding, those of function templates with a
+/// forwarding-reference parameter. The unit's parse and the parse of its
+/// precompiled prefix (preamble/PrefixPch.h) both ask this.
+bool skipsBody(const clang::Decl *D, const clang::SourceManager &Sources,
+               SkipPolicy::Bodies Bodies);
+
+/// The name of \p Bodies, for keys.
+llvm::StringRef bodiesName(SkipPolicy::Bodies Bodies);
 
 } // namespace libtorch_tidy::run
 

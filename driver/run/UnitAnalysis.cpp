@@ -17,6 +17,7 @@
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "preamble/PrecompiledPrefixes.h"
 #include "run/AnalysisAction.h"
 #include "run/ErrorConversion.h"
 #include "run/SkipPolicy.h"
@@ -139,18 +140,20 @@ std::string fastContentHash(StringRef Bytes) {
   return utohexstr(xxHash64(Bytes), /*LowerCase=*/true);
 }
 
+namespace {
+
 model::TranslationUnitResult
-analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
+analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
             const CompilationDatabase &Compilations, StringRef File,
             IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
             const AnalysisSettings &Settings,
-            std::vector<std::pair<std::string, std::string>> *Dependencies) {
+            std::vector<std::pair<std::string, std::string>> *Dependencies,
+            preamble::PrecompiledPrefixes *Prefixes, bool &PrefixUnsafe) {
   model::TranslationUnitResult Unit;
   Unit.MainFile = File.str();
 
   // The checks that need the whole unit match in a context of their own
   // when other checks run too (SkippingConsumer).
-  std::shared_ptr<ClangTidyOptionsProvider> Shared(std::move(Options));
   const ClangTidyOptions ForFile = Shared->getOptions(File);
   std::vector<std::string> Enabled =
       getCheckNames(ForFile, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
@@ -232,7 +235,7 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
 
   AnalysisActionFactory Factory(Context, WholeUnitContext.get(), Enabled,
                                 BaseFS, Settings.SkipSystemBodies,
-                                Unit.LibTorchVersion, Dependencies);
+                                Unit.LibTorchVersion, Dependencies, Prefixes);
   const int Status = Tool.run(&Factory);
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
   if (WholeUnitDiags) {
@@ -276,6 +279,18 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
     Unit.Suppressed.CheckFilter += Stats.ErrorsIgnoredCheckFilter;
   }
 
+  if (!Factory.AppliedPrefixes.empty()) {
+    Unit.Preamble =
+        llvm::any_of(Factory.AppliedPrefixes,
+                     [](const preamble::AppliedPrefix &P) { return P.Built; })
+            ? "built"
+            : "reused";
+    // A header of the prefix that is not guarded, or a main file edited
+    // between the scan and the parse, would make the findings differ.
+    PrefixUnsafe =
+        !Unit.CompilerErrors.empty() || Status != 0 || Factory.PrefixMismatch;
+  }
+
   if (!Unit.CompilerErrors.empty()) {
     Unit.State = model::TranslationUnitResult::Status::CompileErrors;
     Unit.FailureMessage =
@@ -291,6 +306,45 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
               "'--'"
             : "the compiler could not process it";
   }
+  return Unit;
+}
+
+} // namespace
+
+model::TranslationUnitResult
+analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
+            const CompilationDatabase &Compilations, StringRef File,
+            IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
+            const AnalysisSettings &Settings,
+            std::vector<std::pair<std::string, std::string>> *Dependencies) {
+  std::shared_ptr<ClangTidyOptionsProvider> Shared(std::move(Options));
+  std::optional<preamble::PrecompiledPrefixes> Prefixes;
+  if (!Settings.PreambleDirectory.empty()) {
+    preamble::PrefixSettings PrefixSettings;
+    PrefixSettings.CacheDirectory = Settings.PreambleDirectory;
+    PrefixSettings.Build = Settings.PreambleAlways
+                               ? preamble::BuildPolicy::Always
+                               : preamble::BuildPolicy::Auto;
+    PrefixSettings.SharedInRun = Settings.PreambleShared;
+    PrefixSettings.ToolStamp = preamble::toolStamp(sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&fastContentHash)));
+    if (!PrefixSettings.ToolStamp.empty())
+      Prefixes.emplace(std::move(PrefixSettings));
+  }
+  bool PrefixUnsafe = false;
+  std::vector<Dependency> Read;
+  model::TranslationUnitResult Unit =
+      analyzeOnce(Shared, Compilations, File, BaseFS, Settings,
+                  Dependencies ? &Read : nullptr,
+                  Prefixes ? &*Prefixes : nullptr, PrefixUnsafe);
+  if (PrefixUnsafe) {
+    // Parsed again as it is; what this parse says is the unit's result.
+    Read.clear();
+    Unit = analyzeOnce(Shared, Compilations, File, BaseFS, Settings,
+                       Dependencies ? &Read : nullptr, nullptr, PrefixUnsafe);
+  }
+  if (Dependencies)
+    *Dependencies = std::move(Read);
   return Unit;
 }
 

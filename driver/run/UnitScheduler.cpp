@@ -7,6 +7,9 @@
 #include "run/UnitScheduler.h"
 
 #include "ExitCodes.h"
+#include "io/FileIO.h"
+#include "preamble/IncludePrefix.h"
+#include "preamble/PreambleStore.h"
 #include "run/Progress.h"
 #include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
@@ -15,6 +18,8 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
+#include <limits>
+#include <map>
 #include <optional>
 #include <thread>
 
@@ -31,7 +36,32 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.FixNotes = Tool.FixNotes;
   Settings.EnableCheckProfile = Tool.EnableCheckProfile;
   Settings.StoreCheckProfile = Tool.StoreCheckProfile;
+  if (!Tool.NoCache && Tool.Preamble != "never")
+    Settings.PreambleDirectory =
+        Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir;
+  Settings.PreambleAlways = Tool.Preamble == "always";
+  Settings.PreambleShared = Tool.WorkerPreambleShared;
   return Settings;
+}
+
+/// For each of \p Files, whether another of them starts with the same
+/// system includes: a precompiled prefix built for it then pays
+/// (preamble/PrecompiledPrefixes.h). A file that cannot be read has none.
+static std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
+  std::map<std::vector<std::string>, unsigned> Count;
+  std::vector<std::vector<std::string>> Prefixes(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::string Ignored;
+    if (std::optional<std::string> Text = io::readRegularFile(
+            Files[I], std::numeric_limits<size_t>::max(), "source", Ignored))
+      Prefixes[I] = preamble::leadingSystemIncludes(*Text).Headers;
+    if (!Prefixes[I].empty())
+      ++Count[Prefixes[I]];
+  }
+  std::vector<bool> Shared(Files.size());
+  for (size_t I = 0; I < Files.size(); ++I)
+    Shared[I] = !Prefixes[I].empty() && Count[Prefixes[I]] > 1;
+  return Shared;
 }
 
 /// The parts of a unit's cache key that are not file contents.
@@ -122,6 +152,15 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   std::vector<std::string> PendingFiles;
   for (size_t I : Pending)
     PendingFiles.push_back(Units[I]);
+  const std::string PreambleDirectory =
+      analysisSettings(Tool).PreambleDirectory;
+  if (!PreambleDirectory.empty() && PendingFiles.size() > 1) {
+    std::vector<bool> Shared = sharedPrefixes(PendingFiles);
+    Pool.UnitArguments.resize(PendingFiles.size());
+    for (size_t K = 0; K < PendingFiles.size(); ++K)
+      if (Shared[K])
+        Pool.UnitArguments[K].push_back("--worker-preamble-shared");
+  }
   runWorkers(Pool, PendingFiles, [&](size_t K, const WorkerResult &R) {
     const size_t I = Pending[K];
     if (Cache)
@@ -133,6 +172,11 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     HandOn();
   });
   Progress.end();
+  // Workers stored results and prefixes: keep the directory in its bounds.
+  if (Cache && !Pending.empty())
+    preamble::limitCacheSize(Tool.CacheDir.empty() ? defaultCacheDirectory()
+                                                   : Tool.CacheDir,
+                             Tool.CacheMaxSize);
   return Results;
 }
 

@@ -210,6 +210,9 @@ runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
     std::vector<std::string> Args = {
         Pool.Executable, "--worker-unit=" + Units[Index],
         "--worker-output=" + std::string(W.OutputPath)};
+    if (Index < Pool.UnitArguments.size())
+      Args.insert(Args.end(), Pool.UnitArguments[Index].begin(),
+                  Pool.UnitArguments[Index].end());
     Args.insert(Args.end(), Pool.Arguments.begin(), Pool.Arguments.end());
     std::string ErrMsg;
     W.Pid = Processes.start(Args, W.StderrPath, ErrMsg);

@@ -54,6 +54,8 @@ struct WorkerPool {
   unsigned Jobs = 1;
   /// Seconds a worker may run; 0 for no limit.
   unsigned TimeoutSeconds = 0;
+  /// Worker flags of one unit, by the unit's index (may be shorter).
+  std::vector<std::vector<std::string>> UnitArguments;
 };
 
 /// Analyzes \p Units (absolute paths) in workers. Results come back in the

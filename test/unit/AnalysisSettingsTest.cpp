@@ -74,4 +74,9 @@ TEST(AnalysisSettingsTest, UnkeyedSettingsDoNotChangeTheKey) {
   Profile.EnableCheckProfile = true;
   Profile.StoreCheckProfile = "profiles";
   EXPECT_EQ(settingsKey(Profile), settingsKey(Default));
+  AnalysisSettings Preamble;
+  Preamble.PreambleDirectory = "cache";
+  Preamble.PreambleAlways = true;
+  Preamble.PreambleShared = true;
+  EXPECT_EQ(settingsKey(Preamble), settingsKey(Default));
 }

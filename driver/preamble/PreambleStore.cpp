@@ -1,0 +1,321 @@
+//===--- PreambleStore.cpp - Precompiled prefixes in the cache ------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "preamble/PreambleStore.h"
+#include "io/FileIO.h"
+#include "run/ResultCache.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SHA256.h"
+#include <algorithm>
+#include <csignal>
+#include <fcntl.h>
+#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace llvm;
+
+namespace libtorch_tidy::preamble {
+namespace {
+
+/// Bumped when the layout of an entry or the meaning of a key part changes.
+constexpr StringLiteral StoreFormat = "libtorch-tidy-preamble-v1";
+
+/// At most this many bytes are read of a .deps file (a prefix that reads
+/// tens of thousands of headers is still far below it).
+constexpr size_t MaxDepsBytes = 64u << 20;
+
+bool isRegularFile(const Twine &Path) {
+  sys::fs::file_status Status;
+  return !sys::fs::status(Path, Status, /*follow=*/false) &&
+         Status.type() == sys::fs::file_type::regular_file;
+}
+
+/// Sets the modification time of \p Path to now: "used".
+void touch(const std::string &Path) {
+  (void)::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
+}
+
+} // namespace
+
+PreambleStore::PreambleStore(std::string CacheDirectory) {
+  SmallString<256> Dir(CacheDirectory);
+  sys::path::append(Dir, "preamble");
+  Directory = std::string(Dir);
+}
+
+std::string PreambleStore::key(ArrayRef<std::string> Parts) {
+  SHA256 Hash;
+  Hash.update(StoreFormat);
+  for (const std::string &Part : Parts) {
+    // Length-prefixed, so ("ab","c") and ("a","bc") differ.
+    Hash.update(std::to_string(Part.size()) + ":");
+    Hash.update(Part);
+  }
+  return toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+std::string PreambleStore::path(StringRef Key, StringRef Suffix) const {
+  SmallString<256> Path(Directory);
+  sys::path::append(Path, Key.take_front(2), Key + Suffix);
+  return std::string(Path);
+}
+
+std::optional<StoredPrefix> PreambleStore::lookup(StringRef Key) const {
+  std::string Ignored;
+  std::optional<std::string> Text = io::readRegularFile(
+      path(Key, ".deps"), MaxDepsBytes, "preamble", Ignored);
+  if (!Text)
+    return std::nullopt;
+  StoredPrefix Entry;
+  try {
+    nlohmann::json J = nlohmann::json::from_msgpack(*Text);
+    if (J.at("format").get<std::string>() != StoreFormat ||
+        J.at("key").get<std::string>() != Key)
+      return std::nullopt;
+    std::string Pch = J.at("pch").get<std::string>();
+    // A name of this entry's, in its directory: nothing else is ever opened.
+    if (!StringRef(Pch).startswith(Key) || Pch.find('/') != std::string::npos)
+      return std::nullopt;
+    SmallString<256> PchPath(sys::path::parent_path(path(Key, ".deps")));
+    sys::path::append(PchPath, Pch);
+    Entry.PchPath = std::string(PchPath);
+    J.at("dependencies").get_to(Entry.Dependencies);
+  } catch (const nlohmann::json::exception &) {
+    return std::nullopt;
+  }
+  Entry.HeaderPath = path(Key, ".h");
+  if (Entry.Dependencies.empty() || !isRegularFile(Entry.PchPath) ||
+      !isRegularFile(Entry.HeaderPath))
+    return std::nullopt;
+  for (const run::Dependency &D : Entry.Dependencies)
+    if (!run::dependencyHolds(D))
+      return std::nullopt;
+  touch(path(Key, ".deps"));
+  touch(Entry.PchPath);
+  touch(Entry.HeaderPath);
+  return Entry;
+}
+
+std::optional<std::string> PreambleStore::writeHeader(StringRef Key,
+                                                      StringRef Text) const {
+  std::string Path = path(Key, ".h");
+  if (sys::fs::create_directories(sys::path::parent_path(Path)))
+    return std::nullopt;
+  // The same key always has the same text: a concurrent writer writes the
+  // same bytes, and the rename makes either one the file.
+  if (io::writeFile(Path, std::string_view(Text.data(), Text.size()),
+                    io::FileMode::Fresh))
+    return std::nullopt;
+  return Path;
+}
+
+std::string PreambleStore::newPchPath(StringRef Key) const {
+  return path(Key, "-" + utohexstr(sys::Process::GetRandomNumber()) +
+                       utohexstr(::getpid()) + ".pch");
+}
+
+bool PreambleStore::commit(
+    StringRef Key, StringRef PchPath,
+    const std::vector<run::Dependency> &Dependencies) const {
+  nlohmann::json J = {{"format", StoreFormat.str()},
+                      {"key", Key.str()},
+                      {"pch", sys::path::filename(PchPath).str()},
+                      {"dependencies", Dependencies}};
+  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
+  std::string DepsPath = path(Key, ".deps");
+  // The previous build's PCH, which the new entry replaces.
+  std::optional<StoredPrefix> Previous;
+  {
+    std::string Ignored;
+    if (std::optional<std::string> Old =
+            io::readRegularFile(DepsPath, MaxDepsBytes, "preamble", Ignored))
+      try {
+        nlohmann::json OldJ = nlohmann::json::from_msgpack(*Old);
+        std::string OldPch = OldJ.at("pch").get<std::string>();
+        if (StringRef(OldPch).startswith(Key) &&
+            OldPch.find('/') == std::string::npos) {
+          Previous.emplace();
+          SmallString<256> P(sys::path::parent_path(DepsPath));
+          sys::path::append(P, OldPch);
+          Previous->PchPath = std::string(P);
+        }
+      } catch (const nlohmann::json::exception &) {
+      }
+  }
+  if (io::writeFile(
+          DepsPath,
+          std::string_view(reinterpret_cast<const char *>(Bytes.data()),
+                           Bytes.size()),
+          io::FileMode::Fresh)) {
+    sys::fs::remove(PchPath);
+    return false;
+  }
+  // A run that still reads the old PCH keeps its open file.
+  if (Previous && Previous->PchPath != PchPath)
+    sys::fs::remove(Previous->PchPath);
+  return true;
+}
+
+void PreambleStore::refuse(
+    StringRef Key, const std::vector<run::Dependency> &Dependencies) const {
+  std::string Path = path(Key, ".refused");
+  if (sys::fs::create_directories(sys::path::parent_path(Path)))
+    return;
+  nlohmann::json J = {{"format", StoreFormat.str()},
+                      {"key", Key.str()},
+                      {"dependencies", Dependencies}};
+  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
+  (void)io::writeFile(
+      Path,
+      std::string_view(reinterpret_cast<const char *>(Bytes.data()),
+                       Bytes.size()),
+      io::FileMode::Fresh);
+}
+
+bool PreambleStore::refused(StringRef Key) const {
+  std::string Ignored;
+  std::optional<std::string> Text = io::readRegularFile(
+      path(Key, ".refused"), MaxDepsBytes, "preamble", Ignored);
+  if (!Text)
+    return false;
+  std::vector<run::Dependency> Dependencies;
+  try {
+    nlohmann::json J = nlohmann::json::from_msgpack(*Text);
+    if (J.at("format").get<std::string>() != StoreFormat ||
+        J.at("key").get<std::string>() != Key)
+      return false;
+    J.at("dependencies").get_to(Dependencies);
+  } catch (const nlohmann::json::exception &) {
+    return false;
+  }
+  return llvm::all_of(Dependencies, run::dependencyHolds);
+}
+
+bool PreambleStore::wanted(StringRef Key) const {
+  return isRegularFile(path(Key, ".wanted"));
+}
+
+void PreambleStore::markWanted(StringRef Key) const {
+  std::string Path = path(Key, ".wanted");
+  if (sys::fs::create_directories(sys::path::parent_path(Path)))
+    return;
+  (void)io::writeFile(Path, "", io::FileMode::Fresh);
+}
+
+bool PreambleStore::tryLock(StringRef Key, std::chrono::seconds Stale) const {
+  std::string Path = path(Key, ".lock");
+  if (sys::fs::create_directories(sys::path::parent_path(Path)))
+    return false;
+  for (int Attempt = 0; Attempt < 2; ++Attempt) {
+    int FD =
+        ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    if (FD >= 0) {
+      std::string Pid = std::to_string(::getpid());
+      (void)!::write(FD, Pid.data(), Pid.size());
+      ::close(FD);
+      return true;
+    }
+    if (errno != EEXIST)
+      return false;
+    // Held: by a live process, unless it is older than a build can take.
+    struct stat Info;
+    if (::stat(Path.c_str(), &Info) != 0)
+      continue; // released in between
+    std::string Ignored;
+    std::optional<std::string> Holder =
+        io::readRegularFile(Path, 32, "lock", Ignored);
+    long Pid = 0;
+    const bool Dead = Holder && to_integer(StringRef(*Holder).trim(), Pid) &&
+                      Pid > 0 && ::kill(Pid, 0) != 0 && errno == ESRCH;
+    const bool Old = std::chrono::system_clock::now() -
+                         std::chrono::system_clock::from_time_t(Info.st_mtime) >
+                     Stale;
+    if (!Dead && !Old)
+      return false;
+    sys::fs::remove(Path);
+  }
+  return false;
+}
+
+void PreambleStore::unlock(StringRef Key) const {
+  sys::fs::remove(path(Key, ".lock"));
+}
+
+std::string PreambleStore::lockPath(StringRef Key) const {
+  return path(Key, ".lock");
+}
+
+bool PreambleStore::locked(StringRef Key) const {
+  return sys::fs::exists(path(Key, ".lock"));
+}
+
+void limitCacheSize(StringRef CacheDirectory, std::uint64_t MaxBytes) {
+  if (MaxBytes == 0)
+    return;
+  struct CachedFile {
+    std::string Path;
+    std::uint64_t Size;
+    sys::TimePoint<> Used;
+  };
+  std::vector<CachedFile> Files;
+  std::uint64_t Total = 0;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(CacheDirectory, EC), End;
+       !EC && It != End; It.increment(EC)) {
+    sys::fs::file_status Status;
+    if (sys::fs::status(It->path(), Status, /*follow=*/false) ||
+        Status.type() != sys::fs::file_type::regular_file)
+      continue;
+    // A build's lock is not cache content.
+    if (StringRef(It->path()).endswith(".lock"))
+      continue;
+    Files.push_back(
+        {It->path(), Status.getSize(), Status.getLastModificationTime()});
+    Total += Status.getSize();
+  }
+  if (Total <= MaxBytes)
+    return;
+  llvm::sort(Files, [](const CachedFile &L, const CachedFile &R) {
+    return L.Used < R.Used;
+  });
+  for (const CachedFile &F : Files) {
+    if (Total <= MaxBytes)
+      break;
+    if (!sys::fs::remove(F.Path))
+      Total -= F.Size;
+  }
+}
+
+std::optional<std::uint64_t> parseSize(StringRef Text) {
+  Text = Text.trim();
+  size_t Digits = Text.find_first_not_of("0123456789");
+  std::uint64_t Number = 0;
+  if (Text.take_front(Digits).getAsInteger(10, Number))
+    return std::nullopt;
+  StringRef Unit = Text.drop_front(std::min(Digits, Text.size()));
+  Unit.consume_back("B");
+  Unit.consume_back("i");
+  unsigned Shift = 0;
+  if (Unit.equals_insensitive("k"))
+    Shift = 10;
+  else if (Unit.equals_insensitive("m"))
+    Shift = 20;
+  else if (Unit.equals_insensitive("g"))
+    Shift = 30;
+  else if (Unit.equals_insensitive("t"))
+    Shift = 40;
+  else if (!Unit.empty())
+    return std::nullopt;
+  if (Shift && Number > (UINT64_MAX >> Shift))
+    return std::nullopt;
+  return Number << Shift;
+}
+
+} // namespace libtorch_tidy::preamble

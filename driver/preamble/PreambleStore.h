@@ -1,0 +1,113 @@
+//===--- PreambleStore.h - Precompiled prefixes in the cache ----*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Where the precompiled include prefixes (PrefixPch.h) live: the result
+// cache's directory, under `preamble/`. One prefix, under its key (a hash of
+// everything that decides the PCH: the tool, the compiler invocation, the
+// prefix's headers, what bodies are skipped), is three files:
+//
+//   <key>.h            the prefix as a header (the PCH records this path, and
+//                      clang includes it by name before the main file);
+//   <key>-<random>.pch the PCH of one build;
+//   <key>.deps         which .pch is current and every file the build read,
+//                      with the hash of its content.
+//
+// A build writes its .pch under a name of its own, then the .deps that names
+// it, each to a temporary file renamed into place: a reader sees an old
+// entry or a new one, never a part, and two runs that build the same prefix
+// at once never write into each other's file. An entry is used only if
+// every file its build read still has the content it had (as the result
+// cache's entries); a missing, foreign or corrupt part is no entry, and the
+// next build replaces it.
+//
+// Three more files decide when to build (docs/performance.md): `<key>.wanted`
+// says an earlier run would have used the prefix, `<key>.lock` that a
+// process is building it now (others wait for it rather than parse the same
+// headers at the same time), and `<key>.refused` that it cannot be built
+// while the files its build read stay as they are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_PREAMBLESTORE_H
+#define LIBTORCH_TIDY_DRIVER_PREAMBLE_PREAMBLESTORE_H
+
+#include "run/Workers.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::preamble {
+
+/// A usable precompiled prefix.
+struct StoredPrefix {
+  std::string HeaderPath;
+  std::string PchPath;
+  /// What its build read; part of the dependencies of every unit that uses
+  /// it, for the result cache.
+  std::vector<run::Dependency> Dependencies;
+};
+
+class PreambleStore {
+public:
+  /// \p CacheDirectory is the result cache's directory.
+  explicit PreambleStore(std::string CacheDirectory);
+
+  /// The key of a prefix (hex SHA-256 over the parts).
+  static std::string key(llvm::ArrayRef<std::string> Parts);
+
+  /// The entry under \p Key if it is complete and every file its build read
+  /// is unchanged. Marks it used (for least-recently-used eviction).
+  std::optional<StoredPrefix> lookup(llvm::StringRef Key) const;
+
+  /// Writes the prefix header of \p Key (\p Text); returns its path, or
+  /// nothing if it cannot be written.
+  std::optional<std::string> writeHeader(llvm::StringRef Key,
+                                         llvm::StringRef Text) const;
+  /// A fresh path for a build's PCH.
+  std::string newPchPath(llvm::StringRef Key) const;
+  /// Makes the build that wrote \p PchPath the entry of \p Key. Returns
+  /// false (and removes the PCH) if the entry cannot be written.
+  bool commit(llvm::StringRef Key, llvm::StringRef PchPath,
+              const std::vector<run::Dependency> &Dependencies) const;
+
+  /// Records that \p Key cannot be built (its build read a user file or
+  /// failed), as long as every file that build read is unchanged.
+  void refuse(llvm::StringRef Key,
+              const std::vector<run::Dependency> &Dependencies) const;
+  bool refused(llvm::StringRef Key) const;
+
+  /// Whether an earlier run recorded that it would have used \p Key.
+  bool wanted(llvm::StringRef Key) const;
+  void markWanted(llvm::StringRef Key) const;
+
+  /// Takes the build lock of \p Key: true if this process may build it.
+  /// A lock older than \p Stale is taken over (its builder died).
+  bool tryLock(llvm::StringRef Key, std::chrono::seconds Stale) const;
+  void unlock(llvm::StringRef Key) const;
+  bool locked(llvm::StringRef Key) const;
+  std::string lockPath(llvm::StringRef Key) const;
+
+private:
+  std::string path(llvm::StringRef Key, llvm::StringRef Suffix) const;
+  std::string Directory;
+};
+
+/// Removes the least recently used files of the cache under
+/// \p CacheDirectory (result entries and prefixes alike) until it holds at
+/// most \p MaxBytes. A removed part of a prefix makes it no entry.
+void limitCacheSize(llvm::StringRef CacheDirectory, std::uint64_t MaxBytes);
+
+/// Parses a size such as `5G`, `500M`, `64K` or a byte count (binary units,
+/// as ccache's --max-size).
+std::optional<std::uint64_t> parseSize(llvm::StringRef Text);
+
+} // namespace libtorch_tidy::preamble
+
+#endif // LIBTORCH_TIDY_DRIVER_PREAMBLE_PREAMBLESTORE_H

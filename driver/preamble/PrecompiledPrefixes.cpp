@@ -1,0 +1,178 @@
+//===--- PrecompiledPrefixes.cpp - The preamble engine --------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "preamble/PrecompiledPrefixes.h"
+#include "preamble/PrefixPch.h"
+#include "run/ResultCache.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Signals.h"
+#include <chrono>
+#include <thread>
+
+using namespace clang;
+using namespace llvm;
+
+namespace libtorch_tidy::preamble {
+namespace {
+
+/// A build takes a minute at most on a slow machine; a lock older than
+/// this belongs to a process that died without removing it.
+constexpr std::chrono::seconds StaleLock(600);
+
+/// Whether the unit already gets something before its main file, or is
+/// parsed in a way a PCH of ours does not model: it then parses as it is.
+bool includesBeforeMainFile(const CompilerInvocation &Invocation) {
+  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  if (Frontend.Inputs.size() != 1 ||
+      Frontend.Inputs.front().getKind().getLanguage() != Language::CXX ||
+      !Frontend.Inputs.front().isFile())
+    return true;
+  const LangOptions &Lang = *Invocation.getLangOpts();
+  if (Lang.Modules || Lang.CUDA || Lang.OpenMP)
+    return true;
+  const PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
+  return !PP.ImplicitPCHInclude.empty() || !PP.Includes.empty() ||
+         !PP.MacroIncludes.empty() || !PP.ChainedIncludes.empty() ||
+         !PP.RemappedFiles.empty() || !PP.RemappedFileBuffers.empty();
+}
+
+/// The invocation as compiler arguments, without what names the main file
+/// or its outputs: two units of a project with the same flags get the same.
+std::string invocationKey(const CompilerInvocation &Invocation) {
+  CompilerInvocation Copy(Invocation);
+  FrontendOptions &Frontend = Copy.getFrontendOpts();
+  const InputKind Kind = Frontend.Inputs.front().getKind();
+  Frontend.Inputs.clear();
+  Frontend.Inputs.emplace_back("prefix", Kind);
+  Frontend.OutputFile.clear();
+  Copy.getDependencyOutputOpts() = DependencyOutputOptions();
+  CodeGenOptions &CodeGen = Copy.getCodeGenOpts();
+  CodeGen.MainFileName.clear();
+  CodeGen.DwarfDebugFlags.clear();
+  CodeGen.CoverageDataFile.clear();
+  CodeGen.CoverageNotesFile.clear();
+  std::string Key;
+  for (const std::string &Arg : Copy.getCC1CommandLine())
+    Key += Arg + '\0';
+  return Key;
+}
+
+void use(CompilerInvocation &Invocation, const StoredPrefix &Entry) {
+  PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
+  PP.ImplicitPCHInclude = Entry.PchPath;
+  // Its inputs were checked by content (PreambleStore::lookup); clang's
+  // check by size and time would refuse a header reinstalled unchanged.
+  PP.DisablePCHOrModuleValidation = DisableValidationForModuleKind::PCH;
+}
+
+} // namespace
+
+PrecompiledPrefixes::PrecompiledPrefixes(PrefixSettings Settings)
+    : Settings(std::move(Settings)), Store(this->Settings.CacheDirectory) {}
+
+std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
+    CompilerInvocation &Invocation, FileManager &Files,
+    std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+    std::optional<run::SkipPolicy::Bodies> SkipBodies) {
+  if (includesBeforeMainFile(Invocation))
+    return std::nullopt;
+  StringRef Main = Invocation.getFrontendOpts().Inputs.front().getFile();
+  // Through the unit's file system (an overlay may map the file).
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = Files.getBufferForFile(Main);
+  if (!Text)
+    return std::nullopt;
+  AppliedPrefix Applied;
+  Applied.Prefix = leadingSystemIncludes((*Text)->getBuffer());
+  if (Applied.Prefix.empty())
+    return std::nullopt;
+  const std::string Header = Applied.Prefix.headerText();
+
+  SmallString<256> WorkingDirectory;
+  (void)sys::fs::current_path(WorkingDirectory);
+  const std::string Key = PreambleStore::key(
+      {Settings.ToolStamp, invocationKey(Invocation),
+       std::string(WorkingDirectory), run::compilerEnvironment(), Header,
+       SkipBodies ? run::bodiesName(*SkipBodies).str() : "keep-all"});
+  auto Found = [&](StoredPrefix Entry, bool Built) {
+    use(Invocation, Entry);
+    Applied.Entry = std::move(Entry);
+    Applied.Built = Built;
+    return std::optional<AppliedPrefix>(std::move(Applied));
+  };
+  if (std::optional<StoredPrefix> Entry = Store.lookup(Key))
+    return Found(std::move(*Entry), false);
+  if (Store.refused(Key))
+    return std::nullopt;
+  if (Settings.Build == BuildPolicy::Auto && !Settings.SharedInRun &&
+      !Store.wanted(Key)) {
+    // Once is no reason to build: a second time is.
+    Store.markWanted(Key);
+    return std::nullopt;
+  }
+
+  // Another process may be building it: wait for its PCH rather than parse
+  // the same headers at the same time.
+  const auto Deadline = std::chrono::steady_clock::now() + StaleLock;
+  while (!Store.tryLock(Key, StaleLock)) {
+    if (std::chrono::steady_clock::now() > Deadline)
+      return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (!Store.locked(Key)) {
+      if (std::optional<StoredPrefix> Entry = Store.lookup(Key))
+        return Found(std::move(*Entry), false);
+      if (Store.refused(Key))
+        return std::nullopt;
+    }
+  }
+  const std::string Lock = Store.lockPath(Key);
+  sys::RemoveFileOnSignal(Lock);
+  auto Unlock = [&] {
+    Store.unlock(Key);
+    sys::DontRemoveFileOnSignal(Lock);
+  };
+  // It may have been committed just before the lock was taken.
+  if (std::optional<StoredPrefix> Entry = Store.lookup(Key)) {
+    Unlock();
+    return Found(std::move(*Entry), false);
+  }
+  std::optional<std::string> HeaderPath = Store.writeHeader(Key, Header);
+  if (!HeaderPath) {
+    Unlock();
+    return std::nullopt;
+  }
+  const std::string PchPath = Store.newPchPath(Key);
+  sys::RemoveFileOnSignal(PchPath);
+  PrefixPchBuild Build = buildPrefixPch(Invocation, *HeaderPath, PchPath, Files,
+                                        std::move(PCHContainerOps), SkipBodies);
+  std::optional<StoredPrefix> Entry;
+  if (!Build.Succeeded) {
+    // Not again while what it read stays the same.
+    if (!Build.Dependencies.empty())
+      Store.refuse(Key, Build.Dependencies);
+  } else if (Store.commit(Key, PchPath, Build.Dependencies))
+    Entry = StoredPrefix{*HeaderPath, PchPath, std::move(Build.Dependencies)};
+  sys::DontRemoveFileOnSignal(PchPath);
+  Unlock();
+  if (!Entry)
+    return std::nullopt;
+  return Found(std::move(*Entry), true);
+}
+
+std::string toolStamp(StringRef ExecutablePath) {
+  sys::fs::file_status Status;
+  if (sys::fs::status(ExecutablePath, Status))
+    return "";
+  return ExecutablePath.str() + "\n" + std::to_string(Status.getSize()) + "\n" +
+         std::to_string(
+             Status.getLastModificationTime().time_since_epoch().count()) +
+         "\n" + LLVM_VERSION_STRING;
+}
+
+} // namespace libtorch_tidy::preamble

@@ -1,0 +1,103 @@
+//===--- PrecompiledPrefixes.h - The preamble engine ------------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Parses a unit against a precompiled header of the system includes it
+// starts with (IncludePrefix.h), so that `#include <torch/torch.h>` is read
+// from a PCH instead of ~1,500 headers being parsed again: after an edit of
+// the unit, and by every unit of a project that starts the same way.
+//
+// For one compile command, before the parse (run/AnalysisAction.h):
+// 1. find the prefix; none, or a command that already includes something
+//    before the main file (-include, a PCH, modules, a language other than
+//    C++): the unit parses as it is;
+// 2. its key: the tool, the compiler invocation without what names the main
+//    file or its outputs, the working directory, the prefix and the bodies
+//    skipped; the stored PCH is used if every file it read is unchanged;
+// 3. else build it, when that pays (Settings.Build): another unit of the run
+//    starts the same way, or an earlier run already wanted it. A single
+//    unit analyzed once never pays for a PCH it cannot reuse. A build that
+//    another process is doing is waited for, not repeated;
+// 4. the PCH is included before the main file (as with -include-pch); the
+//    main file's own `#include` lines of its headers are then skipped by
+//    their include guards.
+//
+// The findings are the same with and without (test/preamble_equality.py);
+// the unit's analysis falls back to a plain parse when they could differ
+// (UnitAnalysis.cpp): a check that watches the preprocessor, which would miss
+// the events of the precompiled headers, compiler errors with the prefix, or
+// a main file that changed between the scan and the parse.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_PRECOMPILEDPREFIXES_H
+#define LIBTORCH_TIDY_DRIVER_PREAMBLE_PRECOMPILEDPREFIXES_H
+
+#include "preamble/IncludePrefix.h"
+#include "preamble/PreambleStore.h"
+#include "run/SkipPolicy.h"
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace clang {
+class CompilerInvocation;
+class FileManager;
+class PCHContainerOperations;
+} // namespace clang
+
+namespace libtorch_tidy::preamble {
+
+/// When a missing PCH is built.
+enum class BuildPolicy {
+  /// When it pays (the file comment, step 3).
+  Auto,
+  /// Always (`--preamble=always`).
+  Always,
+};
+
+struct PrefixSettings {
+  /// The result cache's directory.
+  std::string CacheDirectory;
+  BuildPolicy Build = BuildPolicy::Auto;
+  /// Another unit of this run starts with the same includes.
+  bool SharedInRun = false;
+  /// Identifies the tool's binary (toolStamp()).
+  std::string ToolStamp;
+};
+
+/// A PCH a unit is parsed against.
+struct AppliedPrefix {
+  IncludePrefix Prefix;
+  StoredPrefix Entry;
+  /// Built for this unit (else reused).
+  bool Built = false;
+};
+
+class PrecompiledPrefixes {
+public:
+  explicit PrecompiledPrefixes(PrefixSettings Settings);
+
+  /// Sets \p Invocation up to include the precompiled prefix of its main
+  /// file, finding or building it; nothing if it has none (it then parses
+  /// as it is). \p SkipBodies: the system-header bodies the unit skips.
+  std::optional<AppliedPrefix>
+  apply(clang::CompilerInvocation &Invocation, clang::FileManager &Files,
+        std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+        std::optional<run::SkipPolicy::Bodies> SkipBodies);
+
+private:
+  PrefixSettings Settings;
+  PreambleStore Store;
+};
+
+/// Identifies \p ExecutablePath's binary cheaply (path, size, modification
+/// time and the LLVM version, as ccache's compiler_check=mtime): a rebuilt
+/// or reinstalled tool never reuses another's PCH.
+std::string toolStamp(llvm::StringRef ExecutablePath);
+
+} // namespace libtorch_tidy::preamble
+
+#endif // LIBTORCH_TIDY_DRIVER_PREAMBLE_PRECOMPILEDPREFIXES_H

@@ -1,0 +1,136 @@
+//===--- PrefixPch.cpp - Precompile a unit's include prefix ---------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "preamble/PrefixPch.h"
+#include "run/DependencyRecording.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace libtorch_tidy::preamble {
+namespace {
+
+/// The PCH writer, asked by Sema which bodies to skip.
+class SkippingPchConsumer : public MultiplexConsumer {
+public:
+  SkippingPchConsumer(std::unique_ptr<ASTConsumer> Writer,
+                      const SourceManager &Sources,
+                      run::SkipPolicy::Bodies Bodies)
+      : MultiplexConsumer(one(std::move(Writer))), Sources(Sources),
+        Bodies(Bodies) {}
+
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return run::skipsBody(D, Sources, Bodies);
+  }
+
+private:
+  static std::vector<std::unique_ptr<ASTConsumer>>
+  one(std::unique_ptr<ASTConsumer> Consumer) {
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::move(Consumer));
+    return Consumers;
+  }
+
+  const SourceManager &Sources;
+  const run::SkipPolicy::Bodies Bodies;
+};
+
+class PrefixPchAction : public GeneratePCHAction {
+public:
+  PrefixPchAction(std::optional<run::SkipPolicy::Bodies> SkipBodies,
+                  PrefixPchBuild &Build)
+      : SkipBodies(SkipBodies), Build(Build) {}
+
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef InFile) override {
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<run::AbsentHeaderRecorder>(CI.getPreprocessor(),
+                                                    Absent));
+    std::unique_ptr<ASTConsumer> Writer =
+        GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    if (!Writer || !SkipBodies)
+      return Writer;
+    return std::make_unique<SkippingPchConsumer>(
+        std::move(Writer), CI.getSourceManager(), *SkipBodies);
+  }
+
+  void EndSourceFileAction() override {
+    const SourceManager &SM = getCompilerInstance().getSourceManager();
+    const FileEntry *Prefix = SM.getFileEntryForID(SM.getMainFileID());
+    for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
+      const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
+      if (!Entry.isFile())
+        continue;
+      const FileEntry *File = Entry.getFile().getContentCache().OrigEntry;
+      if (!File || File == Prefix ||
+          SrcMgr::isSystem(Entry.getFile().getFileCharacteristic()))
+        continue;
+      Build.Problem = "the prefix reads a file outside the system headers (" +
+                      File->getName().str() + ")";
+      break;
+    }
+    Build.Dependencies = run::readDependencies(SM, Absent);
+    GeneratePCHAction::EndSourceFileAction();
+  }
+
+private:
+  std::optional<run::SkipPolicy::Bodies> SkipBodies;
+  PrefixPchBuild &Build;
+  std::set<std::string> Absent;
+};
+
+} // namespace
+
+PrefixPchBuild
+buildPrefixPch(const CompilerInvocation &Unit, StringRef HeaderPath,
+               StringRef OutputPath, FileManager &Files,
+               std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+               std::optional<run::SkipPolicy::Bodies> SkipBodies) {
+  PrefixPchBuild Build;
+  auto Invocation = std::make_shared<CompilerInvocation>(Unit);
+  FrontendOptions &Frontend = Invocation->getFrontendOpts();
+  const InputKind Kind = Frontend.Inputs.empty()
+                             ? InputKind(Language::CXX)
+                             : Frontend.Inputs.front().getKind();
+  Frontend.Inputs.clear();
+  Frontend.Inputs.emplace_back(HeaderPath, Kind.getHeader());
+  Frontend.ProgramAction = frontend::GeneratePCH;
+  Frontend.OutputFile = OutputPath.str();
+  Frontend.SkipFunctionBodies = SkipBodies.has_value();
+  Invocation->getLangOpts()->PCHInstantiateTemplates = true;
+  Invocation->getDependencyOutputOpts() = DependencyOutputOptions();
+
+  CompilerInstance Clang(std::move(PCHContainerOps));
+  Clang.setInvocation(std::move(Invocation));
+  // The unit's parse reports the headers' problems, if any: this build is
+  // silent and, on an error, not used.
+  Clang.createDiagnostics(new IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+  Clang.setFileManager(&Files);
+  PrefixPchAction Action(SkipBodies, Build);
+  const bool Compiled = Clang.ExecuteAction(Action);
+  Clang.setFileManager(nullptr);
+  if (!Compiled || Clang.getDiagnostics().hasErrorOccurred()) {
+    if (Build.Problem.empty())
+      Build.Problem = "the prefix does not compile on its own";
+  }
+  if (!Build.Problem.empty() || !sys::fs::exists(OutputPath)) {
+    if (Build.Problem.empty())
+      Build.Problem = "no PCH was written";
+    sys::fs::remove(OutputPath);
+    return Build;
+  }
+  Build.Succeeded = true;
+  return Build;
+}
+
+} // namespace libtorch_tidy::preamble

@@ -1,0 +1,62 @@
+//===--- DependencyRecording.cpp - What a parse read ----------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "run/DependencyRecording.h"
+#include "run/UnitAnalysis.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/HeaderSearch.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+using namespace llvm;
+
+namespace libtorch_tidy::run {
+
+void AbsentHeaderRecorder::HasInclude(SourceLocation Loc, StringRef FileName,
+                                      bool IsAngled, OptionalFileEntryRef File,
+                                      SrcMgr::CharacteristicKind) {
+  if (File || FileName.empty() || sys::path::is_absolute(FileName))
+    return;
+  SourceManager &SM = PP.getSourceManager();
+  if (!IsAngled)
+    if (const FileEntry *Includer =
+            SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(Loc))))
+      add(Includer->getDir()->getName(), FileName);
+  for (const DirectoryLookup &Dir : PP.getHeaderSearchInfo().search_dir_range())
+    if (OptionalDirectoryEntryRef Entry = Dir.getDirRef())
+      add(Entry->getName(), FileName);
+}
+
+void AbsentHeaderRecorder::add(StringRef Directory, StringRef FileName) {
+  SmallString<256> Path(Directory);
+  sys::path::append(Path, FileName);
+  PP.getFileManager().makeAbsolutePath(Path);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  Absent.insert(std::string(Path));
+}
+
+std::vector<Dependency> readDependencies(const SourceManager &SM,
+                                         const std::set<std::string> &Absent) {
+  std::vector<Dependency> Dependencies;
+  for (auto It = SM.fileinfo_begin(), End = SM.fileinfo_end(); It != End;
+       ++It) {
+    std::optional<MemoryBufferRef> Buffer = It->second->getBufferIfLoaded();
+    if (!Buffer)
+      continue;
+    StringRef Name = It->first->tryGetRealPathName();
+    if (Name.empty())
+      Name = It->first->getName();
+    Dependencies.emplace_back(Name.str(), fastContentHash(Buffer->getBuffer()));
+  }
+  for (const std::string &Path : Absent)
+    Dependencies.emplace_back(Path, AbsentFileHash.str());
+  llvm::sort(Dependencies);
+  return Dependencies;
+}
+
+} // namespace libtorch_tidy::run

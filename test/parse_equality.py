@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Shows that how the CLI parses a unit changes no finding.
+
+Runs libtorch-tidy twice over the same inputs, every check enabled and
+findings in all headers shown, and requires the two outputs to be identical
+(diagnostics, notes, fix-its, summary). Exits 1 with a diff when they differ,
+and also when no finding at all was produced (an empty comparison proves
+nothing). The two runs differ in one way (--axis):
+
+  skip-bodies  --skip-system-bodies=false against the default (true)
+  preamble     --no-preamble against --preamble=always, each unit parsed
+               against the precompiled header of the includes it starts
+               with (a fresh cache directory, so every prefix is built and
+               then reused by the units that start the same way)
+
+  --checks DIR     every test/checks/*.cpp on the mock headers (1.13 mock,
+                   and the 2.x mock for tests that run with --mock-version 2;
+                   a test's own --config is kept)
+  --examples DIR   every examples/**/*.cpp on the real LibTorch headers
+
+Usage: parse_equality.py --tools TOOLS.json --axis AXIS
+           (--checks DIR | --examples DIR)
+"""
+import argparse
+import collections
+import difflib
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+CONFIG = re.compile(r"'(--config=[^']*)'")
+
+
+# Per axis: the reference run's flags and the other run's.
+AXES = {
+    "skip-bodies": (["--no-cache", "--skip-system-bodies=false"],
+                    ["--no-cache", "--skip-system-bodies=true"]),
+    "preamble": (["--no-cache"], ["--preamble=always"]),
+}
+LABELS = {
+    "skip-bodies": ("bodies parsed", "system bodies skipped"),
+    "preamble": ("no preamble", "precompiled prefixes"),
+}
+
+
+PROGRESS = re.compile(r"^\[\d+/\d+\] .*$\n?", re.M)
+
+
+def run(cli, files, flags, config, axis_flags):
+    """(output without progress lines, units parsed against a prefix)."""
+    with tempfile.TemporaryDirectory(prefix="parse-equality-") as cache:
+        cmd = ([cli, "--progress=plain", "--checks=-*,libtorch-*",
+                "--header-filter=.*", "--cache-dir=" + cache] + axis_flags +
+               [config or "--config={}"] + files + ["--"] + flags)
+        result = subprocess.run(cmd, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT,
+                                universal_newlines=True)
+    if result.returncode not in (0, 1):
+        sys.exit("libtorch-tidy exited with %d:\n%s" % (result.returncode,
+                                                        result.stdout))
+    # Progress lines carry times, which differ between runs.
+    with_prefix = len(re.findall(r"^\[\d+/\d+\] .*, preamble (?:built|reused)$",
+                                 result.stdout, re.M))
+    return PROGRESS.sub("", result.stdout), with_prefix
+
+
+def groups_of_check_tests(tools, directory):
+    """{(mock flags, config): [files]}."""
+    groups = collections.defaultdict(list)
+    # Inputs/ holds the headers that check tests include (-I%S/Inputs).
+    mock = ["-std=c++17", "-isystem", tools["mock_include_dir"],
+            "-I", os.path.join(directory, "Inputs")]
+    for path in sorted(glob.glob(os.path.join(directory, "*.cpp"))):
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        config = CONFIG.search(text)
+        config = config.group(1) if config else ""
+        runs = re.findall(r"RUN: %check_libtorch_tidy.*", text)
+        v2 = [r for r in runs if "--mock-version 2" in r]
+        if len(v2) < len(runs):
+            groups[(tuple(mock), config)].append(path)
+        if v2:
+            groups[(tuple(mock + ["-DLIBTORCH_MOCK_VERSION_MAJOR=2"]),
+                    config)].append(path)
+    return groups
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tools", required=True)
+    parser.add_argument("--axis", required=True, choices=sorted(AXES))
+    parser.add_argument("--checks")
+    parser.add_argument("--examples")
+    args = parser.parse_args()
+    with open(args.tools, encoding="utf-8") as f:
+        tools = json.load(f)
+
+    groups = {}
+    if args.checks:
+        groups.update(groups_of_check_tests(tools, args.checks))
+    if args.examples:
+        files = sorted(glob.glob(os.path.join(args.examples, "**", "*.cpp"),
+                                 recursive=True))
+        groups[(tuple(["-std=c++17"] + tools["torch_compile_flags"]), "")] = files
+    if not groups:
+        sys.exit("nothing to compare: pass --checks and/or --examples")
+
+    units = findings = with_prefix = 0
+    for (flags, config), files in sorted(groups.items()):
+        reference_flags, other_flags = AXES[args.axis]
+        reference, _ = run(tools["cli"], files, list(flags), config,
+                           reference_flags)
+        other, used = run(tools["cli"], files, list(flags), config,
+                          other_flags)
+        with_prefix += used
+        if other != reference:
+            sys.stdout.writelines(difflib.unified_diff(
+                reference.splitlines(True), other.splitlines(True),
+                *LABELS[args.axis]))
+            sys.exit("findings differ with %s (%s)" % (
+                " ".join(other_flags), " ".join(flags)))
+        units += len(files)
+        findings += len(re.findall(r": (?:warning|error): ", other))
+    if findings == 0:
+        sys.exit("no findings at all: the comparison proves nothing")
+    if args.axis == "preamble" and with_prefix == 0:
+        sys.exit("no unit was parsed against a precompiled prefix: the "
+                 "comparison proves nothing")
+    print("identical: %d units, %d diagnostics" % (units, findings) +
+          (", %d parsed against a precompiled prefix" % with_prefix
+           if args.axis == "preamble" else ""))
+
+
+if __name__ == "__main__":
+    main()
