@@ -1,0 +1,177 @@
+//===--- PreambleStoreTest.cpp - Precompiled prefixes in the cache --------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "preamble/PreambleStore.h"
+#include "run/UnitAnalysis.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace libtorch_tidy;
+using namespace libtorch_tidy::preamble;
+namespace fs = llvm::sys::fs;
+
+namespace {
+
+class PreambleStoreTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(fs::createUniqueDirectory("preamble-store", Dir));
+  }
+  void TearDown() override { fs::remove_directories(Dir); }
+
+  std::string file(llvm::StringRef Name) const {
+    llvm::SmallString<128> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    return std::string(Path);
+  }
+  void write(const std::string &Path, llvm::StringRef Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC);
+    ASSERT_FALSE(EC);
+    OS << Text;
+  }
+  /// A header the "build" read, and its dependency.
+  run::Dependency header(llvm::StringRef Text) {
+    std::string Path = file("torch.h");
+    write(Path, Text);
+    return {Path, run::fastContentHash(Text)};
+  }
+  /// Stores an entry for \p Key as a build would.
+  std::string build(const PreambleStore &Store, llvm::StringRef Key,
+                    const std::vector<run::Dependency> &Read) {
+    EXPECT_TRUE(Store.writeHeader(Key, "#include <torch/torch.h>\n"));
+    std::string Pch = Store.newPchPath(Key);
+    write(Pch, "PCH");
+    EXPECT_TRUE(Store.commit(Key, Pch, Read));
+    return Pch;
+  }
+
+  llvm::SmallString<128> Dir;
+};
+
+TEST_F(PreambleStoreTest, CommittedEntryIsFoundWhileItsInputsHold) {
+  PreambleStore Store{std::string(Dir)};
+  const std::string Key = PreambleStore::key({"tool", "flags", "prefix"});
+  EXPECT_FALSE(Store.lookup(Key));
+  const std::string Pch = build(Store, Key, {header("v1")});
+  std::optional<StoredPrefix> Entry = Store.lookup(Key);
+  ASSERT_TRUE(Entry);
+  EXPECT_EQ(Entry->PchPath, Pch);
+  EXPECT_TRUE(fs::exists(Entry->HeaderPath));
+  ASSERT_EQ(Entry->Dependencies.size(), 1u);
+  // A header the build read changes: the entry is stale.
+  header("v2");
+  EXPECT_FALSE(Store.lookup(Key));
+}
+
+TEST_F(PreambleStoreTest, KeyPartsAreLengthPrefixed) {
+  EXPECT_NE(PreambleStore::key({"ab", "c"}), PreambleStore::key({"a", "bc"}));
+  EXPECT_EQ(PreambleStore::key({"a"}), PreambleStore::key({"a"}));
+}
+
+TEST_F(PreambleStoreTest, ANewBuildReplacesTheOldPch) {
+  PreambleStore Store{std::string(Dir)};
+  const std::string Key = PreambleStore::key({"k"});
+  const std::vector<run::Dependency> Read = {header("v1")};
+  const std::string First = build(Store, Key, Read);
+  const std::string Second = build(Store, Key, Read);
+  EXPECT_NE(First, Second);
+  EXPECT_FALSE(fs::exists(First));
+  ASSERT_TRUE(Store.lookup(Key));
+  EXPECT_EQ(Store.lookup(Key)->PchPath, Second);
+}
+
+TEST_F(PreambleStoreTest, MissingOrForeignPartsAreNoEntry) {
+  PreambleStore Store{std::string(Dir)};
+  const std::string Key = PreambleStore::key({"k"});
+  const std::string Pch = build(Store, Key, {header("v1")});
+  ASSERT_TRUE(Store.lookup(Key));
+  // The PCH removed (by eviction): no entry.
+  fs::remove(Pch);
+  EXPECT_FALSE(Store.lookup(Key));
+  // A corrupt .deps: no entry, and no crash.
+  build(Store, Key, {header("v1")});
+  llvm::SmallString<128> Deps(Dir);
+  llvm::sys::path::append(Deps, "preamble", Key.substr(0, 2), Key + ".deps");
+  write(std::string(Deps), "\x93garbage");
+  EXPECT_FALSE(Store.lookup(Key));
+  // A FIFO in its place is not read (it would block).
+  fs::remove(Deps);
+  ASSERT_EQ(::mkfifo(Deps.c_str(), 0644), 0);
+  EXPECT_FALSE(Store.lookup(Key));
+}
+
+TEST_F(PreambleStoreTest, WantedAndRefused) {
+  PreambleStore Store{std::string(Dir)};
+  const std::string Key = PreambleStore::key({"k"});
+  EXPECT_FALSE(Store.wanted(Key));
+  Store.markWanted(Key);
+  EXPECT_TRUE(Store.wanted(Key));
+  EXPECT_FALSE(Store.refused(Key));
+  Store.refuse(Key, {header("v1")});
+  EXPECT_TRUE(Store.refused(Key));
+  // What the failed build read changed: it may succeed now.
+  header("v2");
+  EXPECT_FALSE(Store.refused(Key));
+}
+
+TEST_F(PreambleStoreTest, LockIsExclusiveAndADeadHoldersLockIsTaken) {
+  PreambleStore Store{std::string(Dir)};
+  const std::string Key = PreambleStore::key({"k"});
+  ASSERT_TRUE(Store.tryLock(Key, std::chrono::seconds(600)));
+  EXPECT_TRUE(Store.locked(Key));
+  // This process holds it and is alive.
+  EXPECT_FALSE(Store.tryLock(Key, std::chrono::seconds(600)));
+  Store.unlock(Key);
+  EXPECT_FALSE(Store.locked(Key));
+  // A lock left by a process that died (no such pid).
+  write(Store.lockPath(Key), "999999999");
+  EXPECT_TRUE(Store.tryLock(Key, std::chrono::seconds(600)));
+  Store.unlock(Key);
+}
+
+TEST_F(PreambleStoreTest, LimitRemovesTheLeastRecentlyUsedFirst) {
+  const std::string Old = file("old"), New = file("new");
+  write(Old, std::string(600, 'o'));
+  write(New, std::string(600, 'n'));
+  // "old" was last used an hour ago.
+  struct timespec Times[2] = {{::time(nullptr) - 3600, 0},
+                              {::time(nullptr) - 3600, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, Old.c_str(), Times, 0), 0);
+  limitCacheSize(Dir, 1000);
+  EXPECT_FALSE(fs::exists(Old));
+  EXPECT_TRUE(fs::exists(New));
+  // Within the limit, or no limit: nothing goes.
+  limitCacheSize(Dir, 1000);
+  limitCacheSize(Dir, 0);
+  limitCacheSize(Dir, 1);
+  EXPECT_FALSE(fs::exists(New));
+}
+
+TEST(ParseSizeTest, Units) {
+  EXPECT_EQ(parseSize("5G"), 5ull << 30);
+  EXPECT_EQ(parseSize("500M"), 500ull << 20);
+  EXPECT_EQ(parseSize("64k"), 64ull << 10);
+  EXPECT_EQ(parseSize("2GiB"), 2ull << 30);
+  EXPECT_EQ(parseSize("1024"), 1024u);
+  EXPECT_EQ(parseSize("0"), 0u);
+  EXPECT_FALSE(parseSize(""));
+  EXPECT_FALSE(parseSize("G"));
+  EXPECT_FALSE(parseSize("5X"));
+  EXPECT_FALSE(parseSize("-1"));
+  EXPECT_FALSE(parseSize("99999999999T"));
+}
+
+} // namespace
