@@ -524,10 +524,12 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
     Options.LoadedPlugins.push_back(PluginLoader::getPlugin(I));
   Options.VfsOverlay = VfsOverlay;
   // The result cache's key holds neither the line filter, nor the plugins'
-  // code, nor what an overlay maps: a replay could be stale.
+  // code, nor what an overlay maps: a replay could be stale. The
+  // precompiled prefixes stay: they hold no finding, and one that read a
+  // file the overlay maps is not used (preamble/PrecompiledPrefixes.h).
   if (!Options.LineFilter.empty() || !Options.VfsOverlay.empty() ||
       (Load && Load->getNumOccurrences()))
-    Options.NoCache = true;
+    Options.NoReplay = true;
   return Fixed;
 }
 

@@ -75,6 +75,10 @@ struct ToolOptions {
   /// `--cache-dir`; empty means the default location. `--no-cache`.
   std::string CacheDir;
   bool NoCache = false;
+  /// The result cache is neither read nor written, for a reason of the
+  /// command line's (--line-filter, --vfsoverlay, --load); the precompiled
+  /// prefixes in the same directory are still used.
+  bool NoReplay = false;
   /// `--cache-max-size` in bytes; 0 for no limit.
   std::uint64_t CacheMaxSize = 5ull << 30;
   /// `--preamble`: auto, always or never (`--no-preamble`).

@@ -7,6 +7,7 @@
 #include "preamble/PrecompiledPrefixes.h"
 #include "preamble/PrefixPch.h"
 #include "run/ResultCache.h"
+#include "run/UnitAnalysis.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -64,6 +65,25 @@ std::string invocationKey(const CompilerInvocation &Invocation) {
   return Key;
 }
 
+/// Whether \p VFS shows every file \p Entry's build read as the real file
+/// system does (an overlay maps none of them), and none of the paths that
+/// must stay absent.
+bool seenAsReal(const StoredPrefix &Entry, vfs::FileSystem &VFS) {
+  IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
+  for (const run::Dependency &D : Entry.Dependencies) {
+    ErrorOr<vfs::Status> Seen = VFS.status(D.first);
+    if (D.second == run::AbsentFileHash) {
+      if (Seen)
+        return false;
+      continue;
+    }
+    ErrorOr<vfs::Status> Actual = Real->status(D.first);
+    if (!Seen || !Actual || Seen->getUniqueID() != Actual->getUniqueID())
+      return false;
+  }
+  return true;
+}
+
 void use(CompilerInvocation &Invocation, const StoredPrefix &Entry) {
   PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
   PP.ImplicitPCHInclude = Entry.PchPath;
@@ -100,7 +120,11 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
       {Settings.ToolStamp, invocationKey(Invocation),
        std::string(WorkingDirectory), run::compilerEnvironment(), Header,
        SkipBodies ? run::bodiesName(*SkipBodies).str() : "keep-all"});
-  auto Found = [&](StoredPrefix Entry, bool Built) {
+  auto Found = [&](StoredPrefix Entry,
+                   bool Built) -> std::optional<AppliedPrefix> {
+    if (Settings.CheckOverlay &&
+        !seenAsReal(Entry, Files.getVirtualFileSystem()))
+      return std::nullopt;
     use(Invocation, Entry);
     Applied.Entry = std::move(Entry);
     Applied.Built = Built;

@@ -66,6 +66,11 @@ struct PrefixSettings {
   bool SharedInRun = false;
   /// Identifies the tool's binary (toolStamp()).
   std::string ToolStamp;
+  /// The unit's file system overlays the real one (`--vfsoverlay`, the
+  /// language server's unsaved buffers): an entry whose build read a file
+  /// the overlay maps elsewhere is not used, since its content was checked
+  /// on the real file.
+  bool CheckOverlay = false;
 };
 
 /// A PCH a unit is parsed against.

@@ -42,6 +42,9 @@ struct AnalysisSettings {
   /// Set by the parent for a worker: another unit of the run starts with the
   /// same includes, so a prefix built for this one pays.
   bool PreambleShared = false;
+  /// `--vfsoverlay` maps files: a prefix whose build read one of them
+  /// through another path is not used.
+  bool PreambleOverlay = false;
 };
 
 /// Whether a setting is part of the result cache's key.
@@ -68,6 +71,7 @@ void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
   Visit("preamble-directory", Settings.PreambleDirectory, Keyed::No);
   Visit("preamble-always", Settings.PreambleAlways, Keyed::No);
   Visit("preamble-shared", Settings.PreambleShared, Keyed::No);
+  Visit("preamble-overlay", Settings.PreambleOverlay, Keyed::No);
 }
 
 /// The part of a unit's cache key that the settings make: every Keyed::Yes

@@ -326,6 +326,7 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
                                ? preamble::BuildPolicy::Always
                                : preamble::BuildPolicy::Auto;
     PrefixSettings.SharedInRun = Settings.PreambleShared;
+    PrefixSettings.CheckOverlay = Settings.PreambleOverlay;
     PrefixSettings.ToolStamp = preamble::toolStamp(sys::fs::getMainExecutable(
         nullptr, reinterpret_cast<void *>(&fastContentHash)));
     if (!PrefixSettings.ToolStamp.empty())
