@@ -41,6 +41,7 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
         Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir;
   Settings.PreambleAlways = Tool.Preamble == "always";
   Settings.PreambleShared = Tool.WorkerPreambleShared;
+  Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
   return Settings;
 }
 
@@ -93,7 +94,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
 
   std::optional<ResultCache> Cache;
   std::string Identity;
-  if (!Tool.NoCache) {
+  if (!Tool.NoCache && !Tool.NoReplay) {
     std::string Dir =
         Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir;
     Identity = toolIdentity(Executable);
@@ -173,10 +174,8 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   });
   Progress.end();
   // Workers stored results and prefixes: keep the directory in its bounds.
-  if (Cache && !Pending.empty())
-    preamble::limitCacheSize(Tool.CacheDir.empty() ? defaultCacheDirectory()
-                                                   : Tool.CacheDir,
-                             Tool.CacheMaxSize);
+  if (!PreambleDirectory.empty() && !Pending.empty())
+    preamble::limitCacheSize(PreambleDirectory, Tool.CacheMaxSize);
   return Results;
 }
 
