@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/DataLoaderOptionsModel.h"
+#include "ASTTestSupport.h"
 #include "analysis/LibTorchNames.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
@@ -43,13 +44,9 @@ protected:
                        "void train(int n, torch::data::DataLoaderOptions "
                        "given) {\n  Points ds;\n" +
                        Statements + "\n}\n";
-    AST = tooling::buildASTFromCodeWithArgs(
-        Code,
-        {"-std=c++17", "-isystem", LIBTORCH_TIDY_MOCK_INCLUDE_DIR,
-         "-resource-dir=" LIBTORCH_TIDY_CLANG_RESOURCE_DIR},
-        "train.cpp");
-    EXPECT_TRUE(AST);
-    EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred()) << Code;
+    AST = libtorch_tidy::testing::parseWithMockTorch(Code);
+    if (!AST)
+      return {};
     ASTContext &Context = AST->getASTContext();
     auto Functions = match(
         functionDecl(hasName("train"), hasBody(stmt().bind("body"))), Context);
