@@ -26,7 +26,10 @@ void onStopSignal(int Signal) { StopSignal = Signal; }
 
 constexpr const char *Usage =
     "usage: libtorch-tidy lsp [--compile-commands-dir=<dir>] "
-    "[--debounce-ms=<n>] [--jobs=<n>] [--analysis-timeout=<seconds>]\n";
+    "[--debounce-ms=<n>]\n"
+    "                         [--jobs=<n>] [--analysis-timeout=<seconds>]\n";
+/// Ends an error about the command line: one line.
+constexpr const char *SeeHelp = "; see 'libtorch-tidy lsp --help'\n";
 
 } // namespace
 
@@ -35,20 +38,37 @@ int runLanguageServer(ArrayRef<const char *> Args,
   ServerOptions Options;
   Options.Executable = Executable;
   for (StringRef Arg : Args) {
+    const StringRef Given = Arg; // Arg loses its option name below
     auto Number = [&](StringRef Value, unsigned &Out, unsigned Min) {
       if (Value.getAsInteger(10, Out) || Out < Min) {
-        errs() << "libtorch-tidy: error: '" << Arg
-               << "' needs a whole number of at least " << Min << "\n"
-               << Usage;
+        errs() << "libtorch-tidy: error: '" << Given
+               << "' needs a whole number of at least " << Min << SeeHelp;
         return false;
       }
       return true;
     };
     if (Arg == "--help" || Arg == "-h") {
-      outs() << Usage
-             << "Serves the Language Server Protocol on standard input and "
-                "output: libtorch-tidy's findings as diagnostics and their "
-                "fix-its as code actions (docs/editors/lsp.md).\n";
+      const ServerOptions Defaults;
+      outs() << Usage << "\n"
+             << "Serves the Language Server Protocol 3.17 on standard input "
+                "and output,\n"
+                "beside clangd: libtorch-tidy's findings as diagnostics and "
+                "their fix-its\n"
+                "as code actions (docs/editors/lsp.md).\n\n"
+                "Options:\n"
+                "  --compile-commands-dir=<dir>  where compile_commands.json "
+                "is (default: the\n"
+                "                                nearest one above each "
+                "file, or in its build/)\n"
+             << "  --debounce-ms=<n>             milliseconds after an edit "
+                "before it is analyzed\n"
+                "                                (default "
+             << Defaults.DebounceMs << ")\n"
+             << "  --jobs=<n>                    analyses at once (default "
+             << Defaults.Jobs << ")\n"
+             << "  --analysis-timeout=<seconds>  seconds one analysis may "
+                "take (default "
+             << Defaults.TimeoutSeconds << ")\n";
       return 0;
     }
     if (Arg.consume_front("--compile-commands-dir=")) {
@@ -67,8 +87,7 @@ int runLanguageServer(ArrayRef<const char *> Args,
         return 2;
     } else {
       errs() << "libtorch-tidy: error: unknown option '" << Arg
-             << "' of 'libtorch-tidy lsp'\n"
-             << Usage;
+             << "' of 'libtorch-tidy lsp'" << SeeHelp;
       return 2;
     }
   }
