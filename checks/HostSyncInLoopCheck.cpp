@@ -154,10 +154,14 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (Tensor && analysis::isProvablyHostTensor(Tensor, Context))
     return;
 
+  // On every training step or evaluation batch: a validation pass waits
+  // for the GPU on each batch just as a step does, for minutes per epoch.
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  std::optional<analysis::StepPath> Path = TU.Loops.perStep(Operation);
+  std::optional<analysis::StepPath> Path =
+      batchScope(Context).perBatch(Operation);
   if (!Path)
     return;
+  const bool PerStep = TU.Loops.isStepLoop(Path->StepLoop);
   // A program that cannot use a GPU waits for nothing: its missing device
   // is libtorch-cpu-only-device's finding, not ours.
   if (TU.Devices.isGpuFreeProgram() ||
@@ -176,46 +180,56 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   case SyncKind::HostBool:
     if (InCondition)
       diag(Loc, "branching on '%0' copies the value to the host and waits for "
-                "the GPU on every training step")
-          << Name;
+                "the GPU on every %select{evaluation batch|training step}1")
+          << Name << PerStep;
     else if (Kind == SyncKind::ReadScalar)
       diag(Loc, "'%0' copies the value to the host and waits for the GPU on "
-                "every training step")
-          << Name;
+                "every %select{evaluation batch|training step}1")
+          << Name << PerStep;
     else
       diag(Loc, "'%0' returns a host bool: it copies and waits for the GPU on "
-                "every training step")
-          << Name;
+                "every %select{evaluation batch|training step}1")
+          << Name << PerStep;
     break;
   case SyncKind::CopyToHost:
     diag(Loc, "'%0' copies the tensor to the host and waits for the GPU on "
-              "every training step")
-        << Name;
+              "every %select{evaluation batch|training step}1")
+        << Name << PerStep;
     break;
   case SyncKind::Print:
     diag(Loc, "printing a tensor copies it to the host and waits for the GPU "
-              "on every training step");
+              "on every %select{evaluation batch|training step}0")
+        << PerStep;
     break;
   case SyncKind::DynamicShape:
     diag(Loc, "'%0' has a data-dependent output size: it waits for the GPU on "
-              "every training step")
-        << Name;
+              "every %select{evaluation batch|training step}1")
+        << Name << PerStep;
     break;
   case SyncKind::HostMemory:
     diag(Loc, "'%0' reads tensor memory on the host: a GPU tensor must be "
-              "copied and waited for on every training step")
-        << Name;
+              "copied and waited for on every %select{evaluation "
+              "batch|training step}1")
+        << Name << PerStep;
     break;
   case SyncKind::Synchronize:
-    diag(Loc, "'%0' blocks the host until the GPU finishes, on every training "
-              "step")
-        << Name;
+    diag(Loc, "'%0' blocks the host until the GPU finishes, on every "
+              "%select{evaluation batch|training step}1")
+        << Name << PerStep;
+    break;
+  case SyncKind::HiddenRead:
+    diag(Loc, "'%0' reads the total gradient norm back to the host (it "
+              "returns a double) and waits for the GPU on every "
+              "%select{evaluation batch|training step}1")
+        << Name << PerStep;
     break;
   }
 
   for (const CallExpr *Site : Path->Calls)
-    diag(Site->getBeginLoc(), "called here on every training step",
-         DiagnosticIDs::Note);
+    diag(Site->getBeginLoc(),
+         "called here on every %select{evaluation batch|training step}0",
+         DiagnosticIDs::Note)
+        << PerStep;
   switch (Kind) {
   case SyncKind::ReadScalar:
   case SyncKind::HostBool:
@@ -230,10 +244,16 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   case SyncKind::CopyToHost:
   case SyncKind::Print:
   case SyncKind::HostMemory:
-    diag(Loc,
-         "accumulate on the device ('running_loss += loss.detach();') and "
-         "read it every N steps under 'if (step %% N == 0)'",
-         DiagnosticIDs::Note);
+    if (PerStep)
+      diag(Loc,
+           "accumulate on the device ('running_loss += loss.detach();') and "
+           "read it every N steps under 'if (step %% N == 0)'",
+           DiagnosticIDs::Note);
+    else
+      diag(Loc,
+           "accumulate on the device ('correct += pred.eq(target).sum();') "
+           "and read it once, after the loop",
+           DiagnosticIDs::Note);
     break;
   case SyncKind::DynamicShape:
     diag(Loc,
@@ -243,6 +263,12 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     break;
   case SyncKind::Synchronize:
     diag(Loc, "remove it; synchronize only around timing code, every N steps",
+         DiagnosticIDs::Note);
+    break;
+  case SyncKind::HiddenRead:
+    diag(Loc,
+         "clip on the device: compute the total norm as a tensor and scale "
+         "each gradient by '(max_norm / (total_norm + 1e-6)).clamp_max(1.0)'",
          DiagnosticIDs::Note);
     break;
   }

@@ -14,8 +14,9 @@
 namespace clang::tidy::libtorch {
 
 /// Finds operations that make the host wait for the GPU on every training
-/// step: `item()`, `cpu()`, printing a tensor, `torch::cuda::synchronize()`,
-/// ops with data-dependent output sizes, and branching on device values.
+/// step or evaluation batch (analysis/BatchScope.h): `item()`, `cpu()`,
+/// printing a tensor, `torch::cuda::synchronize()`, ops with data-dependent
+/// output sizes, `clip_grad_norm_`, and branching on device values.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-host-sync-in-loop.md

@@ -169,7 +169,41 @@ bool preservesDevice(StringRef Method) {
       .Cases("sum", "mean", "max", "min", "argmax", true)
       .Cases("argmin", "abs", "float", "double", "half", true)
       .Cases("to_dense", "select", "narrow", "slice", "permute", true)
+      .Cases("add", "sub", "mul", "div", "pow", true)
+      .Cases("neg", "exp", "log", "sqrt", "clamp", true)
+      .Cases("relu", "sigmoid", "tanh", "softmax", "log_softmax", true)
+      .Cases("matmul", "mm", "expand", "expand_as", "repeat", true)
+      .Cases("view_as", "reshape_as", "index_select", "masked_fill", "bfloat16",
+             true)
+      .Cases("eq", "ne", "lt", "gt", "le", true)
+      .Cases("ge", "logical_and", "logical_or", "logical_not", "index", true)
       .Default(false);
+}
+
+/// `torch::stack` and `torch::cat` (and at::): their tensor lives where the
+/// tensors they join live.
+bool joinsTensors(StringRef QualifiedName) {
+  return llvm::StringSwitch<bool>(QualifiedName)
+      .Cases("torch::stack", "torch::cat", "at::stack", "at::cat", true)
+      .Cases("torch::concat", "at::concat", "torch::hstack", "torch::vstack",
+             true)
+      .Default(false);
+}
+
+/// The tensors of a braced list (`{a, b}`) that a TensorList parameter is
+/// given; empty for anything else (a vector variable, say).
+llvm::SmallVector<const Expr *, 4> bracedTensors(const Expr *List) {
+  llvm::SmallVector<const Expr *, 4> Tensors;
+  const Expr *E = utils::stripWrappers(List, utils::ImplicitWrappers);
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(E))
+    if (Construct->getNumArgs() == 1)
+      E = utils::stripWrappers(Construct->getArg(0), utils::ImplicitWrappers);
+  if (const auto *Std = dyn_cast_or_null<CXXStdInitializerListExpr>(E))
+    E = utils::stripWrappers(Std->getSubExpr(), utils::ImplicitWrappers);
+  if (const auto *Init = dyn_cast_or_null<InitListExpr>(E))
+    for (const Expr *Element : Init->inits())
+      Tensors.push_back(Element);
+  return Tensors;
 }
 
 Placement placementOfDevice(DeviceKind Kind) {
@@ -220,15 +254,68 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
       return placement(Object, Context, Depth + 1, FollowReassigned);
     return Placement::Unknown;
   }
+  // Where the tensors \p Operands live, when that says where the result
+  // lives (it is made where they are): on the device if one of them is
+  // (a CUDA tensor may meet a CPU scalar tensor), on the host if all are.
+  auto PlacementOfOperands = [&](ArrayRef<const Expr *> Operands) {
+    bool AllHost = !Operands.empty();
+    for (const Expr *Operand : Operands) {
+      Placement Where =
+          placement(Operand, Context, Depth + 1, FollowReassigned);
+      if (Where == Placement::Device)
+        return Placement::Device;
+      AllHost &= Where == Placement::Host;
+    }
+    return AllHost ? Placement::Host : Placement::Unknown;
+  };
+  auto TensorArguments = [](const CallExpr *Call, unsigned From) {
+    llvm::SmallVector<const Expr *, 4> Tensors;
+    for (unsigned I = From; I < Call->getNumArgs(); ++I)
+      if (isTensorType(Call->getArg(I)->getType()))
+        Tensors.push_back(Call->getArg(I));
+    return Tensors;
+  };
+  // Tensor arithmetic (`a + b`, `x * 2`), and an element or slice (`x[i]`).
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (!isTensorType(Operator->getType()))
+      return Placement::Unknown;
+    if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
+      return placement(Operator->getArg(0), Context, Depth + 1,
+                       FollowReassigned);
+    if (Operator->isInfixBinaryOp())
+      return PlacementOfOperands(TensorArguments(Operator, 0));
+    return Placement::Unknown;
+  }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() ||
-        !isFactoryName(Callee->getName()))
+    if (!Callee || !Callee->getIdentifier())
       return Placement::Unknown;
     std::string Name = Callee->getQualifiedNameAsString();
     if (!StringRef(Name).startswith("torch::") &&
         !StringRef(Name).startswith("at::"))
       return Placement::Unknown;
+    if (joinsTensors(Name) && Call->getNumArgs() > 0)
+      return PlacementOfOperands(bracedTensors(Call->getArg(0)));
+    // A `*_like` factory makes its tensor where its model tensor lives,
+    // unless its options name a device.
+    if (Callee->getName().endswith("_like") && Call->getNumArgs() > 0 &&
+        isTensorType(Call->getArg(0)->getType())) {
+      for (const Expr *Arg : llvm::drop_begin(Call->arguments()))
+        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLike(Arg->getType())) {
+          DeviceKind Kind = classify(Arg, Context, Depth + 1);
+          if (Kind != DeviceKind::NoDevice)
+            return placementOfDevice(Kind);
+        }
+      return placement(Call->getArg(0), Context, Depth + 1, FollowReassigned);
+    }
+    if (!isFactoryName(Callee->getName())) {
+      // LibTorch's operations on tensors (`torch::relu(x)`,
+      // `torch::matmul(a, b)`) compute where their tensors live; a call that
+      // returns something else, or takes no tensor, says nothing.
+      if (!isTensorType(Call->getType()))
+        return Placement::Unknown;
+      return PlacementOfOperands(TensorArguments(Call, 0));
+    }
     // A factory makes its tensor where its options say, on the CPU if none.
     Placement Result = Placement::Host;
     for (const Expr *Arg : Call->arguments())

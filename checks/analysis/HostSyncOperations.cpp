@@ -45,6 +45,9 @@ const StringRef SyncFunctions[] = {
     "::at::allclose",
     "::at::is_nonzero",
     "::at::_local_scalar_dense",
+    // Returns the total norm as a double: `.item()` inside LibTorch (1.13
+    // and 2.x), whether or not the caller reads it.
+    "::torch::nn::utils::clip_grad_norm_",
 };
 
 } // namespace
@@ -73,6 +76,8 @@ SyncKind syncKindOfFunction(StringRef QualifiedName) {
     return SyncKind::Print;
   if (Name == "_local_scalar_dense")
     return SyncKind::ReadScalar;
+  if (Name == "clip_grad_norm_")
+    return SyncKind::HiddenRead;
   if (Name == "nonzero" || Name == "masked_select" || Name.contains("unique"))
     return SyncKind::DynamicShape;
   if (Name == "equal" || Name == "allclose" || Name == "is_nonzero")

@@ -26,6 +26,8 @@ enum class SyncKind {
   HostBool,     ///< equal, allclose, is_nonzero
   HostMemory,   ///< data_ptr, accessor
   Synchronize,  ///< torch::cuda::synchronize and friends
+  HiddenRead,   ///< a LibTorch function that returns a host scalar computed
+                ///< from device tensors (clip_grad_norm_'s double)
 };
 
 /// Tensor methods that wait for the device (whether `to()` copies to the

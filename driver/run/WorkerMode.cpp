@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/WorkerMode.h"
+#include "CheckOptionValues.h"
 #include "CompilationSetup.h"
 #include "ConfigQueries.h"
 #include "ExitCodes.h"
@@ -44,6 +45,16 @@ int runWorker(const ToolOptions &Tool,
     return Fail(Setup.takeError());
   if (Error E = checkDiscoveredConfigs(Tool, Setup->Files))
     return Fail(std::move(E));
+  // The CLI refuses a CheckOptions value no check can read before it starts
+  // a worker; the language server starts workers itself and hears of it
+  // here, as the worker's error.
+  if (std::vector<std::string> Invalid =
+          invalidCheckOptionValues(**Provider, Tool.WorkerUnit);
+      !Invalid.empty()) {
+    for (const std::string &Problem : Invalid)
+      errs() << "libtorch-tidy: error: " << Problem << "\n";
+    return ExitUsageError;
+  }
 
   WorkerResult Result;
   Result.Unit =

@@ -49,12 +49,20 @@ void train(Loader &loader, torch::Device device, torch::nn::Linear model,
     auto freshLike = torch::zeros_like(data.cpu()).to(device);
     auto again = data.cuda().to(device);
     auto like = batch.data.to(other);
+    // Made from tensors already on the device (`data` was copied above):
+    // they live there too, and the copy copies nothing.
+    auto zerosLikeDevice = torch::zeros_like(data).to(device);
+    auto stacked = torch::stack({data, noise}).to(device);
+    auto scaled = (data * 2 + noise).to(device);
+    auto activated = torch::relu(data).to(device);
 
     optimizer.zero_grad();
     auto loss = model(data).sum() + target.sum() + viaCuda.sum() +
                 typed.sum() + literal.sum() + async.sum() + host.sum() +
                 asFloat.sum() + noise.sum() + again.sum() + like.sum() +
-                constant.sum() + fresh.sum() + freshLike.sum();
+                constant.sum() + fresh.sum() + freshLike.sum() +
+                zerosLikeDevice.sum() + stacked.sum() + scaled.sum() +
+                activated.sum();
     loss.backward();
     optimizer.step();
   }

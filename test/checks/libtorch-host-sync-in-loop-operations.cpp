@@ -56,6 +56,11 @@ void step(torch::nn::Linear model, torch::optim::SGD &optimizer,
     // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: 'data_ptr<float>()' reads tensor memory on the host
     auto view = out.accessor<float, 2>();
     // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'accessor<float, 2>()' reads tensor memory on the host
+    torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'torch::nn::utils::clip_grad_norm_()' reads the total gradient norm back to the host (it returns a double) and waits for the GPU on every training step [libtorch-host-sync-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: note: clip on the device: compute the total norm as a tensor and scale each gradient by '(max_norm / (total_norm + 1e-6)).clamp_max(1.0)'
+    // Clipping by value reads nothing back.
+    torch::nn::utils::clip_grad_value_(model->parameters(), 1.0);
     while (loss.item<float>() > 10.0f)
       // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: branching on 'item<float>()' copies the value to the host
       loss = loss / 2;

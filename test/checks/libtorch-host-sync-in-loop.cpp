@@ -225,14 +225,63 @@ void continueGuard(std::shared_ptr<Net> model, torch::optim::SGD &optimizer,
   }
 }
 
-// Evaluation after training, and code outside any training loop: fine.
+// An evaluation loop waits on every batch as a training step does: a
+// validation pass runs for minutes per epoch. What runs once, after the
+// loop, is fine.
 void evaluate(std::shared_ptr<Net> model, torch::Tensor x,
               torch::Device device) {
   torch::NoGradGuard no_grad;
   float total = 0;
   for (int i = 0; i < 10; ++i)
     total += model->forward(x.to(device)).sum().item<float>();
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: 'item<float>()' copies the value to the host and waits for the GPU on every evaluation batch [libtorch-host-sync-in-loop]
+  // CHECK-MESSAGES: :[[@LINE-2]]:49: note: accumulate on the device ('correct += pred.eq(target).sum();') and read it once, after the loop
   std::cout << total << model->forward(x).cpu() << '\n';
+}
+
+// A test() over the test loader, as the MNIST example writes it: the
+// accuracy count read back per batch. Accumulated on the device and read
+// once after the loop, nothing waits per batch.
+using TestLoader = decltype(torch::data::make_data_loader(
+    Points().map(torch::data::transforms::Stack<>()),
+    torch::data::DataLoaderOptions().batch_size(8).workers(2)));
+void test(std::shared_ptr<Net> model, TestLoader &loader,
+          torch::Device device) {
+  model->eval();
+  std::int64_t correct = 0;
+  double loss_sum = 0;
+  auto correct_on_device = torch::zeros({}, device);
+  for (const auto &batch : *loader) {
+    auto data = batch.data.to(device), targets = batch.target.to(device);
+    auto output = model->forward(data);
+    loss_sum += torch::mse_loss(output, targets).item<double>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:50: warning: 'item<double>()' copies the value to the host and waits for the GPU on every evaluation batch [libtorch-host-sync-in-loop]
+    auto pred = output.argmax(1);
+    correct += pred.eq(targets).sum().item<int64_t>();
+    // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: 'item<{{long|int64_t}}>()' copies the value to the host and waits for the GPU on every evaluation batch [libtorch-host-sync-in-loop]
+    correct_on_device += pred.eq(targets).sum();
+  }
+  std::cout << loss_sum << ' ' << correct << ' '
+            << correct_on_device.item<int64_t>() << '\n';
+}
+
+void runTest(std::shared_ptr<Net> model, torch::Device device) {
+  auto loader = torch::data::make_data_loader(
+      Points().map(torch::data::transforms::Stack<>()),
+      torch::data::DataLoaderOptions().batch_size(8).workers(2));
+  test(model, loader, device);
+}
+
+// Evaluation on host tensors waits for nothing.
+void evaluateOnHost(std::shared_ptr<Net> model, torch::Tensor x) {
+  torch::NoGradGuard no_grad;
+  float total = 0;
+  for (int i = 0; i < 10; ++i) {
+    auto out = model->forward(x).cpu();
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'cpu()' copies the tensor to the host and waits for the GPU on every evaluation batch [libtorch-host-sync-in-loop]
+    total += out.sum().item<float>();
+  }
+  std::cout << total << '\n';
 }
 
 void suppressed(std::shared_ptr<Net> model, torch::optim::SGD &optimizer,

@@ -150,13 +150,13 @@ void train_sequential(torch::Device device, int steps) {
     critic->zero_grad();
     auto fake = gen->forward(torch::randn({8, 4}, device)).detach();
     critic->forward(fake).mean().backward();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: forward pass on device inputs in the training loop
     c_opt.step();
   };
   for (int step = 0; step < steps; ++step) {
     critic_step();
     g_opt.zero_grad();
     critic->forward(gen->forward(torch::randn({8, 4}, device))).mean().backward();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: note: forward pass in the training loop
     g_opt.step();
   }
 }

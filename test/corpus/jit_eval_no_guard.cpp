@@ -23,7 +23,7 @@ int main(int argc, char **argv) {
   int64_t correct = 0, total = 0;
   for (auto &batch : *loader) { // EXPECT: libtorch-eval-without-no-grad
     auto out = module.forward({batch.data.to(device)}).toTensor();
-    correct += out.argmax(1).cpu().eq(batch.target).sum().item<int64_t>(); // OK: not a training loop
+    correct += out.argmax(1).cpu().eq(batch.target).sum().item<int64_t>(); // EXPECT: libtorch-host-sync-in-loop
     total += batch.data.size(0);
   }
   std::cout << "accuracy " << static_cast<double>(correct) / total << '\n';

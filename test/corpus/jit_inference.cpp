@@ -25,7 +25,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < 100; ++i) { // OK: guarded inference loop
     auto images = torch::rand({8, 3, 224, 224}, device); // OK: made on the device
     auto logits = module.forward({images}).toTensor();
-    auto top1 = logits.argmax(1).cpu(); // OK: inference results are needed on the host
+    auto top1 = logits.argmax(1).cpu(); // EXPECT: libtorch-host-sync-in-loop
     for (int64_t j = 0; j < top1.size(0); ++j)
       classes.push_back(top1[j].item<int64_t>()); // OK: a host tensor
   }

@@ -85,6 +85,22 @@ void devices(torch::Device given, torch::Tensor param) {
   pointed = torch::zeros({8});
   auto *pointer = &pointed;
   auto readPointed = pointed;
+
+  // Results made where the tensors they come from live.
+  auto likeDevice = torch::zeros_like(movedToCuda);
+  auto likeHost = torch::ones_like(made);
+  auto likeMovedByOptions =
+      torch::zeros_like(made, torch::TensorOptions(torch::kCUDA));
+  auto likeParam = torch::zeros_like(param);
+  auto stackedDevice = torch::stack({movedToCuda, madeOnDevice});
+  auto stackedHost = torch::stack({made, copied});
+  auto stackedMixed = torch::stack({made, param});
+  auto sumDevice = movedToCuda + made;
+  auto productHost = made * copied;
+  auto sumUnknown = param + made;
+  auto reluDevice = torch::relu(movedToCuda);
+  auto reluParam = torch::relu(param);
+  auto methodsDevice = movedToCuda.mul(2).exp();
 }
 )cpp";
 
@@ -158,6 +174,32 @@ TEST_F(DeviceFactsTest, ProvablyOnDeviceTensors) {
   EXPECT_FALSE(onDevice("copied"));
   EXPECT_FALSE(onDevice("made"));
   EXPECT_FALSE(onDevice("deviceParam")) << "a parameter may live anywhere";
+}
+
+// `*_like` factories, stack/cat, arithmetic and LibTorch's operations make
+// their tensor where the tensors they come from live: a `.to(device)` of
+// one copies nothing from the host when those are on the device.
+TEST_F(DeviceFactsTest, ResultsLiveWhereTheirInputsLive) {
+  auto onDevice = [&](llvm::StringRef Name) {
+    return isProvablyOnDevice(initializerOf(*AST, Name), AST->getASTContext());
+  };
+  EXPECT_TRUE(onDevice("likeDevice"));
+  EXPECT_TRUE(host("likeHost"));
+  EXPECT_TRUE(onDevice("likeMovedByOptions")) << "its options name the device";
+  EXPECT_FALSE(onDevice("likeParam"));
+  EXPECT_FALSE(host("likeParam"));
+  EXPECT_TRUE(onDevice("stackedDevice"));
+  EXPECT_TRUE(host("stackedHost"));
+  EXPECT_FALSE(onDevice("stackedMixed"));
+  EXPECT_FALSE(host("stackedMixed")) << "a parameter may live anywhere";
+  EXPECT_TRUE(onDevice("sumDevice"))
+      << "a CUDA tensor meets a host one only as a scalar: the sum is CUDA";
+  EXPECT_TRUE(host("productHost"));
+  EXPECT_FALSE(onDevice("sumUnknown"));
+  EXPECT_FALSE(host("sumUnknown"));
+  EXPECT_TRUE(onDevice("reluDevice"));
+  EXPECT_FALSE(onDevice("reluParam"));
+  EXPECT_TRUE(onDevice("methodsDevice"));
 }
 
 const FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {

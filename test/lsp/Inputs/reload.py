@@ -1,7 +1,7 @@
 """Reload: with dynamic registration the server asks to watch .clang-tidy
 and compile_commands.json; a change to either re-analyzes the open
-documents with the new configuration or flags; a malformed .clang-tidy
-gets one message."""
+documents with the new configuration or flags; a malformed .clang-tidy,
+or a CheckOptions value no check can read, gets one message."""
 import json
 import os
 import sys
@@ -60,6 +60,17 @@ def scenario(args):
                            "train.cpp" in m["params"]["message"],
                            "a message about the configuration")["params"]["message"]
         check(".clang-tidy" in shown, "names the configuration: %r" % shown)
+        # A CheckOptions value no check can read: one message naming it.
+        with open(os.path.join(project, ".clang-tidy"), "w") as f:
+            f.write("Checks: '-*,libtorch-dataloader-no-workers'\n"
+                    "CheckOptions:\n"
+                    "  libtorch-dataloader-no-workers.Workers: many\n")
+        c.notify("workspace/didChangeWatchedFiles", {"changes": [
+            {"uri": uri_of(os.path.join(project, ".clang-tidy")), "type": 2}]})
+        shown = c.wait_for(lambda m: m.get("method") == "window/showMessage" and
+                           "libtorch-dataloader-no-workers.Workers" in m["params"]["message"],
+                           "a message about the option's value")["params"]["message"]
+        check("many" in shown, "names the value: %r" % shown)
         check(c.shutdown() == 0, "exit code")
     finally:
         c.close()
