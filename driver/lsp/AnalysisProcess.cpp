@@ -116,6 +116,8 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
                                    "-p",
                                    Request.DatabaseDirectory,
                                    Request.File};
+  if (!Request.CacheMaxSize.empty())
+    Args.insert(Args.begin() + 1, "--cache-max-size=" + Request.CacheMaxSize);
   std::vector<char *> Argv;
   for (std::string &A : Args)
     Argv.push_back(A.data());

@@ -39,6 +39,8 @@ struct AnalysisRequest {
   std::map<std::string, std::string> Unsaved;
   /// Seconds the analysis may take.
   unsigned TimeoutSeconds = 120;
+  /// `--cache-max-size` for the worker; empty for the default.
+  std::string CacheMaxSize;
 };
 
 struct AnalysisOutcome {

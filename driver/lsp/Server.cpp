@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/Server.h"
+#include "preamble/PreambleStore.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -27,7 +28,8 @@ void onStopSignal(int Signal) { StopSignal = Signal; }
 constexpr const char *Usage =
     "usage: libtorch-tidy lsp [--compile-commands-dir=<dir>] "
     "[--debounce-ms=<n>]\n"
-    "                         [--jobs=<n>] [--analysis-timeout=<seconds>]\n";
+    "                         [--jobs=<n>] [--analysis-timeout=<seconds>]\n"
+    "                         [--cache-max-size=<size>]\n";
 /// Ends an error about the command line: one line.
 constexpr const char *SeeHelp = "; see 'libtorch-tidy lsp --help'\n";
 
@@ -68,7 +70,11 @@ int runLanguageServer(ArrayRef<const char *> Args,
              << Defaults.Jobs << ")\n"
              << "  --analysis-timeout=<seconds>  seconds one analysis may "
                 "take (default "
-             << Defaults.TimeoutSeconds << ")\n";
+             << Defaults.TimeoutSeconds << ")\n"
+             << "  --cache-max-size=<size>       bound of the precompiled "
+                "preambles' cache,\n"
+                "                                shared with the CLI "
+                "(default 5G)\n";
       return 0;
     }
     if (Arg.consume_front("--compile-commands-dir=")) {
@@ -82,6 +88,15 @@ int runLanguageServer(ArrayRef<const char *> Args,
     } else if (Arg.consume_front("--jobs=")) {
       if (!Number(Arg, Options.Jobs, 1))
         return 2;
+    } else if (Arg.consume_front("--cache-max-size=")) {
+      if (!preamble::parseSize(Arg)) {
+        errs() << "libtorch-tidy: error: '" << Given
+               << "' is not a size; use a number of bytes or one with K, M, "
+                  "G or T (e.g. 5G)"
+               << SeeHelp;
+        return 2;
+      }
+      Options.CacheMaxSize = Arg.str();
     } else if (Arg.consume_front("--analysis-timeout=")) {
       if (!Number(Arg, Options.TimeoutSeconds, 1))
         return 2;

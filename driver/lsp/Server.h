@@ -43,6 +43,10 @@ struct ServerOptions {
   unsigned Jobs = 2;
   /// `--analysis-timeout`: seconds one analysis may take.
   unsigned TimeoutSeconds = 120;
+  /// `--cache-max-size`, handed to the analyses: the bound of the cache
+  /// directory that holds the precompiled prefixes (empty: the CLI's
+  /// default).
+  std::string CacheMaxSize;
   /// The installed docs/checks directory, or empty.
   std::string DocsDir;
 };

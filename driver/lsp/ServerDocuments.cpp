@@ -250,6 +250,7 @@ void Server::start(Document &Doc) {
   Request.File = Doc.Path;
   Request.DatabaseDirectory = Command.Directory;
   Request.TimeoutSeconds = Options.TimeoutSeconds;
+  Request.CacheMaxSize = Options.CacheMaxSize;
   for (auto &[Uri, Open] : Documents)
     Request.Unsaved[Open.Path] = Open.Text;
   Doc.RunningVersion = Doc.Version;
@@ -275,8 +276,13 @@ void Server::start(Document &Doc) {
 
 void Server::finished(Document &Doc) {
   std::unique_ptr<AnalysisProcess> Done = std::move(Doc.Running);
-  endProgress(Doc, "done");
   AnalysisOutcome &Outcome = Done->outcome();
+  // "built": this analysis precompiled the file's include prefix, which the
+  // next ones reuse (driver/preamble/PrecompiledPrefixes.h).
+  const std::string Preamble = Outcome.Unit && !Outcome.Unit->Preamble.empty()
+                                   ? ", preamble " + Outcome.Unit->Preamble
+                                   : "";
+  endProgress(Doc, "done" + Preamble);
   // Edits cancel the running analysis: this one is of the current version.
   Doc.ResultVersion = Doc.RunningVersion;
   Doc.Findings = DocumentFindings();
@@ -293,8 +299,9 @@ void Server::finished(Document &Doc) {
   std::string Seconds;
   raw_string_ostream(Seconds) << format("%.2f", Outcome.Seconds);
   logMessage("libtorch-tidy: analyzed " + Doc.Path + " (version " +
-             std::to_string(Doc.RunningVersion) + ") in " + Seconds + " s: " +
-             std::to_string(Doc.Findings.Diagnostics.size()) + " diagnostics");
+             std::to_string(Doc.RunningVersion) + ") in " + Seconds +
+             " s: " + std::to_string(Doc.Findings.Diagnostics.size()) +
+             " diagnostics" + Preamble);
   publish(Doc, Doc.RunningVersion);
   for (auto &[Id, Params] : Doc.Waiting)
     answerCodeAction(Doc, Id, Params);

@@ -11,7 +11,6 @@
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Signals.h"
 #include <chrono>
@@ -187,16 +186,6 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   if (!Entry)
     return std::nullopt;
   return Found(std::move(*Entry), true);
-}
-
-std::string toolStamp(StringRef ExecutablePath) {
-  sys::fs::file_status Status;
-  if (sys::fs::status(ExecutablePath, Status))
-    return "";
-  return ExecutablePath.str() + "\n" + std::to_string(Status.getSize()) + "\n" +
-         std::to_string(
-             Status.getLastModificationTime().time_since_epoch().count()) +
-         "\n" + LLVM_VERSION_STRING;
 }
 
 } // namespace libtorch_tidy::preamble

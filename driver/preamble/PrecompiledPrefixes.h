@@ -64,7 +64,7 @@ struct PrefixSettings {
   BuildPolicy Build = BuildPolicy::Auto;
   /// Another unit of this run starts with the same includes.
   bool SharedInRun = false;
-  /// Identifies the tool's binary (toolStamp()).
+  /// Identifies the tool's binary (run::toolIdentity()).
   std::string ToolStamp;
   /// The unit's file system overlays the real one (`--vfsoverlay`, the
   /// language server's unsaved buffers): an entry whose build read a file
@@ -97,11 +97,6 @@ private:
   PrefixSettings Settings;
   PreambleStore Store;
 };
-
-/// Identifies \p ExecutablePath's binary cheaply (path, size, modification
-/// time and the LLVM version, as ccache's compiler_check=mtime): a rebuilt
-/// or reinstalled tool never reuses another's PCH.
-std::string toolStamp(llvm::StringRef ExecutablePath);
 
 } // namespace libtorch_tidy::preamble
 

@@ -59,11 +59,19 @@ std::string defaultCacheDirectory() {
 }
 
 std::string toolIdentity(StringRef ExecutablePath) {
-  std::optional<std::string> Binary = readFile(ExecutablePath);
-  if (!Binary)
+  sys::fs::file_status Status;
+  if (sys::fs::status(ExecutablePath, Status) ||
+      Status.type() != sys::fs::file_type::regular_file)
     return "";
+  SmallString<256> Real;
+  if (sys::fs::real_path(ExecutablePath, Real))
+    Real = ExecutablePath;
   SHA256 Hash;
-  Hash.update(*Binary);
+  Hash.update(Real);
+  Hash.update(std::to_string(Status.getSize()));
+  Hash.update(std::to_string(
+      Status.getLastModificationTime().time_since_epoch().count()));
+  Hash.update(std::to_string(Status.getUniqueID().getFile()));
   Hash.update(LLVM_VERSION_STRING);
   return toHex(Hash.final(), /*LowerCase=*/true);
 }

@@ -43,9 +43,13 @@ namespace libtorch_tidy::run {
 /// neither can be determined.
 std::string defaultCacheDirectory();
 
-/// SHA-256 (hex) of the running executable's content and the LLVM version,
-/// so a rebuilt or different binary never replays another's results. Empty
-/// if the executable cannot be read (the cache is then not used).
+/// Identifies the executable at \p ExecutablePath: a hash (hex) of its real
+/// path, size, modification time and inode, and the LLVM version, as
+/// ccache's default `compiler_check=mtime` does, so that a rebuilt,
+/// reinstalled or different binary never replays another's results or
+/// reuses its precompiled prefixes. Hashing the binary's content instead
+/// cost 0.35 s of every run (two thirds of a replay). Empty if the
+/// executable cannot be found (the cache is then not used).
 std::string toolIdentity(llvm::StringRef ExecutablePath);
 
 /// The environment variables the compiler reads that change how a unit

@@ -20,6 +20,7 @@
 #include "preamble/PrecompiledPrefixes.h"
 #include "run/AnalysisAction.h"
 #include "run/ErrorConversion.h"
+#include "run/ResultCache.h"
 #include "run/SkipPolicy.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -327,7 +328,7 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
                                : preamble::BuildPolicy::Auto;
     PrefixSettings.SharedInRun = Settings.PreambleShared;
     PrefixSettings.CheckOverlay = Settings.PreambleOverlay;
-    PrefixSettings.ToolStamp = preamble::toolStamp(sys::fs::getMainExecutable(
+    PrefixSettings.ToolStamp = toolIdentity(sys::fs::getMainExecutable(
         nullptr, reinterpret_cast<void *>(&fastContentHash)));
     if (!PrefixSettings.ToolStamp.empty())
       Prefixes.emplace(std::move(PrefixSettings));

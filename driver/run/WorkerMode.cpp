@@ -9,6 +9,7 @@
 #include "CompilationSetup.h"
 #include "ConfigQueries.h"
 #include "ExitCodes.h"
+#include "preamble/PreambleStore.h"
 #include "run/UnitAnalysis.h"
 #include "run/UnitScheduler.h"
 #include "run/WorkerProcess.h"
@@ -57,9 +58,14 @@ int runWorker(const ToolOptions &Tool,
   }
 
   WorkerResult Result;
+  const AnalysisSettings Settings = analysisSettings(Tool);
   Result.Unit =
       analyzeUnit(std::move(*Provider), *Setup->Compilations, Tool.WorkerUnit,
-                  BaseFS, analysisSettings(Tool), &Result.Dependencies);
+                  BaseFS, Settings, &Result.Dependencies);
+  // A new precompiled prefix: keep the cache in its bounds now, since a
+  // worker the language server started has no parent run to do it.
+  if (Result.Unit.Preamble == "built")
+    preamble::limitCacheSize(Settings.PreambleDirectory, Tool.CacheMaxSize);
   return writeWorkerResult(Tool.WorkerOutput, Result) ? ExitNoFindings
                                                       : ExitUsageError;
 }
