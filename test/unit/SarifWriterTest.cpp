@@ -108,8 +108,8 @@ TEST(SarifWriterTest, OneRunWithToolAndRules) {
                                            "libtorch-dataloader-no-workers",
                                            "libtorch-host-sync-in-loop"}));
   const json &Ours = Driver["rules"][2];
-  EXPECT_EQ(Ours["shortDescription"]["text"].get<std::string>().substr(0, 9),
-            "per-step ");
+  EXPECT_EQ(Ours["shortDescription"]["text"].get<std::string>().substr(0, 11),
+            "host syncs ");
   EXPECT_EQ(Ours["fullDescription"]["text"].get<std::string>().substr(0, 40),
             "Finds operations that make the host wait");
   EXPECT_EQ(Ours["help"]["markdown"],
