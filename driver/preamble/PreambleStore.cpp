@@ -11,7 +11,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/SHA256.h"
 #include <algorithm>
 #include <csignal>
 #include <fcntl.h>
@@ -42,6 +41,67 @@ void touch(const std::string &Path) {
   (void)::utimensat(AT_FDCWD, Path.c_str(), nullptr, 0);
 }
 
+/// A record of this store (.deps, .refused) for \p Key: MessagePack with the
+/// format and the key, or nothing when it is missing, foreign or corrupt.
+std::optional<nlohmann::json> readRecord(const std::string &Path,
+                                         StringRef Key) {
+  std::string Ignored;
+  std::optional<std::string> Text =
+      io::readRegularFile(Path, MaxDepsBytes, "preamble", Ignored);
+  if (!Text)
+    return std::nullopt;
+  try {
+    nlohmann::json J = nlohmann::json::from_msgpack(*Text);
+    if (J.at("format").get<std::string>() != StoreFormat ||
+        J.at("key").get<std::string>() != Key)
+      return std::nullopt;
+    return J;
+  } catch (const nlohmann::json::exception &) {
+    return std::nullopt;
+  }
+}
+
+/// Writes \p Record for \p Key to \p Path (a temporary file renamed into
+/// place). Returns false if it could not be written.
+bool writeRecord(const std::string &Path, StringRef Key,
+                 nlohmann::json Record) {
+  if (sys::fs::create_directories(sys::path::parent_path(Path)))
+    return false;
+  Record["format"] = StoreFormat.str();
+  Record["key"] = Key.str();
+  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(Record);
+  return !io::writeFile(
+      Path,
+      std::string_view(reinterpret_cast<const char *>(Bytes.data()),
+                       Bytes.size()),
+      io::FileMode::Fresh);
+}
+
+/// The PCH a .deps record names, beside it; nothing for a name that is not
+/// one of this entry's (nothing else is ever opened or removed).
+std::optional<std::string> pchOf(const nlohmann::json &Record, StringRef Key,
+                                 StringRef DepsPath) {
+  const auto Name = Record.find("pch");
+  if (Name == Record.end() || !Name->is_string())
+    return std::nullopt;
+  const std::string Pch = Name->get<std::string>();
+  if (!StringRef(Pch).startswith(Key) || Pch.find('/') != std::string::npos)
+    return std::nullopt;
+  SmallString<256> Path(sys::path::parent_path(DepsPath));
+  sys::path::append(Path, Pch);
+  return std::string(Path);
+}
+
+/// The dependencies a record lists; nothing if they cannot be read.
+std::optional<std::vector<run::Dependency>>
+dependenciesOf(const nlohmann::json &Record) {
+  try {
+    return Record.at("dependencies").get<std::vector<run::Dependency>>();
+  } catch (const nlohmann::json::exception &) {
+    return std::nullopt;
+  }
+}
+
 } // namespace
 
 PreambleStore::PreambleStore(std::string CacheDirectory) {
@@ -51,14 +111,7 @@ PreambleStore::PreambleStore(std::string CacheDirectory) {
 }
 
 std::string PreambleStore::key(ArrayRef<std::string> Parts) {
-  SHA256 Hash;
-  Hash.update(StoreFormat);
-  for (const std::string &Part : Parts) {
-    // Length-prefixed, so ("ab","c") and ("a","bc") differ.
-    Hash.update(std::to_string(Part.size()) + ":");
-    Hash.update(Part);
-  }
-  return toHex(Hash.final(), /*LowerCase=*/true);
+  return run::hashOfParts(StoreFormat, Parts);
 }
 
 std::string PreambleStore::path(StringRef Key, StringRef Suffix) const {
@@ -68,36 +121,22 @@ std::string PreambleStore::path(StringRef Key, StringRef Suffix) const {
 }
 
 std::optional<StoredPrefix> PreambleStore::lookup(StringRef Key) const {
-  std::string Ignored;
-  std::optional<std::string> Text = io::readRegularFile(
-      path(Key, ".deps"), MaxDepsBytes, "preamble", Ignored);
-  if (!Text)
+  const std::string DepsPath = path(Key, ".deps");
+  std::optional<nlohmann::json> Record = readRecord(DepsPath, Key);
+  if (!Record)
     return std::nullopt;
-  StoredPrefix Entry;
-  try {
-    nlohmann::json J = nlohmann::json::from_msgpack(*Text);
-    if (J.at("format").get<std::string>() != StoreFormat ||
-        J.at("key").get<std::string>() != Key)
-      return std::nullopt;
-    std::string Pch = J.at("pch").get<std::string>();
-    // A name of this entry's, in its directory: nothing else is ever opened.
-    if (!StringRef(Pch).startswith(Key) || Pch.find('/') != std::string::npos)
-      return std::nullopt;
-    SmallString<256> PchPath(sys::path::parent_path(path(Key, ".deps")));
-    sys::path::append(PchPath, Pch);
-    Entry.PchPath = std::string(PchPath);
-    J.at("dependencies").get_to(Entry.Dependencies);
-  } catch (const nlohmann::json::exception &) {
+  std::optional<std::string> PchPath = pchOf(*Record, Key, DepsPath);
+  std::optional<std::vector<run::Dependency>> Dependencies =
+      dependenciesOf(*Record);
+  if (!PchPath || !Dependencies || Dependencies->empty())
     return std::nullopt;
-  }
-  Entry.HeaderPath = path(Key, ".h");
-  if (Entry.Dependencies.empty() || !isRegularFile(Entry.PchPath) ||
-      !isRegularFile(Entry.HeaderPath))
+  StoredPrefix Entry{path(Key, ".h"), std::move(*PchPath),
+                     std::move(*Dependencies)};
+  if (!isRegularFile(Entry.PchPath) || !isRegularFile(Entry.HeaderPath))
     return std::nullopt;
-  for (const run::Dependency &D : Entry.Dependencies)
-    if (!run::dependencyHolds(D))
-      return std::nullopt;
-  touch(path(Key, ".deps"));
+  if (!llvm::all_of(Entry.Dependencies, run::dependencyHolds))
+    return std::nullopt;
+  touch(DepsPath);
   touch(Entry.PchPath);
   touch(Entry.HeaderPath);
   return Entry;
@@ -124,78 +163,36 @@ std::string PreambleStore::newPchPath(StringRef Key) const {
 bool PreambleStore::commit(
     StringRef Key, StringRef PchPath,
     const std::vector<run::Dependency> &Dependencies) const {
-  nlohmann::json J = {{"format", StoreFormat.str()},
-                      {"key", Key.str()},
-                      {"pch", sys::path::filename(PchPath).str()},
-                      {"dependencies", Dependencies}};
-  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
-  std::string DepsPath = path(Key, ".deps");
+  const std::string DepsPath = path(Key, ".deps");
   // The previous build's PCH, which the new entry replaces.
-  std::optional<StoredPrefix> Previous;
-  {
-    std::string Ignored;
-    if (std::optional<std::string> Old =
-            io::readRegularFile(DepsPath, MaxDepsBytes, "preamble", Ignored))
-      try {
-        nlohmann::json OldJ = nlohmann::json::from_msgpack(*Old);
-        std::string OldPch = OldJ.at("pch").get<std::string>();
-        if (StringRef(OldPch).startswith(Key) &&
-            OldPch.find('/') == std::string::npos) {
-          Previous.emplace();
-          SmallString<256> P(sys::path::parent_path(DepsPath));
-          sys::path::append(P, OldPch);
-          Previous->PchPath = std::string(P);
-        }
-      } catch (const nlohmann::json::exception &) {
-      }
-  }
-  if (io::writeFile(
-          DepsPath,
-          std::string_view(reinterpret_cast<const char *>(Bytes.data()),
-                           Bytes.size()),
-          io::FileMode::Fresh)) {
+  std::optional<std::string> Previous;
+  if (std::optional<nlohmann::json> Old = readRecord(DepsPath, Key))
+    Previous = pchOf(*Old, Key, DepsPath);
+  if (!writeRecord(DepsPath, Key,
+                   {{"pch", sys::path::filename(PchPath).str()},
+                    {"dependencies", Dependencies}})) {
     sys::fs::remove(PchPath);
     return false;
   }
   // A run that still reads the old PCH keeps its open file.
-  if (Previous && Previous->PchPath != PchPath)
-    sys::fs::remove(Previous->PchPath);
+  if (Previous && *Previous != PchPath)
+    sys::fs::remove(*Previous);
   return true;
 }
 
 void PreambleStore::refuse(
     StringRef Key, const std::vector<run::Dependency> &Dependencies) const {
-  std::string Path = path(Key, ".refused");
-  if (sys::fs::create_directories(sys::path::parent_path(Path)))
-    return;
-  nlohmann::json J = {{"format", StoreFormat.str()},
-                      {"key", Key.str()},
-                      {"dependencies", Dependencies}};
-  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
-  (void)io::writeFile(
-      Path,
-      std::string_view(reinterpret_cast<const char *>(Bytes.data()),
-                       Bytes.size()),
-      io::FileMode::Fresh);
+  (void)writeRecord(path(Key, ".refused"), Key,
+                    {{"dependencies", Dependencies}});
 }
 
 bool PreambleStore::refused(StringRef Key) const {
-  std::string Ignored;
-  std::optional<std::string> Text = io::readRegularFile(
-      path(Key, ".refused"), MaxDepsBytes, "preamble", Ignored);
-  if (!Text)
+  std::optional<nlohmann::json> Record = readRecord(path(Key, ".refused"), Key);
+  if (!Record)
     return false;
-  std::vector<run::Dependency> Dependencies;
-  try {
-    nlohmann::json J = nlohmann::json::from_msgpack(*Text);
-    if (J.at("format").get<std::string>() != StoreFormat ||
-        J.at("key").get<std::string>() != Key)
-      return false;
-    J.at("dependencies").get_to(Dependencies);
-  } catch (const nlohmann::json::exception &) {
-    return false;
-  }
-  return llvm::all_of(Dependencies, run::dependencyHolds);
+  std::optional<std::vector<run::Dependency>> Dependencies =
+      dependenciesOf(*Record);
+  return Dependencies && llvm::all_of(*Dependencies, run::dependencyHolds);
 }
 
 bool PreambleStore::wanted(StringRef Key) const {

@@ -89,15 +89,19 @@ std::string compilerEnvironment() {
 ResultCache::ResultCache(std::string Directory)
     : Directory(std::move(Directory)) {}
 
-std::string ResultCache::key(ArrayRef<std::string> Parts) {
+std::string hashOfParts(StringRef Format, ArrayRef<std::string> Parts) {
   SHA256 Hash;
-  Hash.update(CacheFormat);
+  Hash.update(Format);
   for (const std::string &Part : Parts) {
     // Length-prefixed, so ("ab","c") and ("a","bc") differ.
     Hash.update(std::to_string(Part.size()) + ":");
     Hash.update(Part);
   }
   return toHex(Hash.final(), /*LowerCase=*/true);
+}
+
+std::string ResultCache::key(ArrayRef<std::string> Parts) {
+  return hashOfParts(CacheFormat, Parts);
 }
 
 std::string ResultCache::entryPath(StringRef Key) const {

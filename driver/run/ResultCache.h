@@ -57,6 +57,11 @@ std::string toolIdentity(llvm::StringRef ExecutablePath);
 /// of those set: part of every unit's key.
 std::string compilerEnvironment();
 
+/// Hex SHA-256 over \p Format and \p Parts, each part length-prefixed: the
+/// keys of the result cache and of the precompiled prefixes.
+std::string hashOfParts(llvm::StringRef Format,
+                        llvm::ArrayRef<std::string> Parts);
+
 /// Whether \p D still holds: the file has the recorded content, or a path
 /// where `__has_include` found nothing still has nothing.
 bool dependencyHolds(const Dependency &D);
