@@ -51,25 +51,24 @@ def scenario(args):
             diags = c.diagnostics(uri, version=1)["diagnostics"]
             check([d["code"] for d in diags] == ["libtorch-dataloader-no-workers"],
                   "re-published with the new configuration: %r" % diags)
+        def shown_after(config, about, what):
+            """The message shown after .clang-tidy becomes `config`."""
+            with open(os.path.join(project, ".clang-tidy"), "w") as f:
+                f.write(config)
+            c.notify("workspace/didChangeWatchedFiles", {"changes": [
+                {"uri": uri_of(os.path.join(project, ".clang-tidy")), "type": 2}]})
+            return c.wait_for(lambda m: m.get("method") == "window/showMessage" and
+                              about in m["params"]["message"], what)["params"]["message"]
+
         # A malformed .clang-tidy: one message naming it.
-        with open(os.path.join(project, ".clang-tidy"), "w") as f:
-            f.write("Checks: [\n")
-        c.notify("workspace/didChangeWatchedFiles", {"changes": [
-            {"uri": uri_of(os.path.join(project, ".clang-tidy")), "type": 2}]})
-        shown = c.wait_for(lambda m: m.get("method") == "window/showMessage" and
-                           "train.cpp" in m["params"]["message"],
-                           "a message about the configuration")["params"]["message"]
+        shown = shown_after("Checks: [\n", "train.cpp", "a message about the configuration")
         check(".clang-tidy" in shown, "names the configuration: %r" % shown)
         # A CheckOptions value no check can read: one message naming it.
-        with open(os.path.join(project, ".clang-tidy"), "w") as f:
-            f.write("Checks: '-*,libtorch-dataloader-no-workers'\n"
-                    "CheckOptions:\n"
-                    "  libtorch-dataloader-no-workers.Workers: many\n")
-        c.notify("workspace/didChangeWatchedFiles", {"changes": [
-            {"uri": uri_of(os.path.join(project, ".clang-tidy")), "type": 2}]})
-        shown = c.wait_for(lambda m: m.get("method") == "window/showMessage" and
-                           "libtorch-dataloader-no-workers.Workers" in m["params"]["message"],
-                           "a message about the option's value")["params"]["message"]
+        shown = shown_after("Checks: '-*,libtorch-dataloader-no-workers'\n"
+                            "CheckOptions:\n"
+                            "  libtorch-dataloader-no-workers.Workers: many\n",
+                            "libtorch-dataloader-no-workers.Workers",
+                            "a message about the option's value")
         check("many" in shown, "names the value: %r" % shown)
         check(c.shutdown() == 0, "exit code")
     finally:
