@@ -331,6 +331,8 @@ cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,
                                   cl::cat(Category));
 cl::opt<bool> WorkerPreambleShared("worker-preamble-shared", cl::Hidden,
                                    cl::cat(Category));
+cl::opt<std::string> WorkerPreambleNotice("worker-preamble-notice", cl::Hidden,
+                                          cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
@@ -485,6 +487,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.CacheMaxSize = *MaxSize;
   Options.Preamble = NoPreamble ? std::string("never") : Preamble.getValue();
   Options.WorkerPreambleShared = WorkerPreambleShared;
+  Options.WorkerPreambleNotice = WorkerPreambleNotice;
   Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());

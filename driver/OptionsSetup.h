@@ -99,6 +99,10 @@ struct ToolOptions {
   /// Hidden, set by the parent for a worker: another unit of the run starts
   /// with the same includes (AnalysisSettings::PreambleShared).
   bool WorkerPreambleShared = false;
+  /// `--worker-preamble-notice`, from the language server: the file that
+  /// gets a line when the unit's prefix starts building
+  /// (AnalysisSettings::PreambleNotice).
+  std::string WorkerPreambleNotice;
 
   // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges

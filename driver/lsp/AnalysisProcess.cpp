@@ -96,12 +96,15 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
       return;
     }
   }
-  SmallString<256> Overlay(TempDir), Output(TempDir), Stderr(TempDir);
+  SmallString<256> Overlay(TempDir), Output(TempDir), Stderr(TempDir),
+      Notice(TempDir);
   sys::path::append(Overlay, "overlay.yaml");
   sys::path::append(Output, "result.msgpack");
   sys::path::append(Stderr, "stderr.txt");
+  sys::path::append(Notice, "preamble-notice.txt");
   OutputPath = std::string(Output);
   StderrPath = std::string(Stderr);
+  NoticePath = std::string(Notice);
   if (!writeWhole(Overlay, overlayYaml(Request.Unsaved, TempDir))) {
     Done = true;
     Outcome.Problem = "cannot write into " + TempDir;
@@ -113,6 +116,7 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
                                    "--unit-timeout=" +
                                        std::to_string(Request.TimeoutSeconds),
                                    "--vfsoverlay=" + std::string(Overlay),
+                                   "--worker-preamble-notice=" + NoticePath,
                                    "-p",
                                    Request.DatabaseDirectory,
                                    Request.File};
@@ -165,6 +169,16 @@ AnalysisProcess::~AnalysisProcess() {
   }
   if (!TempDir.empty())
     sys::fs::remove_directories(TempDir);
+}
+
+std::optional<std::string> AnalysisProcess::preambleNotice() {
+  if (NoticeSeen || NoticePath.empty() || !sys::fs::exists(NoticePath))
+    return std::nullopt;
+  NoticeSeen = true;
+  std::string Line = readWhole(NoticePath);
+  while (!Line.empty() && Line.back() == '\n')
+    Line.pop_back();
+  return Line;
 }
 
 bool AnalysisProcess::poll() {

@@ -66,11 +66,16 @@ public:
   /// outcome() holds what it produced. Does not block.
   bool poll();
   AnalysisOutcome &outcome() { return Outcome; }
+  /// Once, when the worker has said that the unit's precompiled prefix
+  /// started building (`building <torch/torch.h>`) or that it waits for
+  /// another process building it (`waiting ...`): the line it wrote.
+  std::optional<std::string> preambleNotice();
 
 private:
   void finish(int Status);
 
-  std::string TempDir, OutputPath, StderrPath;
+  std::string TempDir, OutputPath, StderrPath, NoticePath;
+  bool NoticeSeen = false;
   pid_t Pid = -1;
   std::chrono::steady_clock::time_point Started, Deadline;
   bool Done = false;

@@ -120,6 +120,9 @@ private:
   void start(Document &Doc);
   /// Stops the running analysis of \p Doc, if any.
   void stopAnalysis(Document &Doc);
+  /// Tells the client that the running analysis builds (or waits for) its
+  /// precompiled prefix, from the worker's notice line.
+  void reportPreamble(Document &Doc, llvm::StringRef Notice);
   void endProgress(Document &Doc, const std::string &Message);
   void finished(Document &Doc);
   Document *document(const nlohmann::json &TextDocument);

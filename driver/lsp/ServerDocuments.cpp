@@ -180,9 +180,14 @@ void Server::showProblemOnce(Document &Doc, const std::string &Problem) {
 int Server::step() {
   const auto Now = Clock::now();
   unsigned RunningCount = 0;
-  for (auto &[Uri, Doc] : Documents)
-    if (Doc.Running && Doc.Running->poll())
+  for (auto &[Uri, Doc] : Documents) {
+    if (!Doc.Running)
+      continue;
+    if (std::optional<std::string> Notice = Doc.Running->preambleNotice())
+      reportPreamble(Doc, *Notice);
+    if (Doc.Running->poll())
       finished(Doc);
+  }
   for (auto &[Uri, Doc] : Documents)
     RunningCount += Doc.Running != nullptr;
   // Oldest due first.
@@ -217,6 +222,22 @@ void Server::stopAnalysis(Document &Doc) {
     return;
   Doc.Running.reset();
   endProgress(Doc, "superseded");
+}
+
+void Server::reportPreamble(Document &Doc, StringRef Notice) {
+  StringRef Headers = Notice;
+  const bool Waiting = Headers.consume_front("waiting ");
+  if (!Waiting && !Headers.consume_front("building "))
+    return;
+  const std::string Message =
+      (Waiting ? "waiting for the preamble (" : "building the preamble (") +
+      Headers.str() + "), reused by the next analyses";
+  logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() + ": " +
+             Message);
+  if (Doc.Progress.empty())
+    return;
+  notify("$/progress", {{"token", Doc.Progress},
+                        {"value", {{"kind", "report"}, {"message", Message}}}});
 }
 
 void Server::endProgress(Document &Doc, const std::string &Message) {

@@ -143,7 +143,11 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   // Another process may be building it: wait for its PCH rather than parse
   // the same headers at the same time.
   const auto Deadline = std::chrono::steady_clock::now() + StaleLock;
+  bool Waiting = false;
   while (!Store.tryLock(Key, StaleLock)) {
+    if (!Waiting && Settings.OnSlowStart)
+      Settings.OnSlowStart(Applied.Prefix, /*Waiting=*/true);
+    Waiting = true;
     if (std::chrono::steady_clock::now() > Deadline)
       return std::nullopt;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
@@ -172,6 +176,8 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   }
   const std::string PchPath = Store.newPchPath(Key);
   sys::RemoveFileOnSignal(PchPath);
+  if (Settings.OnSlowStart)
+    Settings.OnSlowStart(Applied.Prefix, /*Waiting=*/false);
   PrefixPchBuild Build = buildPrefixPch(Invocation, *HeaderPath, PchPath, Files,
                                         std::move(PCHContainerOps), SkipBodies);
   std::optional<StoredPrefix> Entry;

@@ -38,6 +38,7 @@
 #include "preamble/IncludePrefix.h"
 #include "preamble/PreambleStore.h"
 #include "run/SkipPolicy.h"
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -71,6 +72,10 @@ struct PrefixSettings {
   /// the overlay maps elsewhere is not used, since its content was checked
   /// on the real file.
   bool CheckOverlay = false;
+  /// Called when this process starts building a prefix (\p Waiting false),
+  /// or starts waiting for another process that builds it (true): either
+  /// takes a while, which an editor shows (the language server's progress).
+  std::function<void(const IncludePrefix &Prefix, bool Waiting)> OnSlowStart;
 };
 
 /// A PCH a unit is parsed against.

@@ -45,6 +45,10 @@ struct AnalysisSettings {
   /// `--vfsoverlay` maps files: a prefix whose build read one of them
   /// through another path is not used.
   bool PreambleOverlay = false;
+  /// Set by the language server for its worker: the file that gets one line
+  /// when the unit starts building its prefix (`building <headers>`) or
+  /// waiting for another process's build (`waiting <headers>`).
+  std::string PreambleNotice;
 };
 
 /// Whether a setting is part of the result cache's key.
@@ -67,11 +71,13 @@ void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
   Visit("enable-check-profile", Settings.EnableCheckProfile, Keyed::No);
   Visit("store-check-profile", Settings.StoreCheckProfile, Keyed::No);
   // A unit's findings are the same with and without a precompiled prefix
-  // (test/preamble_equality.py): how it was parsed is not part of its key.
+  // (test/parse_equality.py): how it was parsed is not part of its key.
   Visit("preamble-directory", Settings.PreambleDirectory, Keyed::No);
   Visit("preamble-always", Settings.PreambleAlways, Keyed::No);
   Visit("preamble-shared", Settings.PreambleShared, Keyed::No);
   Visit("preamble-overlay", Settings.PreambleOverlay, Keyed::No);
+  // What the editor is told while a prefix builds.
+  Visit("preamble-notice", Settings.PreambleNotice, Keyed::No);
 }
 
 /// The part of a unit's cache key that the settings make: every Keyed::Yes

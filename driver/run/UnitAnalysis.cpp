@@ -14,6 +14,7 @@
 
 #include "run/UnitAnalysis.h"
 #include "analysis/UserCode.h"
+#include "io/FileIO.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -328,6 +329,16 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
                                : preamble::BuildPolicy::Auto;
     PrefixSettings.SharedInRun = Settings.PreambleShared;
     PrefixSettings.CheckOverlay = Settings.PreambleOverlay;
+    if (!Settings.PreambleNotice.empty())
+      PrefixSettings.OnSlowStart = [Notice = Settings.PreambleNotice](
+                                       const preamble::IncludePrefix &Prefix,
+                                       bool Waiting) {
+        std::string Line = Waiting ? "waiting" : "building";
+        for (const std::string &Header : Prefix.Headers)
+          Line += " <" + Header + ">";
+        // Best effort: the notice only feeds the editor's progress report.
+        (void)io::writeFile(Notice, Line + "\n", io::FileMode::Fresh);
+      };
     PrefixSettings.ToolStamp = toolIdentity(sys::fs::getMainExecutable(
         nullptr, reinterpret_cast<void *>(&fastContentHash)));
     if (!PrefixSettings.ToolStamp.empty())

@@ -42,6 +42,7 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.PreambleAlways = Tool.Preamble == "always";
   Settings.PreambleShared = Tool.WorkerPreambleShared;
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
+  Settings.PreambleNotice = Tool.WorkerPreambleNotice;
   return Settings;
 }
 

@@ -78,5 +78,6 @@ TEST(AnalysisSettingsTest, UnkeyedSettingsDoNotChangeTheKey) {
   Preamble.PreambleDirectory = "cache";
   Preamble.PreambleAlways = true;
   Preamble.PreambleShared = true;
+  Preamble.PreambleNotice = "notice";
   EXPECT_EQ(settingsKey(Preamble), settingsKey(Default));
 }
