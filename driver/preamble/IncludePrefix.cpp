@@ -6,6 +6,8 @@
 
 #include "preamble/IncludePrefix.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace libtorch_tidy::preamble {
@@ -75,7 +77,17 @@ IncludePrefix leadingSystemIncludes(StringRef Text) {
     Prefix.Headers.push_back(Header.str());
     Text = Text.drop_front(Line.size());
   }
+  auto LastLibTorch =
+      std::find_if(Prefix.Headers.rbegin(), Prefix.Headers.rend(),
+                   [](StringRef H) { return isLibTorchHeader(H); });
+  if (LastLibTorch != Prefix.Headers.rend())
+    Prefix.Headers.erase(LastLibTorch.base(), Prefix.Headers.end());
   return Prefix;
+}
+
+bool isLibTorchHeader(StringRef Header) {
+  return Header.startswith("torch/") || Header.startswith("ATen/") ||
+         Header.startswith("c10/") || Header.startswith("caffe2/");
 }
 
 } // namespace libtorch_tidy::preamble

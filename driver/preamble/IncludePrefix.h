@@ -20,6 +20,11 @@
 // in the unit), and a line continuation or a comment opened on an include
 // line is too rare to be worth reading exactly.
 //
+// When LibTorch headers are among them, the prefix ends with the last one.
+// LibTorch files start with `<torch/torch.h>` and then each with its own
+// choice of standard headers, which cost little to parse: cut there, the
+// units of a project share one prefix instead of one each.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_INCLUDEPREFIX_H
@@ -44,8 +49,13 @@ struct IncludePrefix {
   }
 };
 
-/// The `#include <...>` lines \p MainFileText starts with.
+/// The `#include <...>` lines \p MainFileText starts with, up to the last
+/// LibTorch header among them when there is one.
 IncludePrefix leadingSystemIncludes(llvm::StringRef MainFileText);
+
+/// Whether \p Header (as written between the angle brackets) is one of
+/// LibTorch's: under torch/, ATen/, c10/ or caffe2/.
+bool isLibTorchHeader(llvm::StringRef Header);
 
 } // namespace libtorch_tidy::preamble
 

@@ -14,10 +14,10 @@
 
 #include "run/UnitAnalysis.h"
 #include "analysis/UserCode.h"
-#include "io/FileIO.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
+#include "io/FileIO.h"
 #include "preamble/PrecompiledPrefixes.h"
 #include "run/AnalysisAction.h"
 #include "run/ErrorConversion.h"

@@ -21,12 +21,33 @@ TEST(IncludePrefixTest, LeadingAngleIncludesAfterComments) {
   EXPECT_EQ(headers("// A training program.\n"
                     "/* two\n   lines */\n"
                     "\n"
-                    "#include <torch/torch.h>\n"
+                    "#include <cstdint>\n"
                     "  #  include\t<vector> // for the batches\n"
-                    "#include<cstdio>\r\n"
+                    "#include<torch/torch.h>\r\n"
                     "\n"
                     "int main() {}\n"),
-            (Headers{"torch/torch.h", "vector", "cstdio"}));
+            (Headers{"cstdint", "vector", "torch/torch.h"}));
+}
+
+TEST(IncludePrefixTest, EndsWithTheLastLibTorchHeader) {
+  // The standard headers after it are each file's own choice: cut there,
+  // units that start with <torch/torch.h> share one prefix.
+  EXPECT_EQ(headers("#include <torch/torch.h>\n#include <iostream>\n"
+                    "#include <vector>\n"),
+            Headers{"torch/torch.h"});
+  EXPECT_EQ(headers("#include <vector>\n#include <ATen/Parallel.h>\n"
+                    "#include <c10/util/Optional.h>\n#include <cmath>\n"),
+            (Headers{"vector", "ATen/Parallel.h", "c10/util/Optional.h"}));
+  EXPECT_EQ(headers("#include <torch/script.h>\n#include <map>\n"
+                    "#include <caffe2/serialize/inline_container.h>\n"),
+            (Headers{"torch/script.h", "map",
+                     "caffe2/serialize/inline_container.h"}));
+  // Without a LibTorch header, all of them.
+  EXPECT_EQ(headers("#include <vector>\n#include <cmath>\n"),
+            (Headers{"vector", "cmath"}));
+  // Only the directories LibTorch installs count.
+  EXPECT_EQ(headers("#include <torchvision/vision.h>\n#include <map>\n"),
+            (Headers{"torchvision/vision.h", "map"}));
 }
 
 TEST(IncludePrefixTest, StopsAtTheFirstOtherLine) {
@@ -63,16 +84,16 @@ TEST(IncludePrefixTest, ByteOrderMark) {
 }
 
 TEST(IncludePrefixTest, HeaderTextIsGuarded) {
-  IncludePrefix Prefix{{"torch/torch.h", "vector"}};
+  IncludePrefix Prefix{{"vector", "torch/torch.h"}};
   EXPECT_EQ(Prefix.headerText(), "#ifndef LIBTORCH_TIDY_INCLUDE_PREFIX\n"
                                  "#define LIBTORCH_TIDY_INCLUDE_PREFIX\n"
-                                 "#include <torch/torch.h>\n"
                                  "#include <vector>\n"
+                                 "#include <torch/torch.h>\n"
                                  "#endif\n");
   // A prefix of its own text is the same prefix: the scan and the header
   // agree.
   EXPECT_EQ(
-      leadingSystemIncludes("#include <torch/torch.h>\n#include <vector>\n"),
+      leadingSystemIncludes("#include <vector>\n#include <torch/torch.h>\n"),
       Prefix);
 }
 
