@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Shows that how the CLI parses a unit changes no finding.
 
-Runs libtorch-tidy twice over the same inputs, every check enabled and
-findings in all headers shown, and requires the two outputs to be identical
+Runs libtorch-tidy over the same inputs in several ways, every check enabled
+and findings in all headers shown, and requires the outputs to be identical
 (diagnostics, notes, fix-its, summary). Exits 1 with a diff when they differ,
 and also when no finding at all was produced (an empty comparison proves
-nothing). The two runs differ in one way (--axis):
+nothing). Each --axis compares two runs that differ in one way:
 
   skip-bodies  --skip-system-bodies=false against the default (true)
   preamble     --no-preamble against --preamble=always, each unit parsed
@@ -13,12 +13,14 @@ nothing). The two runs differ in one way (--axis):
                with (a fresh cache directory, so every prefix is built and
                then reused by the units that start the same way)
 
+Given both, the run they share (the default, no preamble) is made once.
+
   --checks DIR     every test/checks/*.cpp on the mock headers (1.13 mock,
                    and the 2.x mock for tests that run with --mock-version 2;
                    a test's own --config is kept)
   --examples DIR   every examples/**/*.cpp on the real LibTorch headers
 
-Usage: parse_equality.py --tools TOOLS.json --axis AXIS
+Usage: parse_equality.py --tools TOOLS.json --axis AXIS [--axis AXIS]
            (--checks DIR | --examples DIR)
 """
 import argparse
@@ -35,17 +37,17 @@ import tempfile
 CONFIG = re.compile(r"'(--config=[^']*)'")
 
 
-# Per axis: the reference run's flags and the other run's.
+# The ways of running, and per axis the reference run and the other one.
+RUNS = {
+    "bodies parsed": ["--no-cache", "--skip-system-bodies=false"],
+    # The default: system bodies skipped; --no-cache: no preamble either.
+    "default": ["--no-cache"],
+    "precompiled prefixes": ["--preamble=always"],
+}
 AXES = {
-    "skip-bodies": (["--no-cache", "--skip-system-bodies=false"],
-                    ["--no-cache", "--skip-system-bodies=true"]),
-    "preamble": (["--no-cache"], ["--preamble=always"]),
+    "skip-bodies": ("bodies parsed", "default"),
+    "preamble": ("default", "precompiled prefixes"),
 }
-LABELS = {
-    "skip-bodies": ("bodies parsed", "system bodies skipped"),
-    "preamble": ("no preamble", "precompiled prefixes"),
-}
-
 
 PROGRESS = re.compile(r"^\[\d+/\d+\] .*$\n?", re.M)
 
@@ -92,7 +94,8 @@ def groups_of_check_tests(tools, directory):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tools", required=True)
-    parser.add_argument("--axis", required=True, choices=sorted(AXES))
+    parser.add_argument("--axis", required=True, choices=sorted(AXES),
+                        action="append")
     parser.add_argument("--checks")
     parser.add_argument("--examples")
     args = parser.parse_args()
@@ -109,30 +112,36 @@ def main():
     if not groups:
         sys.exit("nothing to compare: pass --checks and/or --examples")
 
+    axes = sorted(set(args.axis), key=args.axis.index)
     units = findings = with_prefix = 0
     for (flags, config), files in sorted(groups.items()):
-        reference_flags, other_flags = AXES[args.axis]
-        reference, _ = run(tools["cli"], files, list(flags), config,
-                           reference_flags)
-        other, used = run(tools["cli"], files, list(flags), config,
-                          other_flags)
-        with_prefix += used
-        if other != reference:
-            sys.stdout.writelines(difflib.unified_diff(
-                reference.splitlines(True), other.splitlines(True),
-                *LABELS[args.axis]))
-            sys.exit("findings differ with %s (%s)" % (
-                " ".join(other_flags), " ".join(flags)))
+        outputs = {}
+        for name in [n for n in RUNS if any(n in AXES[a] for a in axes)]:
+            outputs[name], used = run(tools["cli"], files, list(flags),
+                                      config, RUNS[name])
+            if name == "precompiled prefixes":
+                with_prefix += used
+        for axis in axes:
+            reference, other = AXES[axis]
+            if outputs[other] != outputs[reference]:
+                sys.stdout.writelines(difflib.unified_diff(
+                    outputs[reference].splitlines(True),
+                    outputs[other].splitlines(True), reference, other))
+                sys.exit("findings differ with %s (%s)" % (
+                    " ".join(RUNS[other]), " ".join(flags)))
         units += len(files)
-        findings += len(re.findall(r": (?:warning|error): ", other))
+        findings += len(re.findall(r": (?:warning|error): ",
+                                   outputs["default"]))
     if findings == 0:
         sys.exit("no findings at all: the comparison proves nothing")
-    if args.axis == "preamble" and with_prefix == 0:
+    if "preamble" in axes and with_prefix == 0:
         sys.exit("no unit was parsed against a precompiled prefix: the "
                  "comparison proves nothing")
-    print("identical: %d units, %d diagnostics" % (units, findings) +
-          (", %d parsed against a precompiled prefix" % with_prefix
-           if args.axis == "preamble" else ""))
+    for axis in axes:
+        print("%s: identical: %d units, %d diagnostics" % (
+            axis, units, findings) +
+              (", %d parsed against a precompiled prefix" % with_prefix
+               if axis == "preamble" else ""))
 
 
 if __name__ == "__main__":

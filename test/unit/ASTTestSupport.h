@@ -28,7 +28,7 @@ namespace libtorch_tidy::testing {
 /// (driver/preamble/IncludePrefix.h); empty if there is none. The unit
 /// tests parse hundreds of snippets that all start with the mock
 /// <torch/torch.h>: each then costs a tenth of a full parse. The analyses
-/// see the same AST either way (test/driver/preamble-equality.test shows it
+/// see the same AST either way (test/driver/parse-equality.test shows it
 /// for every check test).
 inline std::string mockPrefixPch(const std::string &Code,
                                  const std::vector<std::string> &Args) {
