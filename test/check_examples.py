@@ -6,6 +6,10 @@
    reported by the default tier.
    Markers of checks not registered yet are listed, not enforced.
 
+2. Every example compiles with g++ (-fsyntax-only, with the warnings the
+   examples' CMakeLists.txt turns on): the test build does not build the
+   example programs (CMakeLists.txt, libtorch-tidy-test-prerequisites).
+
 Their fix-its are the fix-it sweep's (test/fixit-sweep.test): applied with
 every libtorch check at once, compiled with g++, re-checked, idempotent.
 
@@ -20,7 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import DIAG  # noqa: E402
+from check_libtorch_tidy import DIAG, torch_pch_args  # noqa: E402
 
 MARKER = re.compile(r"//\s*EXPECT:\s*(.*)$")
 
@@ -57,6 +61,20 @@ def analyze(tools, files):
         sys.exit("libtorch-tidy exited with %d:\n%s" % (result.returncode,
                                                         result.stdout))
     return result.stdout
+
+
+def compile_errors(tools, files):
+    """The g++ output of each example that does not compile."""
+    errors = []
+    for path in files:
+        cmd = ([tools["cxx"], "-fsyntax-only", "-x", "c++", "-std=c++17",
+                "-Wall", "-Wextra"] + tools["torch_compile_flags"] +
+               torch_pch_args(tools, path) + [path])
+        result = run(cmd)
+        if result.returncode != 0:
+            errors.append("%s does not compile with g++:\n%s" % (
+                os.path.basename(path), result.stdout[-4000:]))
+    return errors
 
 
 def findings(output):
@@ -100,6 +118,13 @@ def main():
     for u in unexpected:
         print("UNEXPECTED: %s:%d %s" % u)
         failed = True
+
+    errors = compile_errors(tools, files)
+    for e in errors:
+        print("FAILED: " + e)
+        failed = True
+    if not errors:
+        print("%d examples compile with g++" % len(files))
 
     if failed:
         sys.exit(1)
