@@ -86,6 +86,10 @@ config.substitutions += [
     ("%clangxx_syntax_real", "%s -std=c++17 -fsyntax-only %s" % (shlex.quote(config.clangxx), torch_flags)),
     ("%mock_flags", "-std=c++17 -isystem %s" % shlex.quote(mock)),
     ("%torch_flags", "-std=c++17 " + torch_flags),
+    # The flags of the clang++ PCH of <torch/torch.h> (test/CMakeLists.txt)
+    # and its -include-pch.
+    ("%torch_clang_pch_flags", "%s -include-pch %s" % (torch_flags, shlex.quote(
+        os.path.join(obj, "test", "pch", "torch-first.h.pch")))),
     ("%cxx", shlex.quote(config.cxx)),
     ("%python", python),
     ("%src_root", shlex.quote(src)),

@@ -31,6 +31,10 @@
 #   C_INDEX_TEST           c-index-test binary (default: c-index-test-16)
 #   CLANG_QUERY            clang-query binary (default: clang-query-16)
 #   CLANGXX                clang++ binary (default: clang++-16)
+#   REAL_PCH_FLAGS         flags that make the real side read <torch/torch.h>
+#                          from a clang PCH ("<its flags> -include-pch <pch>"),
+#                          for the programs that include it before anything
+#                          else (then the PCH changes nothing but the time)
 #   VERBOSE=1              also list the matching references
 # Prints "N call sites compared, M mismatches" and exits non-zero on any
 # mismatch.
@@ -66,8 +70,9 @@ trap 'rm -rf "$work"' EXIT
 # that `static inline` operators still compare equal, while a missing `static`
 # still shows up as a mismatch.
 extract_refs() {
-  local src="$1" incdir="$2" out="$3"
-  "$cindex" -index-file "$src" $std_flag -isystem "$incdir" 2>/dev/null |
+  local src="$1" incdir="$2" out="$3" extra="${4:-}"
+  # shellcheck disable=SC2086 # $extra is a list of flags
+  "$cindex" -index-file "$src" $std_flag -isystem "$incdir" $extra 2>/dev/null |
     grep '^\[indexEntityReference\]' |
     awk -F ' [|] ' '
       {
@@ -98,8 +103,9 @@ EOF
 #   line:col <TAB> parameter declaration (qualifiers dropped, e.g.
 #   "bool non_blocking = false")
 extract_defaults() {
-  local src="$1" incdir="$2" out="$3"
-  "$cquery" -f "$work/defaults.query" "$src" -- $std_flag -isystem "$incdir" 2>/dev/null |
+  local src="$1" incdir="$2" out="$3" extra="${4:-}"
+  # shellcheck disable=SC2086 # $extra is a list of flags
+  "$cquery" -f "$work/defaults.query" "$src" -- $std_flag -isystem "$incdir" $extra 2>/dev/null |
     awk -v main="$src" '
       function flush(  i) { for (i = 1; i <= n; i++) print loc "\t" p[i]; n = 0; loc = "" }
       /^Match #/ { flush(); want = 0; next }
@@ -111,6 +117,16 @@ extract_defaults() {
       END { flush() }' |
     sed -E 's/([A-Za-z_][A-Za-z0-9_]*::)+//g; s/ +/ /g; s/\t /\t/; s/ $//' |
     LC_ALL=C sort >"$out"
+}
+
+# $REAL_PCH_FLAGS for a program whose first line of code includes
+# <torch/torch.h>, else nothing.
+pch_flags_for() {
+  [ -n "${REAL_PCH_FLAGS:-}" ] || return 0
+  first="$(sed -e 's://.*$::' "$1" | grep -v '^[[:space:]]*$' | head -n 1)"
+  case "$first" in
+  '#include <torch/torch.h>'*) printf '%s' "$REAL_PCH_FLAGS" ;;
+  esac
 }
 
 total_calls=0
@@ -140,8 +156,9 @@ for src in "$here"/*.cpp; do
   fi
 
   # 2. Compare the references.
+  real_extra="$(pch_flags_for "$src")"
   extract_refs "$src" "$mock_dir" "$work/$name.mock"
-  extract_refs "$src" "$real_dir" "$work/$name.real"
+  extract_refs "$src" "$real_dir" "$work/$name.real" "$real_extra"
   if [ ! -s "$work/$name.real" ]; then
     echo "$name: no references found with the real headers (does it compile?)" >&2
     status=1
@@ -152,7 +169,7 @@ for src in "$here"/*.cpp; do
   refs="$(wc -l <"$work/$name.real")"
 
   extract_defaults "$src" "$mock_dir" "$work/$name.mock.defaults"
-  extract_defaults "$src" "$real_dir" "$work/$name.real.defaults"
+  extract_defaults "$src" "$real_dir" "$work/$name.real.defaults" "$real_extra"
   cat "$work/$name.real.defaults" >>"$work/$name.real"
   cat "$work/$name.mock.defaults" >>"$work/$name.mock"
   LC_ALL=C sort -o "$work/$name.real" "$work/$name.real"
@@ -185,14 +202,15 @@ done
 #    lines.
 rejected_src="$here/Inputs/rejected.cpp"
 rejected_lines() {
-  "$clangxx" $std_flag -fsyntax-only -ferror-limit=0 -isystem "$1" "$rejected_src" 2>&1 |
+  # shellcheck disable=SC2086 # $2 is a list of flags
+  "$clangxx" $std_flag -fsyntax-only -ferror-limit=0 -isystem "$1" ${2:-} "$rejected_src" 2>&1 |
     grep -E '^[^ ]*rejected\.cpp:[0-9]+:[0-9]+: (error|note)' |
     cut -d: -f2 | sort -n -u
 }
 if [ -f "$rejected_src" ]; then
   expected="$(grep -n '// REJECTED' "$rejected_src" | cut -d: -f1 | sort -n -u)"
   got_mock="$(rejected_lines "$mock_dir")"
-  got_real="$(rejected_lines "$real_dir")"
+  got_real="$(rejected_lines "$real_dir" "$(pch_flags_for "$rejected_src")")"
   n_expected="$(printf '%s\n' "$expected" | grep -c . || true)"
   rejected_mismatches=0
   for side in real mock; do
