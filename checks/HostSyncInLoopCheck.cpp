@@ -55,8 +55,7 @@ HostSyncInLoopCheck::HostSyncInLoopCheck(StringRef Name,
     : LibTorchCheck(Name, Context),
       RawSyncFunctions(Options.get("SyncFunctions", "")),
       ExtraSyncFunctions(
-          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions))) {
-}
+          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions))) {}
 
 void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   LibTorchCheck::storeOptions(Opts);
@@ -95,10 +94,9 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // hasAnyName keeps StringRefs into the member, which outlives it.
   std::vector<StringRef> Listed(ExtraSyncFunctions.begin(),
                                 ExtraSyncFunctions.end());
-  const auto ListedCall =
-      callExpr(unless(isExpansionInSystemHeader()),
-               callee(functionDecl(hasAnyName(Listed))),
-               unless(cxxOperatorCallExpr()));
+  const auto ListedCall = callExpr(unless(isExpansionInSystemHeader()),
+                                   callee(functionDecl(hasAnyName(Listed))),
+                                   unless(cxxOperatorCallExpr()));
   Finder->addMatcher(ListedCall.bind("listed"), this);
 }
 

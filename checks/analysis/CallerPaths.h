@@ -1,4 +1,4 @@
-//===--- CallerPaths.h - Loops that run a function, through calls -*- C++ -*-===//
+//===--- CallerPaths.h - Loops that run a function, via calls --*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

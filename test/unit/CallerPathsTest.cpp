@@ -104,8 +104,7 @@ TEST_F(CallerPathsTest, StopsAtTheDepthBound) {
   Code += "void train(Step &s) { for (int i = 0; i < 10; ++i) { g" +
           std::to_string(Chain - 1) + "(); s.once(); } }\n";
   Code += "void other(Step &s) { for (int i = 0; i < 10; ++i) { g" +
-          std::to_string(CallerPaths::MaxDepth - 1) +
-          "(); s.once(); } }\n";
+          std::to_string(CallerPaths::MaxDepth - 1) + "(); s.once(); } }\n";
   parse(Code);
   // MaxDepth + 1 calls from train()'s loop, MaxDepth from other()'s: the
   // second is found, although the walk met the first one's cut-off.
