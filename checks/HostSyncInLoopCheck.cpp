@@ -48,23 +48,14 @@ std::vector<std::string> toStrings(const std::vector<StringRef> &Refs) {
   return std::vector<std::string>(Refs.begin(), Refs.end());
 }
 
-/// Option names may omit the leading "::" of a qualified name.
-std::vector<std::string> qualified(std::vector<std::string> Names) {
-  for (std::string &Name : Names)
-    if (!StringRef(Name).startswith("::"))
-      Name = "::" + Name;
-  return Names;
-}
-
 } // namespace
 
 HostSyncInLoopCheck::HostSyncInLoopCheck(StringRef Name,
                                          ClangTidyContext *Context)
     : LibTorchCheck(Name, Context),
       RawSyncFunctions(Options.get("SyncFunctions", "")),
-      ExtraSyncFunctions(qualified(
-          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions)))) {
-}
+      ExtraSyncFunctions(
+          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions))) {}
 
 void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   LibTorchCheck::storeOptions(Opts);
@@ -85,11 +76,8 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
       unless(isExpansionInSystemHeader()), hasOverloadedOperatorName("<<"),
       callee(functionDecl(
           hasParameter(1, parmVarDecl(hasType(references(TensorClass)))))));
-  // hasAnyName keeps StringRefs: the names it refers to must outlive it.
   std::vector<StringRef> Functions(analysis::syncFunctions().begin(),
                                    analysis::syncFunctions().end());
-  for (const std::string &Extra : ExtraSyncFunctions)
-    Functions.push_back(Extra);
   const auto SyncFunctionCall =
       callExpr(unless(isExpansionInSystemHeader()),
                callee(functionDecl(hasAnyName(Functions))),
@@ -98,6 +86,18 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(SyncMethodCall.bind("method"), this);
   Finder->addMatcher(PrintTensor.bind("print"), this);
   Finder->addMatcher(SyncFunctionCall.bind("function"), this);
+
+  if (ExtraSyncFunctions.empty())
+    return;
+  // The user's word for functions whose bodies we may not see: a plain
+  // name matches in any scope, a qualified one as clang's hasName does.
+  // hasAnyName keeps StringRefs into the member, which outlives it.
+  std::vector<StringRef> Listed(ExtraSyncFunctions.begin(),
+                                ExtraSyncFunctions.end());
+  const auto ListedCall = callExpr(unless(isExpansionInSystemHeader()),
+                                   callee(functionDecl(hasAnyName(Listed))),
+                                   unless(cxxOperatorCallExpr()));
+  Finder->addMatcher(ListedCall.bind("listed"), this);
 }
 
 void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
@@ -143,6 +143,21 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
         analysis::isTensorType(Call->getArg(0)->getType()))
       Tensor = Call->getArg(0);
     Name = spelling(Callee, /*IsMember=*/false, Policy);
+  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("listed")) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    // A body in this unit is followed instead: its syncs are reported
+    // where they are, and a listed function that syncs nowhere we can see
+    // is taken at its word only when we cannot look.
+    if (Callee->hasBody() ||
+        llvm::is_contained(analysis::syncFunctions(),
+                           "::" + Callee->getQualifiedNameAsString()))
+      return;
+    Operation = Call;
+    Kind = SyncKind::Listed;
+    Name = spelling(Callee, isa<CXXMemberCallExpr>(Call), Policy);
+    if (const auto *Method = dyn_cast<CXXMemberCallExpr>(Call))
+      if (const auto *Member = dyn_cast<MemberExpr>(Method->getCallee()))
+        Loc = Member->getMemberLoc();
   } else {
     return;
   }
@@ -157,8 +172,11 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // On every training step or evaluation batch: a validation pass waits
   // for the GPU on each batch just as a step does, for minutes per epoch.
   analysis::TrainingFacts &TU = trainingFacts(Context);
+  // Through the functions the step calls, however they are nested: the
+  // finding is at the sync (where NOLINT and the fix belong), with a note
+  // at each call on the way.
   std::optional<analysis::StepPath> Path =
-      batchScope(Context).perBatch(Operation);
+      Callers.get(Context).perBatch(Operation);
   if (!Path)
     return;
   const bool PerStep = TU.Loops.isStepLoop(Path->StepLoop);
@@ -223,6 +241,11 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
               "%select{evaluation batch|training step}1")
         << Name << PerStep;
     break;
+  case SyncKind::Listed:
+    diag(Loc, "'%0' is listed in SyncFunctions: it waits for the GPU on "
+              "every %select{evaluation batch|training step}1")
+        << Name << PerStep;
+    break;
   }
 
   for (const CallExpr *Site : Path->Calls)
@@ -263,6 +286,12 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     break;
   case SyncKind::Synchronize:
     diag(Loc, "remove it; synchronize only around timing code, every N steps",
+         DiagnosticIDs::Note);
+    break;
+  case SyncKind::Listed:
+    diag(Loc,
+         "its body is not in this translation unit; call it every N steps, "
+         "under 'if (step %% N == 0)', or once after the loop",
          DiagnosticIDs::Note);
     break;
   case SyncKind::HiddenRead:

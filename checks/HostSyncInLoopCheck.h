@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_HOSTSYNCINLOOPCHECK_H
 
 #include "LibTorchCheck.h"
+#include "analysis/CallerPaths.h"
 #include <string>
 #include <vector>
 
@@ -32,6 +33,12 @@ private:
   /// Extra functions that synchronize, as qualified names (`SyncFunctions`).
   const std::string RawSyncFunctions;
   const std::vector<std::string> ExtraSyncFunctions;
+  /// Which functions the steps and evaluation batches call, per TU.
+  analysis::PerUnit<analysis::BatchCallPaths> Callers{
+      unitScope(), [this](ASTContext &Context) {
+        return std::make_unique<analysis::BatchCallPaths>(
+            batchScope(Context), trainingFacts(Context).Loops);
+      }};
 };
 
 } // namespace clang::tidy::libtorch

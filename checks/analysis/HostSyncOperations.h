@@ -28,6 +28,8 @@ enum class SyncKind {
   Synchronize,  ///< torch::cuda::synchronize and friends
   HiddenRead,   ///< a LibTorch function that returns a host scalar computed
                 ///< from device tensors (clip_grad_norm_'s double)
+  Listed,       ///< a function named in SyncFunctions whose body this TU
+                ///< does not hold
 };
 
 /// Tensor methods that wait for the device (whether `to()` copies to the

@@ -29,9 +29,9 @@ void train(torch::nn::Linear model, torch::optim::SGD &optimizer,
     loss.backward();
     optimizer.step();
     myproj::wait_all();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'myproj::wait_all()' blocks the host until the GPU finishes, on every training step [libtorch-host-sync-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'myproj::wait_all()' is listed in SyncFunctions: it waits for the GPU on every training step [libtorch-host-sync-in-loop]
     myproj::Timer::stop();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'myproj::Timer::stop()' blocks the host
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: 'myproj::Timer::stop()' is listed in SyncFunctions
     EVERY_N_STEPS(std::cout << loss.item<float>() << '\n');
   }
 }
