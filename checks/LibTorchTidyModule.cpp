@@ -22,6 +22,7 @@
 #include "LoopInvariantSetupCheck.h"
 #include "MissingAutocastCheck.h"
 #include "ModuleNotOnDeviceCheck.h"
+#include "PerElementDeviceWriteCheck.h"
 #include "PinMemoryInLoopCheck.h"
 #include "TensorCreatedOffDeviceCheck.h"
 #include "Tf32DisabledCheck.h"

@@ -133,6 +133,13 @@ void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
     return;
   }
 
+  // An epoch loop whose guarded step() comes after its batch loop flushes
+  // that loop's partial window (`if (n % accum != 0) step();`): it is not
+  // an accumulation of its own, so patterns 1 and 4 do not apply.
+  if (GuardedStep && !UnguardedStep &&
+      analysis::holdsTrainingLoop(Loop, TU.Loops))
+    return;
+
   if (GuardedStep && !UnguardedStep) {
     // 1. step() under `if (i % N == 0)`, zero_grad() on every micro-batch.
     bool Reported = false;
@@ -144,9 +151,17 @@ void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
     if (Reported)
       return;
 
+    // 5. The window's counter runs across epochs, and the epoch loop zeroes
+    // the gradients: the last partial window of each epoch is discarded.
+    // Reported at the zero_grad(), the statement that loses the work; the
+    // global counter is a common and sound choice on its own.
+    const IfStmt *Guard = GuardedStep->PeriodicGuard;
+    if (std::optional<analysis::CrossEpochWindow> Window =
+            analysis::crossEpochWindow(Loop, Guard, Context, TU.Loops))
+      reportCrossEpochWindow(*Window, *Guard, Context);
+
     // 4. Correct structure (zero_grad() with the step, backward() on every
     // micro-batch), but the loss is not divided by the count.
-    const IfStmt *Guard = GuardedStep->PeriodicGuard;
     bool ZeroWithStep = false;
     for (const GradEvent &Event : Events)
       if ((Event.Kind == GradEventKind::ZeroGrad ||
@@ -289,6 +304,28 @@ bool ZeroGradAccumulationCheck::reportUnguardedZeroGrad(
          "move the 'zero_grad()' call into this block, right after 'step()'",
          DiagnosticIDs::Note);
   return true;
+}
+
+void ZeroGradAccumulationCheck::reportCrossEpochWindow(
+    const analysis::CrossEpochWindow &Window, const IfStmt &Guard,
+    ASTContext &Context) {
+  const auto *Zero = cast<CXXMemberCallExpr>(Window.EpochZeroGrad);
+  const auto *Member = dyn_cast<MemberExpr>(Zero->getCallee());
+  const std::string CountText =
+      analysis::spelledText(analysis::accumulationCount(Guard.getCond()),
+                            Context.getSourceManager(), getLangOpts());
+  diag(Member ? Member->getMemberLoc() : Zero->getBeginLoc(),
+       "'zero_grad()' runs once per epoch, but the counter '%0' that makes "
+       "'step()' run every '%1' micro-batches is not reset per epoch: an "
+       "epoch that ends inside a window loses its partial gradients here; "
+       "reset '%0' at the start of each epoch, or step on the partial window "
+       "before the epoch ends")
+      << Window.Counter->getName()
+      << (CountText.empty() ? std::string("N") : CountText);
+  diag(Guard.getCond()->getBeginLoc(),
+       "'%0' is declared outside the epoch loop and counts across epochs",
+       DiagnosticIDs::Note)
+      << Window.Counter->getName();
 }
 
 } // namespace clang::tidy::libtorch

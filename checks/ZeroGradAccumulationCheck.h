@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_ZEROGRADACCUMULATIONCHECK_H
 
 #include "LibTorchCheck.h"
+#include "analysis/AccumulationWindow.h"
 #include "analysis/GradientOrder.h"
 
 namespace clang::tidy::libtorch {
@@ -18,7 +19,9 @@ namespace clang::tidy::libtorch {
 /// 1. `step()` under a periodic guard, `zero_grad()` unguarded;
 /// 2. `zero_grad()` between `backward()` and `step()`;
 /// 3. `step()` in a loop that never resets gradients;
-/// 4. correct accumulation whose loss is not divided by the count.
+/// 4. correct accumulation whose loss is not divided by the count;
+/// 5. `zero_grad()` once per epoch while the accumulation counter runs
+///    across epochs (analysis/AccumulationWindow.h).
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-zero-grad-accumulation.md
@@ -34,6 +37,8 @@ private:
                                const analysis::GradEvent &Step,
                                llvm::ArrayRef<analysis::GradEvent> Events,
                                ASTContext &Context);
+  void reportCrossEpochWindow(const analysis::CrossEpochWindow &Window,
+                              const IfStmt &Guard, ASTContext &Context);
 };
 
 } // namespace clang::tidy::libtorch
