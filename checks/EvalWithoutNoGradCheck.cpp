@@ -10,6 +10,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/LoopMatchers.h"
+#include "analysis/OuterWrites.h"
 #include "analysis/SourceText.h"
 #include "utils/AstWalk.h"
 #include "utils/SourceLines.h"
@@ -24,21 +25,21 @@ namespace {
 
 using analysis::TrainingLoopModel;
 
-/// The last `eval()` / `train()` before \p Loop is `eval()`.
-bool followsEval(const analysis::BodyFacts &Facts, const Stmt *Loop,
-                 const SourceManager &SM) {
-  const CXXMemberCallExpr *Last = nullptr;
-  for (const CXXMemberCallExpr *Call : Facts.ModeCalls)
-    if (SM.isBeforeInTranslationUnit(Call->getBeginLoc(), Loop->getBeginLoc()))
-      Last = Call;
-  return Last && Last->getMethodDecl()->getName() == "eval";
-}
-
 /// A result that can carry tensors (and their autograd graph) to a caller.
 bool mayReturnTensors(const FunctionDecl *Function) {
-  QualType Type = Function->getReturnType();
-  return !Type->isVoidType() && !Type->isArithmeticType() &&
-         !Type->isEnumeralType();
+  return analysis::mayHoldTensors(Function->getReturnType());
+}
+
+/// A loop around \p Call in its function is a training loop (the walk
+/// passes declarations: `auto [loss, acc] = test(model, loader);`).
+bool isInTrainingLoop(const CallExpr *Call, analysis::TrainingFacts &TU) {
+  const Stmt *Body = nullptr;
+  bool InLambda = false;
+  for (const Stmt *Loop :
+       analysis::enclosingLoops(Call, TU.Parents, Body, InLambda))
+    if (TU.Loops.isTrainingLoop(Loop))
+      return true;
+  return false;
 }
 
 /// The calls of \p Function, and of its instantiations if it is a template.
@@ -73,12 +74,14 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   // A loop spelled in a macro: neither the report nor the fix would be
   // where the user can act on it.
   if (Loop->getBeginLoc().isMacroID() ||
-      ReportedLoops.get(Context).contains(Loop->getBeginLoc()) ||
+      Reported.get(Context).contains(Loop->getBeginLoc()) ||
       !analysis::runsModel(Loop, parents(Context)))
     return;
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  if (TU.Loops.isTrainingLoop(Loop))
+  if (TU.Loops.isTrainingLoop(Loop)) {
+    checkPeriodicPasses(Loop, Context);
     return;
+  }
   const Stmt *CallableBody = nullptr;
   bool InLambda = false;
   auto Outer =
@@ -104,17 +107,46 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   if (analysis::holdsNoGradGuard(utils::loopBody(Loop), Context) ||
       analysis::isCoveredByNoGradGuard(Loop, Context, TU.Parents))
     return;
-  analysis::BodyFacts Body = analysis::bodyFacts(Function->getBody(), TU.Loops);
+  // A lambda called by name (`evaluate()` in the epoch loop) is judged as
+  // a function of its own, unless it hands tensors to its captures: then
+  // the function around it decides, as if the lambda's body were inline.
+  const FunctionDecl *Callable = Function;
+  const Stmt *Judged = Function->getBody();
+  const FunctionDecl *Lambda = analysis::enclosingCallable(Loop, TU.Parents);
+  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Lambda);
+      Method && Method->getParent()->isLambda()) {
+    InLambda = true;
+    if (!callersOf(Lambda, TU.Loops).empty() &&
+        !analysis::findOuterTensorWrite(CallableBody)) {
+      Callable = Lambda;
+      Judged = CallableBody;
+    }
+  }
+  analysis::BodyFacts Body = analysis::bodyFacts(Judged, TU.Loops);
   if (Body.SetsGradMode || Body.MayTrain)
     return;
-  auto Callers = callersOf(Function, TU.Loops);
+  auto Callers = callersOf(Callable, TU.Loops);
   for (const CallExpr *Call : Callers)
     if (analysis::isCoveredByNoGradGuard(Call, Context, TU.Parents))
       return;
-  // Evidence that the loop evaluates: the model was put in eval mode, or
-  // the loop walks a data loader. In a function that also trains, only
-  // eval() is evidence enough.
-  bool AfterEval = followsEval(Body, Loop, SM);
+  // Evidence that the loop evaluates: the model was put in eval mode (here,
+  // or before a call of the function when it switches no mode itself), or
+  // the loop walks a data loader. In a function that also trains, only its
+  // own eval() is evidence enough.
+  const CXXMemberCallExpr *ModeCall =
+      analysis::lastModeCallBefore(Body, Loop, SM);
+  if (!ModeCall && !Body.Trains)
+    for (const CallExpr *Call : Callers)
+      if (const FunctionDecl *Caller =
+              analysis::enclosingFunction(Call, TU.Parents);
+          Caller && Caller->getBody())
+        if (const CXXMemberCallExpr *Before = analysis::lastModeCallBefore(
+                analysis::bodyFacts(Caller->getBody(), TU.Loops), Call, SM);
+            analysis::isEvalCall(Before)) {
+          ModeCall = Before;
+          break;
+        }
+  bool AfterEval = analysis::isEvalCall(ModeCall);
   if (Body.Trains ? !AfterEval
                   : !(AfterEval || analysis::iteratesDataLoader(Loop)))
     return;
@@ -124,31 +156,89 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     if (SM.isBeforeInTranslationUnit(Loop->getEndLoc(), Update->getBeginLoc()))
       return;
   // Outputs returned to a caller that trains may feed its backward.
-  if (!Body.Trains && mayReturnTensors(Function))
+  const CallExpr *TrainingCaller = nullptr;
+  if (!Body.Trains)
     for (const CallExpr *Call : Callers) {
       const FunctionDecl *Caller =
           analysis::enclosingFunction(Call, TU.Parents);
-      if (!Caller || !Caller->getBody() ||
-          analysis::bodyFacts(Caller->getBody(), TU.Loops).Trains)
+      if (Caller && Caller->getBody() &&
+          !analysis::bodyFacts(Caller->getBody(), TU.Loops).Trains)
+        continue;
+      if (mayReturnTensors(Callable))
         return;
+      if (!TrainingCaller && isInTrainingLoop(Call, TU))
+        TrainingCaller = Call;
     }
 
-  ReportedLoops.get(Context).insert(Loop->getBeginLoc());
-  auto Diag = diag(Loop->getBeginLoc(),
-                   "evaluation loop runs the model with autograd on: every "
-                   "forward pass records a graph for a backward that never "
-                   "comes, costing GPU memory and time; declare "
-                   "'torch::NoGradGuard no_grad;' before it");
-  if (Body.HasNoGradName)
+  Reported.get(Context).insert(Loop->getBeginLoc());
+  {
+    auto Diag = diag(Loop->getBeginLoc(),
+                     "evaluation loop runs the model with autograd on: every "
+                     "forward pass records a graph for a backward that never "
+                     "comes, costing GPU memory and time; declare "
+                     "'torch::NoGradGuard no_grad;' before it");
+    // The guard goes at the top of the function, or of the loop body when
+    // the function also trains, may train through a function we cannot
+    // see, or the loop is in a lambda.
+    bool NoGradName =
+        Body.HasNoGradName ||
+        (Judged != Function->getBody() &&
+         analysis::bodyFacts(Function->getBody(), TU.Loops).HasNoGradName);
+    if (!NoGradName)
+      insertGuard(Diag,
+                  Body.Trains || Body.CallsUnseen || InLambda
+                      ? utils::loopBody(Loop)
+                      : Function->getBody(),
+                  Context);
+  }
+  if (AfterEval)
+    diag(ModeCall->getExprLoc(),
+         "'eval()' switches dropout and batch norm to inference behaviour; "
+         "it does not turn autograd off",
+         DiagnosticIDs::Note);
+  if (TrainingCaller)
+    diag(TrainingCaller->getBeginLoc(),
+         "the evaluation runs from this call in a training loop",
+         DiagnosticIDs::Note);
+}
+
+void EvalWithoutNoGradCheck::checkPeriodicPasses(const Stmt *Loop,
+                                                 ASTContext &Context) {
+  analysis::TrainingFacts &TU = trainingFacts(Context);
+  const FunctionDecl *Function = analysis::enclosingFunction(Loop, TU.Parents);
+  if (!Function || !Function->getBody())
     return;
-  // The guard goes at the top of the function, or of the loop body when
-  // the function also trains, may train through a function we cannot see,
-  // or the loop is in a lambda.
-  const auto *Block = dyn_cast<CompoundStmt>(
-      Body.Trains || Body.CallsUnseen || InLambda ? utils::loopBody(Loop)
-                                                  : Function->getBody());
+  std::optional<analysis::BodyFacts> Body;
+  for (const analysis::PeriodicPass &Pass :
+       analysis::periodicPasses(Loop, TU.Loops)) {
+    // A pass spelled in a macro; one already reported from another
+    // instantiation of a template; a pass under a guard.
+    if (!Pass.Forward->getBeginLoc().isFileID() ||
+        Reported.get(Context).contains(Pass.Block->getBeginLoc()) ||
+        analysis::isCoveredByNoGradGuard(Pass.Forward, Context, TU.Parents))
+      continue;
+    if (!Body)
+      Body = analysis::bodyFacts(Function->getBody(), TU.Loops);
+    if (Body->SetsGradMode)
+      return;
+    Reported.get(Context).insert(Pass.Block->getBeginLoc());
+    auto Diag = diag(Pass.Forward->getBeginLoc(),
+                     "forward pass every few iterations of a training loop "
+                     "runs with autograd on, yet no backward pass uses its "
+                     "output: it records a graph and keeps its activations "
+                     "for nothing; declare 'torch::NoGradGuard no_grad;' at "
+                     "the top of its block");
+    if (!Body->HasNoGradName)
+      insertGuard(Diag, Pass.Block, Context);
+  }
+}
+
+void EvalWithoutNoGradCheck::insertGuard(DiagnosticBuilder &Diag,
+                                         const Stmt *At, ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(At);
   if (!Block || Block->body_empty() ||
-      FixedFunctions.get(Context).contains(Block->getBeginLoc()))
+      FixedBlocks.get(Context).contains(Block->getBeginLoc()))
     return;
   const Stmt *First = Block->body_front();
   if (!First->getBeginLoc().isFileID())
@@ -160,7 +250,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
       Indent ? "torch::NoGradGuard no_grad;" +
                    utils::lineBreakAt(First->getBeginLoc(), SM) + *Indent
              : "torch::NoGradGuard no_grad; ");
-  FixedFunctions.get(Context).insert(Block->getBeginLoc());
+  FixedBlocks.get(Context).insert(Block->getBeginLoc());
 }
 
 } // namespace clang::tidy::libtorch

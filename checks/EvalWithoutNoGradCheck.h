@@ -14,7 +14,9 @@
 namespace clang::tidy::libtorch {
 
 /// Finds evaluation loops (a module's forward pass, no backward, after
-/// `eval()` or over a data loader) that run with autograd on.
+/// `eval()` or over a data loader) that run with autograd on, and forward
+/// passes that a training loop runs every few steps for outputs no backward
+/// pass uses.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-eval-without-no-grad.md
@@ -25,13 +27,21 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  /// Where the function bodies of this TU that already got the guard from a
-  /// fix-it begin: one guard serves all their loops (and all instantiations
-  /// of a template, which share the template's locations).
-  analysis::PerUnit<llvm::DenseSet<SourceLocation>> FixedFunctions{unitScope()};
-  /// Loops already reported, by location: a loop of a function template is
-  /// reported once, as written, whichever instantiation shows it evaluates.
-  analysis::PerUnit<llvm::DenseSet<SourceLocation>> ReportedLoops{unitScope()};
+  /// Reports the periodic passes of the training loop \p Loop.
+  void checkPeriodicPasses(const Stmt *Loop, ASTContext &Context);
+  /// Adds to \p Diag the insertion of a guard as the first statement of the
+  /// block \p At, unless that block already got one.
+  void insertGuard(DiagnosticBuilder &Diag, const Stmt *At,
+                   ASTContext &Context);
+
+  /// Where the blocks of this TU that already got the guard from a fix-it
+  /// begin: one guard serves all their loops (and all instantiations of a
+  /// template, which share the template's locations).
+  analysis::PerUnit<llvm::DenseSet<SourceLocation>> FixedBlocks{unitScope()};
+  /// Loops and periodic blocks already reported, by location: one of a
+  /// function template is reported once, as written, whichever
+  /// instantiation shows it evaluates.
+  analysis::PerUnit<llvm::DenseSet<SourceLocation>> Reported{unitScope()};
   bool asksAboutPeriodicGuards() const override { return true; }
 };
 

@@ -8,10 +8,12 @@
 #include "GradModeFacts.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "OuterWrites.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -131,6 +133,90 @@ bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents) {
       return true;
   }
   return false;
+}
+
+const CXXMemberCallExpr *lastModeCallBefore(const BodyFacts &Facts,
+                                            const Stmt *S,
+                                            const SourceManager &SM) {
+  const CXXMemberCallExpr *Last = nullptr;
+  for (const CXXMemberCallExpr *Call : Facts.ModeCalls)
+    if (SM.isBeforeInTranslationUnit(Call->getBeginLoc(), S->getBeginLoc()))
+      Last = Call;
+  return Last;
+}
+
+bool isEvalCall(const CXXMemberCallExpr *ModeCall) {
+  const CXXMethodDecl *Method = ModeCall ? ModeCall->getMethodDecl() : nullptr;
+  return Method && Method->getIdentifier() && Method->getName() == "eval";
+}
+
+namespace {
+
+/// The then-branch of the innermost periodic `if` between \p Forward and
+/// \p Loop, when no loop or lambda of its own comes between them.
+const Stmt *periodicBlockOf(const CallExpr *Forward, const Stmt *Loop,
+                            TrainingLoopModel &Loops) {
+  const Stmt *Block = nullptr;
+  DynTypedNode Node = DynTypedNode::create(*Forward);
+  while (true) {
+    auto Parents = Loops.parents().get(Node);
+    if (Parents.empty())
+      return nullptr;
+    const DynTypedNode Parent = Parents[0];
+    if (const auto *D = Parent.get<Decl>()) {
+      // `auto images = generator->forward(noise);`
+      if (!isa<VarDecl>(D))
+        return nullptr;
+      Node = Parent;
+      continue;
+    }
+    const Stmt *S = Parent.get<Stmt>();
+    if (!S)
+      return nullptr;
+    if (S == Loop)
+      return Block;
+    if (isa<LambdaExpr>(S) || TrainingLoopModel::isLoop(S))
+      return nullptr;
+    // A guard spelled in a macro: the fix-it would go into its expansion.
+    if (const auto *If = dyn_cast<IfStmt>(S);
+        If && !Block && Node.get<Stmt>() == If->getThen() &&
+        If->getBeginLoc().isFileID() &&
+        Loops.isPeriodicCondition(If->getCond()))
+      Block = If->getThen();
+    Node = Parent;
+  }
+}
+
+} // namespace
+
+llvm::SmallVector<PeriodicPass, 2> periodicPasses(const Stmt *Loop,
+                                                  TrainingLoopModel &Loops) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    llvm::SmallVector<const CallExpr *, 4> Calls;
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isModuleForwardCall(Call))
+        Calls.push_back(Call);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(const_cast<Stmt *>(utils::loopBody(Loop)));
+  llvm::SmallVector<PeriodicPass, 2> Passes;
+  llvm::SmallPtrSet<const Stmt *, 4> Judged;
+  for (const CallExpr *Forward : V.Calls) {
+    const Stmt *Block = periodicBlockOf(Forward, Loop, Loops);
+    if (!Block || !Judged.insert(Block).second)
+      continue;
+    // A generator step every N critic steps trains: its forward feeds it.
+    BodyFacts Facts = bodyFacts(Block, Loops);
+    if (Facts.Trains || Facts.MayTrain || Facts.SetsGradMode)
+      continue;
+    // Outputs kept past the block (`last_samples = ...`) may feed a later
+    // backward pass.
+    if (findOuterTensorWrite(Block))
+      continue;
+    Passes.push_back({Block, Forward});
+  }
+  return Passes;
 }
 
 } // namespace clang::tidy::libtorch::analysis

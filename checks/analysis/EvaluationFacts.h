@@ -10,6 +10,11 @@
 // the function around it does (trains, calls code we cannot see, sets the
 // grad mode, switches modules to eval()).
 //
+// Not every evaluation is a loop of its own: a training loop that samples
+// from its generator every N steps (`if (step % 200 == 0) { auto images =
+// generator->forward(noise); ... }`) runs a *periodic pass*, whose outputs
+// stay in the guarded block and never reach a backward pass.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONFACTS_H
@@ -57,6 +62,33 @@ BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
 /// The loop's body calls a module's forward outside any loop or lambda of
 /// its own: it is the loop that runs the model.
 bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents);
+
+/// The last `eval()` / `train()` call of \p Facts before \p S, or null.
+const CXXMemberCallExpr *lastModeCallBefore(const BodyFacts &Facts,
+                                            const Stmt *S,
+                                            const SourceManager &SM);
+
+/// A call of `eval()` (not `train()`) on a module.
+bool isEvalCall(const CXXMemberCallExpr *ModeCall);
+
+/// A forward pass that a training loop runs every few iterations only, for
+/// outputs that no backward pass can see.
+struct PeriodicPass {
+  /// The then-branch of the periodic `if` that holds the forward pass.
+  const Stmt *Block = nullptr;
+  /// The first forward pass of the block.
+  const CallExpr *Forward = nullptr;
+};
+
+/// The periodic passes of the training loop \p Loop: forward passes in its
+/// own body (not in a loop or lambda of their own) in the then-branch of an
+/// `if` with a periodic condition (TrainingLoopModel::isPeriodicCondition),
+/// where that branch reaches no backward pass or optimizer step (itself or
+/// through the functions of this TU it calls), sets no grad mode, and writes
+/// no tensor into anything declared outside it (findOuterTensorWrite). One
+/// per block.
+llvm::SmallVector<PeriodicPass, 2> periodicPasses(const Stmt *Loop,
+                                                  TrainingLoopModel &Loops);
 
 } // namespace clang::tidy::libtorch::analysis
 

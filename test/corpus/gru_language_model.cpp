@@ -71,7 +71,7 @@ public:
         optimizer_.step();
         if (step % 200 == 0) {
           auto probe = torch::randint(kVocab, {1, kWindow}).to(device_); // OK: every 200 steps
-          auto [probe_logits, probe_h] = model_->forward(probe, torch::zeros({1, 1, kHidden}, device_));
+          auto [probe_logits, probe_h] = model_->forward(probe, torch::zeros({1, 1, kHidden}, device_)); // EXPECT: libtorch-eval-without-no-grad
           std::cout << "epoch " << epoch << " step " << step << " loss " << loss.item<float>() // OK: every 200 steps
                     << " probe " << probe_logits.argmax(-1)[0][0].item<int64_t>() << '\n'; // OK: every 200 steps
         }

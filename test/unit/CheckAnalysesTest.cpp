@@ -13,9 +13,11 @@
 #include "ASTTestSupport.h"
 #include "analysis/BatchFlow.h"
 #include "analysis/EvaluationFacts.h"
+#include "analysis/GradModeFacts.h"
 #include "analysis/HostSyncOperations.h"
 #include "analysis/LossScaling.h"
 #include "analysis/ModuleCallChains.h"
+#include "analysis/OuterWrites.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -229,6 +231,135 @@ void evaluates(Net &model, torch::Tensor x) {
   // The outer loop calls the model itself; the inner one does not.
   EXPECT_TRUE(runsModel(Around[1], *S.Parents));
   EXPECT_FALSE(runsModel(Around[0], *S.Parents));
+}
+
+TEST(EvaluationFactsTest, ModeCallsAndPeriodicPasses) {
+  Snippet S(R"cpp(
+struct NetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x; }
+};
+TORCH_MODULE(Net);
+void train(Net &model, Net &gen, torch::optim::SGD &opt, torch::Tensor x) {
+  torch::Tensor kept;
+  for (int step = 0; step < 100; ++step) {
+    model->train();
+    opt.zero_grad();
+    model(x).sum().backward();
+    opt.step();
+    if (step % 10 == 0) {
+      auto samples = gen->forward(x);
+      probe(1, samples);
+    }
+    if (step % 20 == 0) {
+      kept = gen->forward(x);
+    }
+    if (step % 30 == 0) {
+      gen->forward(x).sum().backward();
+    }
+    if (step % 40 == 0) {
+      for (int i = 0; i < 2; ++i)
+        gen->forward(x);
+    }
+    auto every_step = gen->forward(x);
+    model->eval();
+    probe(2, x);
+  }
+}
+)cpp");
+  TrainingLoopModel Loops(S.context(), *S.Parents);
+  const FunctionDecl *Train = S.function("train");
+  BodyFacts Facts = bodyFacts(Train->getBody(), Loops);
+  const SourceManager &SM = S.context().getSourceManager();
+  EXPECT_FALSE(isEvalCall(lastModeCallBefore(Facts, S.probe(1), SM)));
+  EXPECT_TRUE(isEvalCall(lastModeCallBefore(Facts, S.probe(2), SM)));
+  EXPECT_EQ(lastModeCallBefore(Facts, Train->getBody(), SM), nullptr);
+
+  const Stmt *Body = nullptr;
+  bool InLambda = false;
+  auto Around = enclosingLoops(S.probe(1), *S.Parents, Body, InLambda);
+  ASSERT_EQ(Around.size(), 1u);
+  // Only the first block: the second keeps its samples, the third trains,
+  // the fourth runs the model in a loop of its own, and the last forward
+  // runs every step.
+  auto Passes = periodicPasses(Around[0], Loops);
+  ASSERT_EQ(Passes.size(), 1u);
+  EXPECT_EQ(Passes[0].Block,
+            S.first<IfStmt>(ifStmt(isExpansionInMainFile()))->getThen());
+  EXPECT_TRUE(isModuleForwardCall(Passes[0].Forward));
+}
+
+TEST(OuterWritesTest, TypesThatHoldTensors) {
+  Snippet S(R"cpp(
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+#include <iostream>
+struct Metrics { double loss; float acc; std::string name; };
+struct Outputs { std::vector<torch::Tensor> logits; };
+torch::Tensor a;
+std::vector<torch::Tensor> b;
+std::pair<double, double> c;
+Metrics d;
+Outputs e;
+std::map<std::string, torch::Tensor> f;
+std::map<std::string, float> g;
+torch::nn::Linear h(1, 1);
+std::ostream *i = nullptr;
+void *j = nullptr;
+int k[3];
+torch::Tensor *l = nullptr;
+)cpp");
+  auto Holds = [&](llvm::StringRef Name) {
+    return mayHoldTensors(
+        S.first<VarDecl>(varDecl(hasName(Name), isExpansionInMainFile()))
+            ->getType());
+  };
+  EXPECT_TRUE(Holds("a"));
+  EXPECT_TRUE(Holds("b"));
+  EXPECT_FALSE(Holds("c"));
+  EXPECT_FALSE(Holds("d"));
+  EXPECT_TRUE(Holds("e"));
+  EXPECT_TRUE(Holds("f")); // a template argument, not a field
+  // Conservative: the tree's internals nest deeper than the walk looks.
+  EXPECT_TRUE(Holds("g"));
+  EXPECT_TRUE(Holds("h"));
+  EXPECT_FALSE(Holds("i"));
+  EXPECT_TRUE(Holds("j")); // type-erased
+  EXPECT_FALSE(Holds("k"));
+  EXPECT_TRUE(Holds("l"));
+}
+
+TEST(OuterWritesTest, WritesOutOfARegion) {
+  Snippet S(R"cpp(
+#include <vector>
+struct Holder { torch::Tensor t; int n = 0; void keep(torch::Tensor x); };
+void keep_ref(std::vector<torch::Tensor> &out, const torch::Tensor &x);
+void read_ref(const std::vector<torch::Tensor> &in, const torch::Tensor &x);
+void f(torch::Tensor x, std::vector<torch::Tensor> &outs, Holder &h,
+       double &sum) {
+  { auto y = x * 2; auto z = y + 1; sum += z.sum().item<double>(); }
+  { auto y = x * 2; outs.push_back(y); }
+  { h.t = x; }
+  { h.n++; }
+  { x.add_(1); }
+  { auto y = x * 2; x.add_(y); }
+  { auto &r = outs; r.push_back(x); }
+  { auto local = x; local.mul_(x); }
+  { std::vector<torch::Tensor> mine; mine.push_back(x); read_ref(outs, x); }
+  { keep_ref(outs, x); }
+  { auto it = outs.begin(); *it = x; }
+  { h.keep(x); }
+  { for (const auto &o : outs) sum += o.sum().item<double>(); }
+}
+)cpp");
+  const auto *Body = cast<CompoundStmt>(S.function("f")->getBody());
+  std::vector<bool> Writes;
+  for (const Stmt *Block : Body->body())
+    Writes.push_back(findOuterTensorWrite(Block) != nullptr);
+  EXPECT_EQ(Writes,
+            (std::vector<bool>{false, true, true, false, false, true, true,
+                               true, false, true, true, true, false}));
 }
 
 TEST(ModuleCallChainsTest, ConvIntoBatchNorm) {
