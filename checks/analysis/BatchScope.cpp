@@ -90,10 +90,12 @@ BatchScope::BatchScope(ASTContext &Context, TrainingLoopModel &Loops)
 std::optional<StepPath> BatchScope::perBatch(const Stmt *S) {
   if (!S || isInDataPipeline(S))
     return std::nullopt;
-  std::optional<StepPath> Path =
-      Loops.perIteration(S, [this](const Stmt *Loop) {
-        return Loops.isStepLoop(Loop) || isEvaluationLoop(Loop);
-      });
+  return outsideDataPipeline(Loops.perIteration(S, [this](const Stmt *Loop) {
+    return Loops.isStepLoop(Loop) || isEvaluationLoop(Loop);
+  }));
+}
+
+std::optional<StepPath> outsideDataPipeline(std::optional<StepPath> Path) {
   if (!Path)
     return std::nullopt;
   // `dataset.get(i)` called from the loop itself: still the dataset's code.

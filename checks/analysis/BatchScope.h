@@ -46,6 +46,10 @@ namespace clang::tidy::libtorch::analysis {
 /// transform (torch::data::transforms::BatchTransform).
 bool isDataPipelineFunction(const FunctionDecl *Function);
 
+/// \p Path, unless one of the calls on it is the data pipeline's code
+/// (`dataset.get(i)` called from the loop itself).
+std::optional<StepPath> outsideDataPipeline(std::optional<StepPath> Path);
+
 class BatchScope {
 public:
   BatchScope(ASTContext &Context, TrainingLoopModel &Loops);

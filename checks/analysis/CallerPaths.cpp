@@ -5,26 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallerPaths.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
 namespace clang::tidy::libtorch::analysis {
-
-namespace {
-
-/// \p Child of \p Loop is evaluated on every iteration: the body, the
-/// condition and the increment, but not a for-loop's init or a range-for's
-/// range (as in TrainingLoopModel).
-bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return Child != For->getInit();
-  if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
-    return Child == RangeFor->getBody() || Child == RangeFor->getInc() ||
-           Child == RangeFor->getCond() || Child == RangeFor->getLoopVarStmt();
-  return true;
-}
-
-} // namespace
 
 CallerPaths::CallerPaths(TrainingLoopModel &Loops, LoopFilter IsRepeatedLoop)
     : Loops(Loops), IsRepeatedLoop(std::move(IsRepeatedLoop)) {}
@@ -63,7 +48,7 @@ std::optional<StepPath> CallerPaths::walk(const Stmt *S, unsigned Depth,
         return std::nullopt;
     } else if (const auto *Loop = Parent.get<Stmt>();
                Loop && TrainingLoopModel::isLoop(Loop)) {
-      if (ChildStmt && runsPerIteration(Loop, ChildStmt) &&
+      if (ChildStmt && utils::runsPerIteration(Loop, ChildStmt) &&
           IsRepeatedLoop(Loop))
         return StepPath{Loop, {}};
     } else if (const auto *Lambda = Parent.get<LambdaExpr>()) {
@@ -133,14 +118,7 @@ BatchCallPaths::BatchCallPaths(BatchScope &Scope, TrainingLoopModel &Loops)
 std::optional<StepPath> BatchCallPaths::perBatch(const Stmt *S) {
   if (!S || Scope.isInDataPipeline(S))
     return std::nullopt;
-  std::optional<StepPath> Path = Callers.perIteration(S);
-  if (!Path)
-    return std::nullopt;
-  // `dataset.get(i)` called from the loop itself: still the dataset's code.
-  for (const CallExpr *Site : Path->Calls)
-    if (isDataPipelineFunction(Site->getDirectCallee()))
-      return std::nullopt;
-  return Path;
+  return outsideDataPipeline(Callers.perIteration(S));
 }
 
 } // namespace clang::tidy::libtorch::analysis

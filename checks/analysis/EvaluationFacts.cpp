@@ -115,9 +115,12 @@ BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
   return V.Facts;
 }
 
-bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents) {
+namespace {
+
+/// The module forward calls in the body of \p Loop, in source order.
+llvm::SmallVector<const CallExpr *, 4> forwardCallsIn(const Stmt *Loop) {
   struct Visitor : RecursiveASTVisitor<Visitor> {
-    llvm::SmallVector<const Stmt *, 4> Calls;
+    llvm::SmallVector<const CallExpr *, 4> Calls;
     bool VisitCallExpr(CallExpr *Call) {
       if (isModuleForwardCall(Call))
         Calls.push_back(Call);
@@ -125,7 +128,13 @@ bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents) {
     }
   } V;
   V.TraverseStmt(const_cast<Stmt *>(utils::loopBody(Loop)));
-  for (const Stmt *Call : V.Calls) {
+  return V.Calls;
+}
+
+} // namespace
+
+bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents) {
+  for (const Stmt *Call : forwardCallsIn(Loop)) {
     const Stmt *Body = nullptr;
     bool InLambda = false;
     auto Loops = enclosingLoops(Call, UserParents, Body, InLambda);
@@ -191,18 +200,9 @@ const Stmt *periodicBlockOf(const CallExpr *Forward, const Stmt *Loop,
 
 llvm::SmallVector<PeriodicPass, 2> periodicPasses(const Stmt *Loop,
                                                   TrainingLoopModel &Loops) {
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    llvm::SmallVector<const CallExpr *, 4> Calls;
-    bool VisitCallExpr(CallExpr *Call) {
-      if (isModuleForwardCall(Call))
-        Calls.push_back(Call);
-      return true;
-    }
-  } V;
-  V.TraverseStmt(const_cast<Stmt *>(utils::loopBody(Loop)));
   llvm::SmallVector<PeriodicPass, 2> Passes;
   llvm::SmallPtrSet<const Stmt *, 4> Judged;
-  for (const CallExpr *Forward : V.Calls) {
+  for (const CallExpr *Forward : forwardCallsIn(Loop)) {
     const Stmt *Block = periodicBlockOf(Forward, Loop, Loops);
     if (!Block || !Judged.insert(Block).second)
       continue;

@@ -17,18 +17,6 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-/// True when \p Child of \p Loop is evaluated on every iteration: the body,
-/// the condition and the increment, but not a for-loop's init or a
-/// range-for's range.
-bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
-  if (const auto *For = dyn_cast<ForStmt>(Loop))
-    return Child != For->getInit();
-  if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
-    return Child == RangeFor->getBody() || Child == RangeFor->getInc() ||
-           Child == RangeFor->getCond() || Child == RangeFor->getLoopVarStmt();
-  return true;
-}
-
 const Expr *stripNoise(const Expr *E) {
   return utils::stripWrappers(E, utils::ImplicitWrappers |
                                      utils::SubstTemplateParam);
@@ -164,7 +152,7 @@ unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
 bool TrainingLoopModel::iterationReachesUpdate(const Stmt *Loop,
                                                bool SkipTrainingLoops) {
   for (const Stmt *Child : Loop->children())
-    if (Child && runsPerIteration(Loop, Child) &&
+    if (Child && utils::runsPerIteration(Loop, Child) &&
         updateDistance(Child, SkipTrainingLoops) <= MaxCallDepth)
       return true;
   return false;
@@ -346,7 +334,7 @@ TrainingLoopModel::perIteration(const Stmt *S, unsigned Depth,
           return true;
         }
         if (const auto *Loop = Parent.get<Stmt>(); Loop && isLoop(Loop)) {
-          if (ChildStmt && runsPerIteration(Loop, ChildStmt) &&
+          if (ChildStmt && utils::runsPerIteration(Loop, ChildStmt) &&
               IsRepeatedLoop(Loop)) {
             Result = StepPath{Loop, {}};
             Done = true;

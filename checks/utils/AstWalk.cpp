@@ -94,4 +94,13 @@ const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
+bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
+  if (const auto *For = dyn_cast<ForStmt>(Loop))
+    return Child != For->getInit();
+  if (const auto *RangeFor = dyn_cast<CXXForRangeStmt>(Loop))
+    return Child == RangeFor->getBody() || Child == RangeFor->getInc() ||
+           Child == RangeFor->getCond() || Child == RangeFor->getLoopVarStmt();
+  return true;
+}
+
 } // namespace clang::tidy::libtorch::utils

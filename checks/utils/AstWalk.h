@@ -145,6 +145,11 @@ const Expr *stripWrappers(const Expr *E, WrapperSet Set = ImplicitWrappers);
 /// The body of a for, range-for, while or do loop; null for anything else.
 const Stmt *loopBody(const Stmt *Loop);
 
+/// Whether \p Child of \p Loop is evaluated on every iteration: the body,
+/// the condition and the increment, but not a for-loop's init or a
+/// range-for's range.
+bool runsPerIteration(const Stmt *Loop, const Stmt *Child);
+
 } // namespace clang::tidy::libtorch::utils
 
 #endif // LIBTORCH_TIDY_CHECKS_UTILS_ASTWALK_H

@@ -138,4 +138,20 @@ TEST_F(AstWalkTest, LoopBodyOfEveryLoop) {
   EXPECT_EQ(loopBody(nullptr), nullptr);
 }
 
+TEST_F(AstWalkTest, WhatRunsOnEveryIteration) {
+  const auto *For = first<ForStmt>(forStmt());
+  ASSERT_NE(For, nullptr);
+  EXPECT_FALSE(runsPerIteration(For, For->getInit()));
+  EXPECT_TRUE(runsPerIteration(For, For->getCond()));
+  EXPECT_TRUE(runsPerIteration(For, For->getInc()));
+  EXPECT_TRUE(runsPerIteration(For, For->getBody()));
+  const auto *RangeFor = first<CXXForRangeStmt>(cxxForRangeStmt());
+  ASSERT_NE(RangeFor, nullptr);
+  EXPECT_FALSE(runsPerIteration(RangeFor, RangeFor->getRangeInit()));
+  EXPECT_TRUE(runsPerIteration(RangeFor, RangeFor->getBody()));
+  EXPECT_TRUE(runsPerIteration(RangeFor, RangeFor->getLoopVarStmt()));
+  const auto *While = first<WhileStmt>(whileStmt());
+  EXPECT_TRUE(runsPerIteration(While, While->getBody()));
+}
+
 } // namespace
