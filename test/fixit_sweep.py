@@ -12,7 +12,9 @@ For each input file (a scratch copy), with every libtorch check enabled:
    Exceptions (UNMASKS): after a libtorch-cpu-only-device fix-it the
    program can use a GPU, so checks that judge only GPU programs may report
    new findings; after a libtorch-dataloader-no-workers fix-it the loader
-   has workers and libtorch-dataloader-enforce-ordering may report. Those
+   has workers and libtorch-dataloader-enforce-ordering may report; after a
+   libtorch-eval-without-no-grad fix-it the loop is an evaluation loop,
+   whose per-batch syncs libtorch-host-sync-in-loop reports. Those
    findings are listed, not failed, and their own fix-its may change the
    file in the second run.
 
@@ -57,6 +59,9 @@ DEFAULT_TIMEOUT = 900
 UNMASKS = {
     "libtorch-cpu-only-device": None,  # any check
     "libtorch-dataloader-no-workers": {"libtorch-dataloader-enforce-ordering"},
+    # With the guard, a loop that runs the model and never trains is an
+    # evaluation loop, whose per-batch syncs host-sync-in-loop reports.
+    "libtorch-eval-without-no-grad": {"libtorch-host-sync-in-loop"},
 }
 
 
@@ -246,8 +251,9 @@ def check_test_jobs(tools, path, temp):
     jobs = []
     commands = [c for c in run_command_of(path) if "%check_libtorch_tidy" in c]
     for command in commands:
-        argv = shlex.split(command.replace("%check_libtorch_tidy", "").replace("%s", path)
-                           .replace("%t", "TEMP"))
+        argv = shlex.split(command.replace("%check_libtorch_tidy", "")
+                           .replace("%S", os.path.dirname(os.path.abspath(path)))
+                           .replace("%s", path).replace("%t", "TEMP"))
         variants = None
         for i, a in enumerate(argv):
             if a == "--variants":
@@ -271,6 +277,9 @@ def check_test_jobs(tools, path, temp):
         # CHECK lines are comments; they stay (line numbers do not matter here).
         shutil.copyfile(path, copy)
         args = ["-std=c++17"] + tools["torch_compile_flags"] + compile_args
+        # Findings in headers stay hidden: --fix must not edit a header of
+        # the source tree (the check test copies its headers to do that).
+        tool_args = [a for a in tool_args if not a.startswith("--header-filter")]
         job = Job(name, copy, args, tool_args)
         job.own_checks = set(own_checks_of(argv).split(","))
         jobs.append(job)
