@@ -40,7 +40,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_libtorch_tidy import DIAG  # noqa: E402
-from fixit_sweep import DEFAULT_TIMEOUT, Job, elapsed, first_run, sweep  # noqa: E402
+from fixit_sweep import (DEFAULT_TIMEOUT, Job, elapsed, first_run, shared_flags,  # noqa: E402
+                         sweep)
 
 CHECK_ID = re.compile(r"libtorch-[a-z0-9-]+")
 MARKER = re.compile(r"//\s*(EXPECT|OK|FIXME-FP|FIXME-FN):")
@@ -164,7 +165,7 @@ def main():
     jobs, database = [], []
     for rel in sources:
         path = os.path.join(src_root, rel)
-        flags = ["-std=c++17"] + tools["torch_compile_flags"] + extra_flags(path)
+        flags = shared_flags(tools) + extra_flags(path)
         # A later -std wins, as with the compiler.
         database.append({"directory": os.path.dirname(path), "file": path,
                          "arguments": ["/usr/bin/c++"] + flags + ["-c", path, "-o", "/dev/null"]})

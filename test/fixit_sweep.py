@@ -98,12 +98,26 @@ def run(cmd, timeout):
         return None, out
 
 
+def shared_flags(tools):
+    """The compiler flags of most jobs: the real headers, nothing else."""
+    return ["-std=c++17"] + tools["torch_compile_flags"]
+
+
 def cli_command(tools, job, fix):
     cmd = [tools["cli"], "--checks=" + ALL_CHECKS]
     if not any(a.startswith("--config") for a in job.tool_args):
         cmd.append("--config={}")
     if fix:
         cmd.append("--fix")
+    if job.compile_args == shared_flags(tools):
+        # These files start with the same LibTorch includes and flags, as a
+        # project's units do, and are parsed against one precompiled prefix
+        # in the cache: built by the first, reused by the rest. The CLI
+        # makes that choice itself for units analyzed in one run; here each
+        # file is a run of its own. Findings are the same either way
+        # (test/parse_equality.py); a job with flags of its own (a -D, an
+        # -std) would build a prefix for itself alone and is left to auto.
+        cmd.append("--preamble=always")
     cmd += job.tool_args
     if job.build_dir:
         return cmd + ["-p", job.build_dir, job.path]
@@ -276,7 +290,7 @@ def check_test_jobs(tools, path, temp):
         os.makedirs(os.path.dirname(copy), exist_ok=True)
         # CHECK lines are comments; they stay (line numbers do not matter here).
         shutil.copyfile(path, copy)
-        args = ["-std=c++17"] + tools["torch_compile_flags"] + compile_args
+        args = shared_flags(tools) + compile_args
         # Findings in headers stay hidden: --fix must not edit a header of
         # the source tree (the check test copies its headers to do that).
         tool_args = [a for a in tool_args if not a.startswith("--header-filter")]
@@ -310,7 +324,7 @@ def example_jobs(tools, directory, temp):
         copy = os.path.join(temp, "examples", rel)
         os.makedirs(os.path.dirname(copy), exist_ok=True)
         shutil.copyfile(path, copy)
-        jobs.append(Job("examples/" + rel, copy, ["-std=c++17"] + tools["torch_compile_flags"]))
+        jobs.append(Job("examples/" + rel, copy, shared_flags(tools)))
     return jobs
 
 
