@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockingHostToDeviceCopyCheck.h"
+#include "analysis/ConstantHostData.h"
 #include "analysis/DataLoaderOptionsModel.h"
 #include "analysis/DeviceFacts.h"
+#include "analysis/DeviceVariables.h"
+#include "analysis/HostDtypes.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
@@ -91,9 +94,29 @@ void BlockingHostToDeviceCopyCheck::check(
   // host memory would not overlap anything anyway.
   if (analysis::isHostTensorFactoryCall(Source, Context))
     return;
+  // Likewise a narrow host tensor widened just before the copy
+  // (`images.to(torch::kFloat).to(device)`): its fix copies the narrow
+  // tensor first, and the copy it leaves is reported here then.
+  if (analysis::hostWideningBefore(Source, Context))
+    return;
+  // And a helper's host factory copied by its caller: made on the device
+  // in the helper, it needs no copy either.
+  if (const auto *Helper =
+          dyn_cast_or_null<CallExpr>(analysis::asWritten(Source));
+      Helper && !isa<CXXMemberCallExpr>(Helper) &&
+      analysis::hostFactoryReturnedBy(Helper->getDirectCallee(), Context))
+    return;
 
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  if (!TU.Loops.perStep(Copy))
+  std::optional<analysis::StepPath> Path = TU.Loops.perStep(Copy);
+  if (!Path)
+    return;
+  // A constant table rebuilt and copied on every step: made once before
+  // the loop (libtorch-tensor-created-off-device's finding), the copy
+  // leaves the step.
+  if (analysis::constantHostTableCopied(
+          Source, Path->Calls.empty() ? Path->StepLoop : nullptr, Context,
+          parents(Context)))
     return;
 
   const SourceManager &SM = *Result.SourceManager;

@@ -8,13 +8,20 @@
 #define LIBTORCH_TIDY_CHECKS_TENSORCREATEDOFFDEVICECHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/BatchScope.h"
+#include "analysis/CallerPaths.h"
+#include "analysis/ConstantHostData.h"
+#include "analysis/HostDtypes.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {
 
-/// Finds tensors made on the host by a factory and copied to the GPU right
-/// away, on every training step or evaluation batch (analysis/BatchScope.h):
-/// the factory can make them on the device. Where that runs once (setup,
+/// Finds tensors made on the host and copied to the GPU right away, on
+/// every training step or evaluation batch (analysis/BatchScope.h, through
+/// calls as deep as analysis/CallerPaths.h follows them): a factory that
+/// can make them on the device (written before the copy, or returned by a
+/// helper whose result is copied), a constant host table rebuilt as a
+/// tensor (analysis/ConstantHostData.h), a narrow host tensor widened
+/// before the copy (analysis/HostDtypes.h). Where that runs once (setup,
 /// constructors, once per epoch) it costs nothing worth a finding.
 ///
 /// For the user-facing documentation see:
@@ -27,6 +34,36 @@ public:
 
 private:
   bool asksAboutPeriodicGuards() const override { return true; }
+
+  /// `factory(...).to(device)`, the factory written before the copy.
+  void reportFactory(const CallExpr &Factory, const CXXMemberCallExpr &Copy,
+                     const analysis::StepPath &Path, bool PerStep,
+                     ASTContext &Context);
+  /// `helper(...).to(device)`, where the helper returns \p Factory.
+  void reportReturnedFactory(const CallExpr &Factory, const CallExpr &Helper,
+                             const CXXMemberCallExpr &Copy,
+                             const analysis::StepPath &Path, bool PerStep,
+                             ASTContext &Context);
+  void reportWidening(const analysis::HostWidening &Widening,
+                      const CXXMemberCallExpr &Copy,
+                      const analysis::StepPath &Path, bool PerStep,
+                      ASTContext &Context);
+  void reportConstantTable(const analysis::ConstantHostTable &Table,
+                           const CXXMemberCallExpr &Copy,
+                           const analysis::StepPath &Path, bool PerStep,
+                           ASTContext &Context);
+  void noteCalls(const analysis::StepPath &Path, bool PerStep);
+
+  /// Which functions the steps and evaluation batches call, per TU.
+  analysis::PerUnit<analysis::BatchCallPaths> Callers{
+      unitScope(), [this](ASTContext &Context) {
+        return std::make_unique<analysis::BatchCallPaths>(
+            batchScope(Context), trainingFacts(Context).Loops);
+      }};
+  /// Factories in helpers already reported (a helper called and copied at
+  /// several sites is one finding).
+  analysis::PerUnit<llvm::DenseSet<const CallExpr *>> ReportedFactories{
+      unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

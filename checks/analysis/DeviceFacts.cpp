@@ -382,6 +382,35 @@ bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context) {
   return isProvablyHostTensor(Call, Context);
 }
 
+const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
+                                      ASTContext &Context) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Function || !Function->hasBody(Definition) ||
+      !isUserCode(Definition, Context.getSourceManager()) ||
+      !isTensorType(Definition->getReturnType()) ||
+      Definition->getReturnType()->isReferenceType())
+    return nullptr;
+  struct Returns : RecursiveASTVisitor<Returns> {
+    llvm::SmallVector<const ReturnStmt *, 2> Found;
+    // A lambda's returns are its own.
+    bool TraverseLambdaExpr(LambdaExpr *) { return true; }
+    bool VisitReturnStmt(ReturnStmt *Return) {
+      Found.push_back(Return);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(Definition->getBody());
+  if (V.Found.size() != 1 || !V.Found[0]->getRetValue())
+    return nullptr;
+  const auto *Call = dyn_cast_or_null<CallExpr>(
+      utils::stripWrappers(V.Found[0]->getRetValue(),
+                           utils::ImplicitWrappers | utils::CopyConstruct));
+  if (!Call || Call->getBeginLoc().isMacroID() ||
+      !isHostTensorFactoryCall(Call, Context))
+    return nullptr;
+  return Call;
+}
+
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
   return placement(E, Context, 0) == Placement::Host;
 }

@@ -51,6 +51,14 @@ bool isProvablyHostTensor(const Expr *E, ASTContext &Context);
 /// among its options, or for a `*_like` factory a host model tensor.
 bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context);
 
+/// The host factory call (isHostTensorFactoryCall) that \p Function, a
+/// function or lambda of user code, returns: its only return statement
+/// returns that call as it is (`return torch::zeros({n});`). Null for
+/// anything else: several returns, a tensor changed before it is returned,
+/// a body we cannot see.
+const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
+                                      ASTContext &Context);
+
 /// True when \p E certainly evaluates to a tensor already placed on a
 /// (maybe-)CUDA device: the result of `.cuda()`, `.to(<CUDA or maybe-CUDA
 /// device>)`, a factory given such a device, or a local variable

@@ -95,6 +95,7 @@ int main() {
   x = a.to(torch::kCUDA);
   x = a.to(torch::kCPU);
   x = a.to(torch::kFloat);
+  x = a.toType(torch::kByte);
   x = a.to(torch::kHalf, /*non_blocking=*/false, /*copy=*/true);
   x = a.to(dev, torch::kHalf);
   x = a.to(dev, torch::kHalf, true);

@@ -366,6 +366,10 @@ public:
   Tensor &index_put_(std::initializer_list<at::indexing::TensorIndex> indices,
                      const Scalar &v);
 
+  Tensor toType(ScalarType t) const {
+    return to(options().dtype(t), /*non_blocking*/ false, /*copy*/ false);
+  }
+
   Tensor cpu() const {
     return to(options().device(DeviceType::CPU), /*non_blocking*/ false,
               /*copy*/ false);

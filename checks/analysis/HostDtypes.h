@@ -1,0 +1,62 @@
+//===--- HostDtypes.h - Element types of host tensors -----------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Which element type (c10::ScalarType) an expression names, which a host
+// tensor certainly has, and whether a copy to the device is given a tensor
+// that was just widened on the host (`images.to(torch::kFloat).to(device)`
+// of a uint8 tensor: the host converts, then four times the bytes cross
+// the bus). Unknown stays unknown: a tensor from a parameter, a member or a
+// call of our own says nothing about its element type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTDTYPES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTDTYPES_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+
+namespace clang::tidy::libtorch::analysis {
+
+/// The c10::ScalarType enumerator (`Byte`, `Float`, ...) that \p E names:
+/// `torch::kUInt8`, `at::kFloat`, `c10::ScalarType::Half`, and
+/// TensorOptions given one (`TensorOptions().dtype(torch::kByte)`,
+/// `torch::dtype(torch::kInt16)`, a ScalarType converted to options), read
+/// through constants. None when \p E names no element type.
+std::optional<llvm::StringRef> scalarTypeNamed(const Expr *E);
+
+/// Bytes per element of a ScalarType enumerator; 0 when not known.
+unsigned elementBytes(llvm::StringRef ScalarType);
+
+/// The element type a tensor expression certainly has: a factory or
+/// `from_blob` given one in its options, through element-type preserving
+/// views (`permute`, `unsqueeze`, `clone`, `x[i]`, ...) and local
+/// variables that only ever hold such tensors. None when not known.
+std::optional<llvm::StringRef> knownElementType(const Expr *Tensor);
+
+/// A host tensor widened before it is copied to the device.
+struct HostWidening {
+  /// `x.to(torch::kFloat)` / `x.toType(torch::kFloat)`.
+  const CXXMemberCallExpr *Conversion = nullptr;
+  llvm::StringRef From, To;
+  /// How many times the bytes grow (To's size over From's).
+  unsigned Ratio = 0;
+  /// The copy is applied to the conversion itself, nothing in between.
+  bool Adjacent = false;
+};
+
+/// \p CopySource is the object of a `.to(device)` / `.cuda()`: the result
+/// of a conversion to a wider element type (maybe followed by arithmetic or
+/// views that keep it) of a tensor provably in host memory whose element
+/// type is known to be narrower.
+std::optional<HostWidening> hostWideningBefore(const Expr *CopySource,
+                                               ASTContext &Context);
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTDTYPES_H

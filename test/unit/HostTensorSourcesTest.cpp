@@ -1,0 +1,210 @@
+//===--- HostTensorSourcesTest.cpp - host tensors made to be copied -------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Element types of host tensors and widening before a copy (HostDtypes),
+// constant host tables rebuilt as tensors (ConstantHostData), and factories
+// returned by helpers (DeviceFacts).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ASTTestSupport.h"
+#include "analysis/ConstantHostData.h"
+#include "analysis/DeviceFacts.h"
+#include "analysis/HostDtypes.h"
+#include "analysis/UserCode.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace clang::tidy::libtorch::analysis;
+using libtorch_tidy::testing::initializerOf;
+using libtorch_tidy::testing::parseWithMockTorch;
+
+namespace {
+
+/// The object of the copy that initializes \p Name (`x.to(device)`).
+const Expr *copiedIn(ASTUnit &AST, llvm::StringRef Name) {
+  const auto *Copy = dyn_cast_or_null<CXXMemberCallExpr>(
+      initializerOf(AST, Name)->IgnoreImplicit());
+  EXPECT_TRUE(Copy) << Name.str();
+  return Copy ? Copy->getImplicitObjectArgument() : nullptr;
+}
+
+const char Dtypes[] = R"cpp(
+#include <torch/torch.h>
+#include <cstdint>
+#include <vector>
+void dtypes(torch::Device device, torch::Tensor param, std::vector<uint8_t> &raw) {
+  auto byteOption = torch::TensorOptions().dtype(torch::kUInt8).device(device);
+  auto viaDtype = torch::dtype(torch::kInt16);
+  auto plain = torch::kHalf;
+  auto noDtype = torch::TensorOptions().device(device);
+
+  auto images = torch::from_blob(raw.data(), {2, 2}, torch::kUInt8);
+  auto permuted = images.permute({1, 0}).contiguous();
+  auto element = images[0];
+  auto zerosShort = torch::zeros({2}, torch::TensorOptions(torch::kShort));
+  auto defaultType = torch::zeros({2});
+  auto reassigned = torch::zeros({2}, torch::kByte);
+  reassigned = torch::zeros({2}, torch::kFloat);
+  auto computed = images * 2;
+
+  auto widened = images.to(torch::kFloat).to(device);
+  auto widenedType = zerosShort.toType(torch::kDouble).cuda();
+  auto scaled = (images.to(torch::kFloat) / 255).to(device);
+  auto unknownSource = param.to(torch::kFloat).to(device);
+  auto narrowing = torch::zeros({2}, torch::kDouble).to(torch::kFloat).to(device);
+  auto sameSize = images.to(torch::kChar).to(device);
+  auto deviceSource = torch::zeros({2}, byteOption).to(torch::kFloat).to(device);
+  auto notAConversion = images.to(device);
+}
+)cpp";
+
+TEST(HostDtypesTest, NamesScalarTypes) {
+  auto AST = parseWithMockTorch(Dtypes);
+  auto Named = [&](llvm::StringRef Name) {
+    return scalarTypeNamed(initializerOf(*AST, Name));
+  };
+  EXPECT_EQ(Named("byteOption"), std::optional<llvm::StringRef>("Byte"));
+  EXPECT_EQ(Named("viaDtype"), std::optional<llvm::StringRef>("Short"));
+  EXPECT_EQ(Named("plain"), std::optional<llvm::StringRef>("Half"));
+  EXPECT_EQ(Named("noDtype"), std::nullopt);
+  EXPECT_EQ(elementBytes("Byte"), 1U);
+  EXPECT_EQ(elementBytes("Half"), 2U);
+  EXPECT_EQ(elementBytes("Float"), 4U);
+  EXPECT_EQ(elementBytes("Long"), 8U);
+  EXPECT_EQ(elementBytes("Undefined"), 0U);
+}
+
+TEST(HostDtypesTest, KnownElementTypes) {
+  auto AST = parseWithMockTorch(Dtypes);
+  auto Known = [&](llvm::StringRef Name) {
+    return knownElementType(initializerOf(*AST, Name));
+  };
+  EXPECT_EQ(Known("images"), std::optional<llvm::StringRef>("Byte"));
+  EXPECT_EQ(Known("permuted"), std::optional<llvm::StringRef>("Byte"))
+      << "views keep the element type";
+  EXPECT_EQ(Known("element"), std::optional<llvm::StringRef>("Byte"));
+  EXPECT_EQ(Known("zerosShort"), std::optional<llvm::StringRef>("Short"));
+  EXPECT_EQ(Known("defaultType"), std::nullopt) << "the default is not guessed";
+  EXPECT_EQ(Known("computed"), std::nullopt) << "arithmetic may promote";
+  auto Reassigned =
+      match(declRefExpr(to(varDecl(hasName("reassigned")))).bind("r"),
+            AST->getASTContext());
+  ASSERT_FALSE(Reassigned.empty());
+  EXPECT_EQ(knownElementType(Reassigned[0].getNodeAs<Expr>("r")), std::nullopt)
+      << "given a float tensor later";
+}
+
+TEST(HostDtypesTest, WideningBeforeTheCopy) {
+  auto AST = parseWithMockTorch(Dtypes);
+  ASTContext &Context = AST->getASTContext();
+  auto Widening = [&](llvm::StringRef Name) {
+    return hostWideningBefore(copiedIn(*AST, Name), Context);
+  };
+  auto Widened = Widening("widened");
+  ASSERT_TRUE(Widened);
+  EXPECT_EQ(Widened->From, "Byte");
+  EXPECT_EQ(Widened->To, "Float");
+  EXPECT_EQ(Widened->Ratio, 4U);
+  EXPECT_TRUE(Widened->Adjacent);
+  auto WidenedType = Widening("widenedType");
+  ASSERT_TRUE(WidenedType);
+  EXPECT_EQ(WidenedType->Ratio, 4U);
+  auto Scaled = Widening("scaled");
+  ASSERT_TRUE(Scaled);
+  EXPECT_FALSE(Scaled->Adjacent);
+  EXPECT_FALSE(Widening("unknownSource"));
+  EXPECT_FALSE(Widening("narrowing"));
+  EXPECT_FALSE(Widening("sameSize"));
+  EXPECT_FALSE(Widening("deviceSource")) << "not a host tensor";
+  EXPECT_FALSE(Widening("notAConversion"));
+}
+
+const char Tables[] = R"cpp(
+#include <torch/torch.h>
+#include <cstdint>
+#include <vector>
+static const float kTable[2] = {1, 2};
+std::vector<float> mutableGlobal = {1, 2};
+void consume(std::vector<float> &);
+void tables(torch::Device device, const std::vector<float> &given) {
+  std::vector<float> unchanged = {1, 2};
+  std::vector<float> changed = {1, 2};
+  std::vector<float> passedMutably = {1, 2};
+  std::vector<float> aliased = {1, 2};
+  float *alias = aliased.data();
+  float array[2] = {1, 2};
+  for (int step = 0; step < 10; ++step) {
+    float read = unchanged[0] + array[1];
+    changed.push_back(read);
+    consume(passedMutably);
+    alias[0] = read;
+    std::vector<float> inLoop = {read};
+    auto fromUnchanged = torch::tensor(unchanged).to(device);
+    auto fromBlob = torch::from_blob(unchanged.data(), {2}).clone().to(device);
+    auto fromArray = torch::from_blob(array, {2}).to(device);
+    auto fromConstant = torch::from_blob(const_cast<float *>(kTable), {2}).to(device);
+    auto fromChanged = torch::tensor(changed).to(device);
+    auto fromPassed = torch::tensor(passedMutably).to(device);
+    auto fromAliased = torch::tensor(aliased).to(device);
+    auto fromInLoop = torch::tensor(inLoop).to(device);
+    auto fromGiven = torch::tensor(given).to(device);
+    auto fromGlobal = torch::tensor(mutableGlobal).to(device);
+    auto braced = torch::tensor({1.0f, 2.0f}).to(device);
+  }
+}
+torch::Tensor returnsFactory(int64_t n) { return torch::zeros({n}); }
+torch::Tensor returnsOnDevice(int64_t n, torch::Device d) { return torch::zeros({n}, d); }
+torch::Tensor returnsFilled(int64_t n) { auto t = torch::zeros({n}); t[0] = 1; return t; }
+)cpp";
+
+TEST(ConstantHostDataTest, ConstantTables) {
+  auto AST = parseWithMockTorch(Tables);
+  ASTContext &Context = AST->getASTContext();
+  UserCodeParents Parents(Context);
+  auto Loops =
+      match(forStmt(hasAncestor(functionDecl(hasName("tables")))).bind("loop"),
+            Context);
+  ASSERT_EQ(Loops.size(), 1U);
+  const auto *Loop = Loops[0].getNodeAs<Stmt>("loop");
+  auto Table = [&](llvm::StringRef Name, const Stmt *In) -> std::string {
+    auto Found =
+        constantHostTableCopied(copiedIn(*AST, Name), In, Context, Parents);
+    return Found ? Found->Table->getName().str() : "";
+  };
+  EXPECT_EQ(Table("fromUnchanged", Loop), "unchanged");
+  EXPECT_EQ(Table("fromBlob", Loop), "unchanged");
+  EXPECT_EQ(Table("fromArray", Loop), "array");
+  EXPECT_EQ(Table("fromConstant", Loop), "kTable");
+  EXPECT_EQ(Table("fromConstant", nullptr), "kTable")
+      << "a constant is constant through calls too";
+  EXPECT_EQ(Table("fromUnchanged", nullptr), "")
+      << "a local counts only in the loop's own function";
+  EXPECT_EQ(Table("fromChanged", Loop), "");
+  EXPECT_EQ(Table("fromPassed", Loop), "");
+  EXPECT_EQ(Table("fromAliased", Loop), "");
+  EXPECT_EQ(Table("fromInLoop", Loop), "");
+  EXPECT_EQ(Table("fromGiven", Loop), "");
+  EXPECT_EQ(Table("fromGlobal", Loop), "");
+  EXPECT_EQ(Table("braced", Loop), "");
+}
+
+TEST(HelperFactoriesTest, FactoriesReturnedByHelpers) {
+  auto AST = parseWithMockTorch(Tables);
+  ASTContext &Context = AST->getASTContext();
+  auto Returned = [&](llvm::StringRef Name) {
+    auto Found =
+        match(functionDecl(hasName(Name), isDefinition()).bind("f"), Context);
+    EXPECT_FALSE(Found.empty());
+    return hostFactoryReturnedBy(Found[0].getNodeAs<FunctionDecl>("f"),
+                                 Context);
+  };
+  EXPECT_TRUE(Returned("returnsFactory"));
+  EXPECT_FALSE(Returned("returnsOnDevice"));
+  EXPECT_FALSE(Returned("returnsFilled"));
+}
+
+} // namespace
