@@ -16,6 +16,7 @@
 #include "DataloaderEnforceOrderingCheck.h"
 #include "DataloaderNoWorkersCheck.h"
 #include "EmptyCacheInLoopCheck.h"
+#include "EvalModeNotRestoredCheck.h"
 #include "EvalWithoutNoGradCheck.h"
 #include "HostSyncInLoopCheck.h"
 #include "InputNotOnDeviceCheck.h"
