@@ -18,6 +18,7 @@
 #include "EmptyCacheInLoopCheck.h"
 #include "EvalModeNotRestoredCheck.h"
 #include "EvalWithoutNoGradCheck.h"
+#include "FrozenModuleRequiresGradCheck.h"
 #include "HostSyncInLoopCheck.h"
 #include "InputNotOnDeviceCheck.h"
 #include "LoopInvariantSetupCheck.h"

@@ -222,6 +222,9 @@ void ModuleModes::index() {
     }
 
     bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+      if (isSameOrDerivedFrom(Construct->getConstructor()->getParent(),
+                              names::Optimizer))
+        Index.ConstructsOptimizer = true;
       // A copy of a holder is the same module; a class built from a module
       // (a trainer, a Sequential) may train it.
       if (Construct->getConstructor()->isCopyOrMoveConstructor())
@@ -268,6 +271,15 @@ bool ModuleModes::parametersHandedOn(const ValueDecl *Module) {
 
 bool ModuleModes::parametersFrozen(const ValueDecl *Module) {
   return anyAlias(Module, Frozen);
+}
+
+bool ModuleModes::isUntrainedModule(const ValueDecl *Module) {
+  if (const auto *Field = dyn_cast<FieldDecl>(Module);
+      Field && isModuleClass(dyn_cast<CXXRecordDecl>(Field->getParent())))
+    return false;
+  return isModuleType(Module->getType()) &&
+         (ConstructsOptimizer || anyParametersHandedOn()) &&
+         !parametersHandedOn(Module);
 }
 
 namespace {

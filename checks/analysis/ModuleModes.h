@@ -79,6 +79,11 @@ public:
   /// A range-for over the parameters of \p Module (or an alias) calls
   /// `requires_grad_` / `set_requires_grad`.
   bool parametersFrozen(const ValueDecl *Module);
+  /// \p Module looks frozen: this TU constructs an optimizer (or hands some
+  /// module's parameters on: the optimizer is here) but never hands on the
+  /// parameters of \p Module, and it is not a member of a
+  /// module class (a submodule, trained with its parent's parameters).
+  bool isUntrainedModule(const ValueDecl *Module);
   /// Some module of this TU hands its parameters on: the optimizer is here.
   bool anyParametersHandedOn() const { return !HandedOn.empty(); }
 
@@ -127,6 +132,7 @@ private:
       Links;
   llvm::DenseSet<const ValueDecl *> HandedOn;
   llvm::DenseSet<const ValueDecl *> Frozen;
+  bool ConstructsOptimizer = false;
 };
 
 } // namespace clang::tidy::libtorch::analysis

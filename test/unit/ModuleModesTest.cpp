@@ -126,6 +126,23 @@ void top() {
   EXPECT_FALSE(Modes->parametersFrozen(var("top", "counted")));
   EXPECT_TRUE(Modes->parametersHandedOn(var("top", "grouped")));
   EXPECT_TRUE(Modes->anyParametersHandedOn());
+  EXPECT_FALSE(Modes->isUntrainedModule(var("top", "trained")));
+  EXPECT_TRUE(Modes->isUntrainedModule(var("top", "counted")));
+}
+
+TEST_F(ModuleModesTest, NoOptimizerInTheFileMeansUnknown) {
+  parse(R"cpp(
+void top() {
+  torch::nn::Linear alone(4, 4);
+  torch::nn::Linear registered(4, 4);
+  torch::nn::Sequential seq;
+  seq->push_back(registered);
+}
+)cpp");
+  EXPECT_FALSE(Modes->anyParametersHandedOn() &&
+               !Modes->parametersHandedOn(var("top", "registered")));
+  EXPECT_FALSE(Modes->isUntrainedModule(var("top", "alone")) &&
+               !Modes->anyParametersHandedOn());
 }
 
 TEST_F(ModuleModesTest, UnrestoredEval) {
