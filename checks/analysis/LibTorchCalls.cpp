@@ -20,6 +20,12 @@ bool hasQualifiedName(const NamedDecl *Decl, llvm::StringRef QualifiedName) {
 
 } // namespace
 
+bool isModuleClass(const CXXRecordDecl *Record) {
+  return Record && (isSameOrDerivedFrom(Record, names::Module) ||
+                    isSameOrDerivedFrom(Record, names::ModuleHolder) ||
+                    isSameOrDerivedFrom(Record, names::JitModule));
+}
+
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
                          llvm::StringRef QualifiedName) {
   if (!Record)

@@ -26,6 +26,10 @@ namespace clang::tidy::libtorch::analysis {
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
                          llvm::StringRef QualifiedName);
 
+/// \p Record (null: false) is a module class: torch::nn::Module or a
+/// subclass, a ModuleHolder (`Net` from TORCH_MODULE), a torch::jit::Module.
+bool isModuleClass(const CXXRecordDecl *Record);
+
 /// True when \p Type (references and cv looked through) is exactly the class
 /// named \p QualifiedName (written with a leading "::").
 bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName);

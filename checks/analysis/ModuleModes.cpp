@@ -18,12 +18,6 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-bool isModuleClass(const CXXRecordDecl *Record) {
-  return Record && (isSameOrDerivedFrom(Record, names::Module) ||
-                    isSameOrDerivedFrom(Record, names::ModuleHolder) ||
-                    isSameOrDerivedFrom(Record, names::JitModule));
-}
-
 /// A value of \p Type is (or points to) a module: a holder (`Net` from
 /// TORCH_MODULE), a Module subclass, a `std::shared_ptr` to one, a
 /// torch::jit::Module.
@@ -151,10 +145,15 @@ void ModuleModes::index() {
       const CXXMemberCallExpr *Parameters = parametersCall(For->getRangeInit());
       if (!Parameters)
         return true;
-      RangeForParameters.insert(Parameters);
+      // A loop that turns the parameters' gradients off trains none of
+      // them. Any other loop over them may collect them for an optimizer
+      // (`params.push_back(p)`): they count as handed on, as any other use
+      // of parameters() does.
       if (const ValueDecl *Module = moduleOfMemberCall(Parameters);
-          Module && setsRequiresGrad(For->getBody()))
+          Module && setsRequiresGrad(For->getBody())) {
+        RangeForParameters.insert(Parameters);
         Index.Frozen.insert(Module);
+      }
       return true;
     }
 

@@ -22,12 +22,6 @@ constexpr char IosBase[] = "::std::ios_base";
 /// before it answers "may hold".
 constexpr unsigned MaxTypeDepth = 16;
 
-bool isModuleClass(const CXXRecordDecl *Record) {
-  return isSameOrDerivedFrom(Record, names::Module) ||
-         isSameOrDerivedFrom(Record, names::ModuleHolder) ||
-         isSameOrDerivedFrom(Record, names::JitModule);
-}
-
 bool holdsTensors(QualType Type, llvm::SmallPtrSetImpl<const Decl *> &Seen,
                   unsigned Depth) {
   if (Type.isNull())

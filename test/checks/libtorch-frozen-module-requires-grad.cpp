@@ -63,14 +63,28 @@ void guarded(torch::nn::Conv2d generator, torch::Tensor noise,
   }
 }
 
-// Not flagged: the module is trained, through a vector of parameters, a
-// parameter group, or its own optimizer.
+// Not flagged: the module is trained, through a vector of parameters (also
+// one a loop over parameters() fills), a parameter group, or its own
+// optimizer.
 void fine_tune(Extractor backbone, torch::nn::Linear head, torch::Tensor x,
                torch::Tensor y) {
   std::vector<torch::Tensor> params = head->parameters();
   auto more = backbone->parameters();
   params.insert(params.end(), more.begin(), more.end());
   torch::optim::SGD optimizer(params, 0.01);
+  for (int step = 0; step < 100; ++step) {
+    optimizer.zero_grad();
+    torch::mse_loss(head(backbone(x).flatten(1)), y).backward();
+    optimizer.step();
+  }
+}
+
+void collected(Extractor backbone, torch::nn::Linear head, torch::Tensor x,
+               torch::Tensor y) {
+  std::vector<torch::Tensor> params = head->parameters();
+  for (auto &p : backbone->parameters())
+    params.push_back(p);
+  torch::optim::Adam optimizer(params);
   for (int step = 0; step < 100; ++step) {
     optimizer.zero_grad();
     torch::mse_loss(head(backbone(x).flatten(1)), y).backward();

@@ -41,7 +41,7 @@ using Loader = decltype(torch::data::make_data_loader(
 
 void train_epoch(Classifier &model, Loader &loader, torch::optim::Optimizer &optimizer,
                  torch::Device device) {
-  for (auto &batch : *loader) { // EXPECT: libtorch-cudnn-benchmark
+  for (auto &batch : *loader) { // EXPECT: libtorch-missing-autocast, libtorch-tf32-disabled
     auto data = batch.data.to(device, /*non_blocking=*/true);
     auto target = batch.target.to(device, /*non_blocking=*/true);
     optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
@@ -69,7 +69,7 @@ double evaluate(Classifier &model, Loader &loader, torch::Device device) {
 void train_epoch_restoring(Classifier &model, Loader &loader, torch::optim::Optimizer &optimizer,
                            torch::Device device) {
   model->train(); // OK: back to train mode before every epoch
-  for (auto &batch : *loader) { // OK: the program-wide finding is on the first step loop
+  for (auto &batch : *loader) { // EXPECT: libtorch-missing-autocast
     auto data = batch.data.to(device, /*non_blocking=*/true);
     auto target = batch.target.to(device, /*non_blocking=*/true);
     optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none

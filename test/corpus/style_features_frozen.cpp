@@ -38,7 +38,7 @@ void stylize(const std::string &weights, torch::Device device) {
   }
   auto image = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device)).requires_grad_(true);
   torch::optim::Adam optimizer({image}, torch::optim::AdamOptions(0.02));
-  for (int step = 0; step < 300; ++step) { // EXPECT: libtorch-cudnn-benchmark
+  for (int step = 0; step < 300; ++step) { // EXPECT: libtorch-cudnn-benchmark, libtorch-missing-autocast, libtorch-tf32-disabled
     optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
     auto loss = torch::mse_loss(gram(extractor(image)), style_gram); // EXPECT: libtorch-frozen-module-requires-grad
     loss.backward();
@@ -61,7 +61,7 @@ void stylize_frozen(const std::string &weights, torch::Device device) {
   }
   auto image = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device)).requires_grad_(true);
   torch::optim::Adam optimizer({image}, torch::optim::AdamOptions(0.02));
-  for (int step = 0; step < 300; ++step) { // OK: the program-wide finding is on the first step loop
+  for (int step = 0; step < 300; ++step) { // EXPECT: libtorch-missing-autocast
     optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
     auto loss = torch::mse_loss(gram(extractor(image)), style_gram); // OK: parameters frozen
     loss.backward();
