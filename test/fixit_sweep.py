@@ -14,7 +14,10 @@ For each input file (a scratch copy), with every libtorch check enabled:
    new findings; after a libtorch-dataloader-no-workers fix-it the loader
    has workers and libtorch-dataloader-enforce-ordering may report; after a
    libtorch-eval-without-no-grad fix-it the loop is an evaluation loop,
-   whose per-batch syncs libtorch-host-sync-in-loop reports. Those
+   whose per-batch syncs libtorch-host-sync-in-loop reports; after a
+   libtorch-tensor-created-off-device fix-it that copies a narrow tensor
+   before widening it, libtorch-blocking-host-to-device-copy reports that
+   copy if it blocks. Those
    findings are listed, not failed, and their own fix-its may change the
    file in the second run.
 
@@ -62,6 +65,11 @@ UNMASKS = {
     # With the guard, a loop that runs the model and never trains is an
     # evaluation loop, whose per-batch syncs host-sync-in-loop reports.
     "libtorch-eval-without-no-grad": {"libtorch-host-sync-in-loop"},
+    # Widening moved after the copy (`x.to(device).to(torch::kFloat)`)
+    # leaves a plain host-to-device copy of the narrow tensor, which
+    # blocking-host-to-device-copy leaves alone while the widening comes
+    # first and reports once it is gone.
+    "libtorch-tensor-created-off-device": {"libtorch-blocking-host-to-device-copy"},
 }
 
 
