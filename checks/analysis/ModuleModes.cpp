@@ -85,6 +85,40 @@ bool setsRequiresGrad(const Stmt *S) {
   return F.Found;
 }
 
+/// \p Body passes \p Parameter on: as an argument of a call or a
+/// constructor (`params.push_back(p)`, `v = p`), not only as the object of
+/// its own methods (`p.numel()`).
+bool passesOn(const Stmt *Body, const VarDecl *Parameter) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl *Parameter;
+    bool Found = false;
+    bool isParameter(const Expr *E) const {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == Parameter;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      // A member operator's object is its first argument (`v = p`, `p + 1`
+      // on a tensor reads it): only the arguments after it are passed on.
+      unsigned First =
+          isa<CXXOperatorCallExpr>(Call) &&
+                  isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee())
+              ? 1
+              : 0;
+      for (unsigned I = First; I < Call->getNumArgs(); ++I)
+        Found |= isParameter(Call->getArg(I));
+      return !Found;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+      for (const Expr *Argument : Construct->arguments())
+        Found |= isParameter(Argument);
+      return !Found;
+    }
+  } F;
+  F.Parameter = Parameter;
+  F.TraverseStmt(const_cast<Stmt *>(Body));
+  return F.Found;
+}
+
 /// `a == b`: a condition that holds on one iteration, as the last epoch's.
 bool isEqualityCondition(const Expr *Condition) {
   Condition = Condition ? Condition->IgnoreParenImpCasts() : nullptr;
@@ -146,14 +180,16 @@ void ModuleModes::index() {
       if (!Parameters)
         return true;
       // A loop that turns the parameters' gradients off trains none of
-      // them. Any other loop over them may collect them for an optimizer
+      // them, nor does one that only reads them (`n += p.numel()`). A loop
+      // that passes them on may collect them for an optimizer
       // (`params.push_back(p)`): they count as handed on, as any other use
       // of parameters() does.
+      if (passesOn(For->getBody(), For->getLoopVariable()))
+        return true;
+      RangeForParameters.insert(Parameters);
       if (const ValueDecl *Module = moduleOfMemberCall(Parameters);
-          Module && setsRequiresGrad(For->getBody())) {
-        RangeForParameters.insert(Parameters);
+          Module && setsRequiresGrad(For->getBody()))
         Index.Frozen.insert(Module);
-      }
       return true;
     }
 

@@ -108,6 +108,7 @@ void top() {
   torch::nn::Linear frozen(4, 4);
   torch::nn::Linear counted(4, 4);
   torch::nn::Linear grouped(4, 4);
+  torch::nn::Linear collected(4, 4);
   torch::optim::SGD optimizer(trained->parameters(), 0.1);
   for (auto &p : frozen->parameters())
     p.requires_grad_(false);
@@ -117,6 +118,8 @@ void top() {
   std::vector<torch::Tensor> params;
   auto more = grouped->parameters();
   params.insert(params.end(), more.begin(), more.end());
+  for (auto &p : collected->parameters())
+    params.push_back(p);
 }
 )cpp");
   EXPECT_TRUE(Modes->parametersHandedOn(var("top", "trained")));
@@ -125,6 +128,7 @@ void top() {
   EXPECT_FALSE(Modes->parametersHandedOn(var("top", "counted")));
   EXPECT_FALSE(Modes->parametersFrozen(var("top", "counted")));
   EXPECT_TRUE(Modes->parametersHandedOn(var("top", "grouped")));
+  EXPECT_TRUE(Modes->parametersHandedOn(var("top", "collected")));
   EXPECT_TRUE(Modes->anyParametersHandedOn());
   EXPECT_FALSE(Modes->isUntrainedModule(var("top", "trained")));
   EXPECT_TRUE(Modes->isUntrainedModule(var("top", "counted")));
