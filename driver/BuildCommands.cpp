@@ -6,6 +6,7 @@
 
 #include "BuildCommands.h"
 #include "CudaCommands.h"
+#include "report/Wording.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -203,10 +204,6 @@ private:
   std::unique_ptr<CompilationDatabase> Base;
 };
 
-std::string countOf(size_t N, StringRef One, StringRef Many) {
-  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
-}
-
 } // namespace
 
 std::vector<std::string> adjustBuildCommand(ArrayRef<std::string> CommandLine,
@@ -266,21 +263,22 @@ std::vector<std::string> buildCommandNotices(const CompilationDatabase &Base,
     const Seen &S = Unknown[Arg];
     Notices.push_back(
         "libtorch-tidy: note: dropped '" + Arg + "' from " +
-        countOf(S.Commands, "compile command", "compile commands") +
+        report::countOf(S.Commands, "compile command", "compile commands") +
         " (first: '" + S.FirstFile +
         "'): clang 16 does not know this option (a g++ one?)");
   }
   if (Pch.Commands)
-    Notices.push_back(
-        "libtorch-tidy: note: " +
-        countOf(Pch.Commands, "compile command uses", "compile commands use") +
-        " a precompiled header (first: '" + Pch.FirstFile +
-        "'); analyzing against the header's text instead");
+    Notices.push_back("libtorch-tidy: note: " +
+                      report::countOf(Pch.Commands, "compile command uses",
+                                      "compile commands use") +
+                      " a precompiled header (first: '" + Pch.FirstFile +
+                      "'); analyzing against the header's text instead");
   if (DroppedPch.Commands)
     Notices.push_back(
         "libtorch-tidy: note: dropped -include-pch '" + FirstDroppedPch +
         "' from " +
-        countOf(DroppedPch.Commands, "compile command", "compile commands") +
+        report::countOf(DroppedPch.Commands, "compile command",
+                        "compile commands") +
         " (first: '" + DroppedPch.FirstFile +
         "'): no header text beside it; the unit is analyzed without it");
   return Notices;

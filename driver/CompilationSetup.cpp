@@ -8,6 +8,7 @@
 #include "BuildCommands.h"
 #include "CudaCommands.h"
 #include "ResourceDir.h"
+#include "report/Wording.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -91,11 +92,6 @@ loadFromBuildDirectory(StringRef BuildPath, std::string &Error) {
   return inferTargetAndDriverMode(inferMissingCompileCommands(std::move(Json)));
 }
 
-/// "1 file" / "3 files".
-std::string countOf(size_t N, StringRef One, StringRef Many) {
-  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
-}
-
 /// The entries of the database that can be analyzed. Those that cannot are
 /// reported with one warning line per kind (naming the first of them), or
 /// recorded in \p Setup.Unreadable.
@@ -129,14 +125,14 @@ std::vector<std::string> databaseInputs(std::vector<std::string> Entries,
   }
   if (!Quiet && !Missing.empty())
     errs() << "libtorch-tidy: warning: skipped "
-           << countOf(Missing.size(), "entry", "entries")
+           << report::countOf(Missing.size(), "entry", "entries")
            << " of compile_commands.json for files that no longer exist "
               "(first: '"
            << Missing.front()
            << "'); re-run cmake to refresh the compilation database\n";
   if (!Quiet && !Relative.empty())
     errs() << "libtorch-tidy: warning: skipped "
-           << countOf(Relative.size(), "entry", "entries")
+           << report::countOf(Relative.size(), "entry", "entries")
            << " of compile_commands.json whose \"directory\" is not an "
               "absolute path (first: '"
            << Relative.front()
@@ -144,7 +140,7 @@ std::vector<std::string> databaseInputs(std::vector<std::string> Entries,
               "the database\n";
   if (!Quiet && !NotFiles.empty())
     errs() << "libtorch-tidy: warning: skipped "
-           << countOf(NotFiles.size(), "entry", "entries")
+           << report::countOf(NotFiles.size(), "entry", "entries")
            << " of compile_commands.json that are not regular files "
               "(first: '"
            << NotFiles.front()
@@ -176,7 +172,7 @@ Error skipCudaSources(const CompilationDatabase &Database, bool Quiet,
                       "that hold the training code");
   if (!Quiet)
     errs() << "libtorch-tidy: note: skipped "
-           << countOf(Cuda.size(), "CUDA source", "CUDA sources")
+           << report::countOf(Cuda.size(), "CUDA source", "CUDA sources")
            << " (first: '" << Cuda.front()
            << "'); libtorch-tidy analyzes host C++ only\n";
   return Error::success();

@@ -211,11 +211,6 @@ Expected<std::string> applyReplacements(StringRef Content,
   return Result;
 }
 
-std::string contentDigest(StringRef Content) {
-  std::array<uint8_t, 32> Hash = SHA256::hash(arrayRefFromStringRef(Content));
-  return toHex(Hash, /*LowerCase=*/true);
-}
-
 namespace {
 
 /// The digest each file had when the analysis read it; a file read by two
@@ -248,7 +243,7 @@ verifiedContent(const std::string &File,
     return Fail("'" + File +
                 "' changed while it was being analyzed; no fixes were "
                 "applied to it: re-run libtorch-tidy --fix");
-  if (contentDigest(*Text) != *It->second.begin())
+  if (model::contentDigest(*Text) != *It->second.begin())
     return Fail("'" + File +
                 "' changed since it was analyzed; no fixes were applied to "
                 "it: re-run libtorch-tidy --fix");

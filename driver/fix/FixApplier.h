@@ -94,9 +94,6 @@ llvm::Expected<std::string>
 applyReplacements(llvm::StringRef Content,
                   llvm::ArrayRef<model::Replacement> Edits);
 
-/// Lowercase hex SHA-256 of \p Content, as ContentDigests holds it.
-std::string contentDigest(llvm::StringRef Content);
-
 /// What `--fix` did.
 struct FixOutcome {
   /// For each finding given, each replacement of its chosen fix and whether

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "model/Findings.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
 
 #include <algorithm>
 #include <set>
@@ -55,6 +57,12 @@ unitsWithProblems(const RunResult &Run) {
     if (Unit.State != TranslationUnitResult::Status::Analyzed)
       Problems.push_back(&Unit);
   return Problems;
+}
+
+std::string contentDigest(llvm::StringRef Content) {
+  std::array<uint8_t, 32> Hash =
+      llvm::SHA256::hash(llvm::arrayRefFromStringRef(Content));
+  return llvm::toHex(Hash, /*LowerCase=*/true);
 }
 
 } // namespace libtorch_tidy::model

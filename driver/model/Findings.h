@@ -16,6 +16,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_MODEL_FINDINGS_H
 #define LIBTORCH_TIDY_DRIVER_MODEL_FINDINGS_H
 
+#include "llvm/ADT/StringRef.h"
 #include <map>
 #include <string>
 #include <vector>
@@ -178,6 +179,9 @@ std::vector<ReportedDiagnostic> uniqueDiagnostics(const RunResult &Run,
 /// include is reported by each of them and kept here only once; in the order
 /// of uniqueDiagnostics().
 std::vector<Finding> uniqueFindings(const RunResult &Run);
+
+/// Lowercase hex SHA-256 of \p Content, as ContentDigests holds it.
+std::string contentDigest(llvm::StringRef Content);
 
 /// Units whose state is not `Analyzed`.
 std::vector<const TranslationUnitResult *>

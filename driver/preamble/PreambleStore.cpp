@@ -24,7 +24,7 @@ namespace libtorch_tidy::preamble {
 namespace {
 
 /// Bumped when the layout of an entry or the meaning of a key part changes.
-constexpr StringLiteral StoreFormat = "libtorch-tidy-preamble-v1";
+constexpr llvm::StringLiteral StoreFormat = "libtorch-tidy-preamble-v1";
 
 /// At most this many bytes are read of a .deps file (a prefix that reads
 /// tens of thousands of headers is still far below it).

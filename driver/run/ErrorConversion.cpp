@@ -38,11 +38,6 @@ model::Position positionAt(StringRef Text, unsigned Offset) {
   return P;
 }
 
-std::string contentDigest(StringRef Bytes) {
-  std::array<uint8_t, 32> Hash = SHA256::hash(arrayRefFromStringRef(Bytes));
-  return toHex(Hash, /*LowerCase=*/true);
-}
-
 ErrorConverter::ErrorConverter(std::string BuildDirectory,
                                const ParsedContents &ParsedFiles)
     : BuildDirectory(std::move(BuildDirectory)) {
@@ -170,7 +165,7 @@ void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
   }
   for (const std::string &File : Touched)
     if (auto P = Parsed.find(File); P != Parsed.end())
-      Unit.ContentDigests[File] = contentDigest(P->second);
+      Unit.ContentDigests[File] = model::contentDigest(P->second);
 }
 
 } // namespace libtorch_tidy::run

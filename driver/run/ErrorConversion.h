@@ -27,9 +27,6 @@ namespace libtorch_tidy::run {
 /// An offset past the end is clamped to the end.
 model::Position positionAt(llvm::StringRef Text, unsigned Offset);
 
-/// Lowercase hex SHA-256 of \p Bytes.
-std::string contentDigest(llvm::StringRef Bytes);
-
 /// The bytes the compiler parsed, per file, keyed by the file's name as the
 /// compiler spelled it (relative names resolve against the build directory).
 using ParsedContents = std::map<std::string, std::string>;

@@ -27,7 +27,7 @@ std::string displayName(StringRef Path) {
   return Path.str();
 }
 
-std::string countOf(size_t N, StringRef One, StringRef Many) {
+std::string countOrNone(size_t N, StringRef One, StringRef Many) {
   if (N == 0)
     return ("no " + Many).str();
   return std::to_string(N) + " " + (N == 1 ? One : Many).str();
@@ -64,11 +64,11 @@ std::string progressLine(size_t Finished, size_t Total, StringRef File,
     OS << ", failed";
     return Line;
   }
-  OS << ", " << countOf(Unit.Findings.size(), "finding", "findings");
+  OS << ", " << countOrNone(Unit.Findings.size(), "finding", "findings");
   if (Unit.State == Status::CompileErrors)
     OS << ", "
-       << countOf(Unit.CompilerErrors.size(), "compiler error",
-                  "compiler errors");
+       << countOrNone(Unit.CompilerErrors.size(), "compiler error",
+                      "compiler errors");
   if (Seconds && !Unit.Preamble.empty())
     OS << ", preamble " << Unit.Preamble;
   return Line;

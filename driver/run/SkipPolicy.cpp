@@ -28,14 +28,14 @@ namespace {
 
 /// Checks that follow an argument into forwarding callees
 /// (ExprMutationAnalyzer).
-constexpr StringLiteral ForwardingBodyChecks[] = {
+constexpr llvm::StringLiteral ForwardingBodyChecks[] = {
     "bugprone-infinite-loop",     "bugprone-redundant-branch-condition",
     "misc-const-correctness",     "performance-for-range-copy",
     "readability-use-anyofallof",
 };
 
 /// Checks that read the bodies of any callee, to the end of the call chain.
-constexpr StringLiteral AllBodyChecks[] = {
+constexpr llvm::StringLiteral AllBodyChecks[] = {
     "bugprone-exception-escape",
     "openmp-exception-escape",
     "misc-no-recursion",
@@ -48,7 +48,7 @@ constexpr StringLiteral AllBodyChecks[] = {
 /// exception analysis caches what it found for each function it walked,
 /// and what it finds depends on what it walked before: clang-tidy walks the
 /// whole unit in order, system headers first.
-constexpr StringLiteral WholeUnitChecks[] = {
+constexpr llvm::StringLiteral WholeUnitChecks[] = {
     "bugprone-forward-declaration-namespace",
     "bugprone-exception-escape",
     "openmp-exception-escape",

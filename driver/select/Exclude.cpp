@@ -47,7 +47,7 @@ bool matchComponents(ArrayRef<std::string> Glob, ArrayRef<std::string> Path) {
   return matchComponents(Glob.drop_front(), Path.drop_front());
 }
 
-std::string normalized(StringRef Path) {
+std::string posixNormalized(StringRef Path) {
   SmallString<256> Result(Path);
   sys::path::remove_dots(Result, /*remove_dot_dot=*/true,
                          sys::path::Style::posix);
@@ -67,7 +67,7 @@ std::string baseOfSource(StringRef Source, StringRef WorkingDir,
       !ConfigFile.empty()) {
     SmallString<256> Absolute(ConfigFile);
     sys::fs::make_absolute(WorkingDir, Absolute);
-    return normalized(sys::path::parent_path(Absolute));
+    return posixNormalized(sys::path::parent_path(Absolute));
   }
   return WorkingDir.str();
 }
@@ -93,12 +93,13 @@ ExcludeGlob::ExcludeGlob(StringRef Glob, StringRef BaseDir) {
       sys::path::append(Absolute, sys::path::Style::posix, Glob);
     else
       Absolute = Glob;
-    Anchored.push_back(componentsOf(normalized(Absolute)));
+    Anchored.push_back(componentsOf(posixNormalized(Absolute)));
   }
 }
 
 bool ExcludeGlob::matches(StringRef AbsolutePath) const {
-  std::vector<std::string> Spelled = componentsOf(normalized(AbsolutePath));
+  std::vector<std::string> Spelled =
+      componentsOf(posixNormalized(AbsolutePath));
   for (const std::vector<std::string> &Glob : Anchored)
     if (matchComponents(Glob, Spelled))
       return true;

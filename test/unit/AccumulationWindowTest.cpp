@@ -19,7 +19,9 @@ using clang::tidy::libtorch::analysis::gradientEvents;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace accumulation_window_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -177,4 +179,4 @@ bool d = (++a + 1) % b == 0;
   EXPECT_EQ(Counter->getName(), "a");
 }
 
-} // namespace
+} // namespace accumulation_window_test

@@ -14,7 +14,9 @@
 
 using namespace libtorch_tidy::run;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace analysis_settings_test {
 
 /// Converts to any field's type: `T{Any{}, Any{}}` compiles while T has at
 /// least that many fields.
@@ -39,7 +41,7 @@ template <typename T, std::size_t N = 0> constexpr std::size_t fieldCount() {
     return N;
 }
 
-} // namespace
+} // namespace analysis_settings_test
 
 // A setting added to AnalysisSettings must be named in forEachSetting(),
 // which decides whether it is part of the cache key: else a run with the
@@ -52,7 +54,7 @@ TEST(AnalysisSettingsTest, EverySettingIsNamed) {
                    ++Named;
                    Names.insert(Name);
                  });
-  EXPECT_EQ(Named, fieldCount<AnalysisSettings>())
+  EXPECT_EQ(Named, analysis_settings_test::fieldCount<AnalysisSettings>())
       << "a field of AnalysisSettings is not named in forEachSetting()";
   EXPECT_EQ(Names.size(), Named) << "two settings share a name";
 }

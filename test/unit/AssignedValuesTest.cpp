@@ -12,7 +12,9 @@ using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace assigned_values_test {
 
 const char Variables[] = R"cpp(
 #include <torch/torch.h>
@@ -86,4 +88,4 @@ TEST_F(AssignedValuesTest, NotLocalValues) {
   EXPECT_FALSE(values("reference"));
 }
 
-} // namespace
+} // namespace assigned_values_test

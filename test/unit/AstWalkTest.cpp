@@ -14,7 +14,9 @@ using namespace clang::tidy::libtorch::utils;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace ast_walk_test {
 
 constexpr char Code[] = R"cpp(
 struct Value {
@@ -154,4 +156,4 @@ TEST_F(AstWalkTest, WhatRunsOnEveryIteration) {
   EXPECT_TRUE(runsPerIteration(While, While->getBody()));
 }
 
-} // namespace
+} // namespace ast_walk_test

@@ -21,7 +21,9 @@ using libtorch_tidy::report::testing::emptyRun;
 using libtorch_tidy::report::testing::MemoryProject;
 using nlohmann::json;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace baseline_test {
 
 /// A run over \p Content with one host-sync finding per `item()` call.
 RunResult runOver(MemoryProject &Project, const std::string &Content) {
@@ -135,4 +137,4 @@ TEST(BaselineTest, MalformedBaselinesAreOneLineErrorsNamingTheFile) {
             std::string::npos);
 }
 
-} // namespace
+} // namespace baseline_test

@@ -14,7 +14,9 @@ using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace batch_scope_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -229,4 +231,4 @@ void train(Step &s) {
   EXPECT_TRUE(isPerBatch(6));
 }
 
-} // namespace
+} // namespace batch_scope_test

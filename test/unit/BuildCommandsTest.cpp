@@ -16,7 +16,9 @@
 using namespace libtorch_tidy;
 using Args = std::vector<std::string>;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace build_commands_test {
 
 /// A directory with the files a PCH build leaves: cmake_pch.hxx and its
 /// GCC PCH beside it, and other.h without one.
@@ -170,4 +172,4 @@ TEST_F(BuildCommandsTest, NoticesOncePerArgument) {
                             "'); analyzing against the header's text instead");
 }
 
-} // namespace
+} // namespace build_commands_test

@@ -14,7 +14,9 @@ using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace caller_paths_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -197,4 +199,4 @@ void train(Step &s) {
   EXPECT_EQ(Call->Calls.size(), 1u);
 }
 
-} // namespace
+} // namespace caller_paths_test

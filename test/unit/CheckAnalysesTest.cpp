@@ -24,7 +24,9 @@ using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace check_analyses_test {
 
 /// A parsed snippet, its parents and the calls of `probe(N, x)` in it.
 class Snippet {
@@ -420,4 +422,4 @@ TEST(HostSyncOperationsTest, Kinds) {
     EXPECT_TRUE(Name.startswith("::")) << Name.str();
 }
 
-} // namespace
+} // namespace check_analyses_test

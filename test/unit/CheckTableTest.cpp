@@ -10,7 +10,9 @@
 
 using namespace clang::tidy::libtorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace check_table_test {
 
 TEST(CatalogTest, DefaultGlobEnablesExactlyTheDefaultTier) {
   std::string Glob = defaultTierChecksGlob();
@@ -37,4 +39,4 @@ TEST(CheckTableTest, OneRowPerCheckLinkingItsDocs) {
               std::string::npos);
 }
 
-} // namespace
+} // namespace check_table_test

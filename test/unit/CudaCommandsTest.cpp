@@ -11,7 +11,9 @@
 using namespace libtorch_tidy;
 using Args = std::vector<std::string>;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace cuda_commands_test {
 
 TEST(CudaCommandsTest, RecognizesNvccAndCudaSources) {
   EXPECT_TRUE(isNvccCommand(Args{"/usr/local/cuda/bin/nvcc", "-c", "a.cu"}));
@@ -70,4 +72,4 @@ TEST(CudaCommandsTest, NvccHostCommandKeepsOnlyHostFlags) {
             (Args{"c++", "-c", "a.cpp"}));
 }
 
-} // namespace
+} // namespace cuda_commands_test

@@ -15,7 +15,9 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace cuda_training_facts_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -316,4 +318,4 @@ TEST(ConvolutionModulesTest, BiasOfConstruction) {
   EXPECT_EQ(biasOfConv("nn::Linear conv(1, 2);"), std::nullopt);
 }
 
-} // namespace
+} // namespace cuda_training_facts_test

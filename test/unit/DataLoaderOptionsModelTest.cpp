@@ -21,7 +21,9 @@ using clang::tidy::libtorch::analysis::findLoaderOptionsArgument;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 using Facts = clang::tidy::libtorch::analysis::LoaderOptionsFacts;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace data_loader_options_model_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -192,4 +194,4 @@ TEST_F(LoaderOptionsTest, WhatWeCannotSeeIsOpaque) {
   EXPECT_FALSE(Escaped.hasNoWorkers());
 }
 
-} // namespace
+} // namespace data_loader_options_model_test

@@ -13,7 +13,9 @@ using namespace clang::tidy::libtorch::analysis;
 using libtorch_tidy::testing::initializerOf;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace device_facts_test {
 
 const char Devices[] = R"cpp(
 #include <torch/torch.h>
@@ -250,4 +252,4 @@ int main() { return torch::cuda::is_available() ? 0 : 1; }
       DeviceScopeFacts(AsksForCuda->getASTContext()).isGpuFreeProgram());
 }
 
-} // namespace
+} // namespace device_facts_test

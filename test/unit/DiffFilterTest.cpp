@@ -18,7 +18,9 @@ using namespace libtorch_tidy;
 using namespace libtorch_tidy::select;
 using clang::tooling::FixedCompilationDatabase;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace diff_filter_test {
 
 using Ranges = std::vector<std::pair<unsigned, unsigned>>;
 
@@ -195,4 +197,4 @@ TEST(DiffFilterTest, KeepsFindingsOnChangedLinesAndAllCompilerErrors) {
   EXPECT_EQ(Run.Units[0].CompilerErrors.size(), 1u);
 }
 
-} // namespace
+} // namespace diff_filter_test

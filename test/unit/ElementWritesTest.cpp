@@ -14,7 +14,9 @@ using clang::tidy::libtorch::analysis::elementWrite;
 using clang::tidy::libtorch::analysis::indexLoop;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace element_writes_test {
 
 /// Parses the function bodies \p Bodies, each as
 /// `void fN(torch::Tensor t, ...) { <Body> }`, and describes the statement
@@ -139,4 +141,4 @@ TEST_F(ElementWritesTest, SmallConstantLoopsDoNotCount) {
                                       "2 loop@20"}));
 }
 
-} // namespace
+} // namespace element_writes_test

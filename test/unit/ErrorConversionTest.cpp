@@ -11,7 +11,9 @@
 
 using namespace libtorch_tidy::run;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace error_conversion_test {
 
 TEST(ErrorConversionTest, LinesAndColumnsAreOneBased) {
   llvm::StringRef Text = "ab\ncd\n";
@@ -39,7 +41,7 @@ TEST(ErrorConversionTest, OffsetPastTheEndIsClamped) {
 }
 
 TEST(ErrorConversionTest, DigestIsLowercaseSha256) {
-  EXPECT_EQ(contentDigest("abc"),
+  EXPECT_EQ(model::contentDigest("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
@@ -48,4 +50,4 @@ TEST(ResultCacheTest, KeyPartsAreDelimited) {
   EXPECT_EQ(ResultCache::key({"a", "b"}), ResultCache::key({"a", "b"}));
 }
 
-} // namespace
+} // namespace error_conversion_test

@@ -11,7 +11,9 @@
 using namespace libtorch_tidy;
 using namespace libtorch_tidy::select;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace exclude_test {
 
 // The base directories below do not exist: only the spelled paths are tried.
 bool matches(llvm::StringRef Glob, llvm::StringRef Path,
@@ -131,4 +133,4 @@ TEST(ExcludeTest, RemovesExcludedUnitsInOrder) {
   EXPECT_EQ(Units, (std::vector<std::string>{"/wd/b.cpp", "/wd/a.cpp"}));
 }
 
-} // namespace
+} // namespace exclude_test

@@ -20,7 +20,9 @@
 using namespace libtorch_tidy::io;
 namespace fs = llvm::sys::fs;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace file_i_o_test {
 
 class FileIOTest : public ::testing::Test {
 protected:
@@ -179,4 +181,4 @@ TEST_F(FileIOTest, ReadsAreBoundedAndRefuseDevicesAndFifos) {
   ::close(Zero);
 }
 
-} // namespace
+} // namespace file_i_o_test

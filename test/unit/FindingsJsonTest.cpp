@@ -11,7 +11,9 @@
 
 using namespace libtorch_tidy::model;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace findings_json_test {
 
 Finding makeFinding(std::string Check, std::string File, unsigned Offset) {
   Finding F;
@@ -83,4 +85,4 @@ TEST(FindingsJsonTest, UniqueFindingsDropsHeaderFindingsSeenTwice) {
   EXPECT_EQ(All[1].Where.File, "model.h");
 }
 
-} // namespace
+} // namespace findings_json_test

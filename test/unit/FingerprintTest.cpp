@@ -15,7 +15,9 @@ using namespace libtorch_tidy::model;
 using namespace libtorch_tidy::report;
 using libtorch_tidy::report::testing::MemoryProject;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace fingerprint_test {
 
 const char *const Train = "void train() {\n"
                           "  for (int i = 0; i < 10; ++i) {\n"
@@ -250,4 +252,4 @@ TEST(ProjectRootTest, RelativePathsAndUris) {
             "file:///nonexistent-p/");
 }
 
-} // namespace
+} // namespace fingerprint_test

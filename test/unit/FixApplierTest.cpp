@@ -19,7 +19,9 @@ using namespace libtorch_tidy::fix;
 using model::Finding;
 using model::Replacement;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace fix_applier_test {
 
 Finding finding(std::string Check, std::string File, unsigned Offset,
                 std::vector<Replacement> Fixes) {
@@ -131,7 +133,7 @@ TEST(FixPlanTest, ApplyReplacementsInOrder) {
 }
 
 TEST(FixPlanTest, DigestIsLowercaseSha256) {
-  EXPECT_EQ(contentDigest("abc"),
+  EXPECT_EQ(model::contentDigest("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
@@ -182,7 +184,7 @@ TEST_F(FixFiles, WritesFixesKeepingModeAndFollowingSymlinks) {
   ASSERT_FALSE(llvm::sys::fs::create_link(A, Link));
   model::RunResult Run =
       runOf({{finding("libtorch-a", Link, 3, {{Link, 3, 2, " "}})}});
-  Run.Units[0].ContentDigests[Link] = contentDigest("int  x = 0;\n");
+  Run.Units[0].ContentDigests[Link] = model::contentDigest("int  x = 0;\n");
   FixOutcome Outcome = fixAll(Run);
   ASSERT_TRUE(Outcome.Errors.empty()) << Outcome.Errors.front();
   EXPECT_EQ(Outcome.AppliedFixes, 1u);
@@ -201,8 +203,8 @@ TEST_F(FixFiles, RefusesAFileThatChangedSinceItWasAnalyzedAndWritesNothing) {
   model::RunResult Run =
       runOf({{finding("libtorch-a", A, 0, {{A, 0, 3, "long"}})},
              {finding("libtorch-a", B, 0, {{B, 0, 3, "long"}})}});
-  Run.Units[0].ContentDigests[A] = contentDigest("int a;\n");
-  Run.Units[1].ContentDigests[B] = contentDigest("int b;\n");
+  Run.Units[0].ContentDigests[A] = model::contentDigest("int a;\n");
+  Run.Units[1].ContentDigests[B] = model::contentDigest("int b;\n");
   FixOutcome Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_EQ(Outcome.Errors[0], "'" + B +
@@ -220,8 +222,8 @@ TEST_F(FixFiles, NoDigestOrTwoDigestsIsAnError) {
   FixOutcome Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_NE(Outcome.Errors[0].find("has no content digest"), std::string::npos);
-  Run.Units[0].ContentDigests[A] = contentDigest("int a;\n");
-  Run.Units[1].ContentDigests[A] = contentDigest("int a; ");
+  Run.Units[0].ContentDigests[A] = model::contentDigest("int a;\n");
+  Run.Units[1].ContentDigests[A] = model::contentDigest("int a; ");
   Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_NE(Outcome.Errors[0].find("changed while it was being analyzed"),
@@ -234,7 +236,7 @@ TEST_F(FixFiles, ConflictsAreReportedWithLineAndColumn) {
   model::RunResult Run =
       runOf({{finding("libtorch-a", A, 7, {{A, 7, 3, "long"}}),
               finding("libtorch-b", A, 8, {{A, 8, 2, "xx"}})}});
-  Run.Units[0].ContentDigests[A] = contentDigest("int a;\nint b;\n");
+  Run.Units[0].ContentDigests[A] = model::contentDigest("int a;\nint b;\n");
   FixOutcome Outcome = fixAll(Run);
   ASSERT_TRUE(Outcome.Errors.empty());
   ASSERT_EQ(Outcome.ConflictMessages.size(), 1u);
@@ -250,7 +252,7 @@ TEST_F(FixFiles, UnwritableDirectoryIsAnErrorAndLeavesTheFile) {
   model::RunResult Run =
       runOf({{finding("libtorch-a", "/nonexistent/a.cpp", 0,
                       {{"/nonexistent/a.cpp", 0, 1, "x"}})}});
-  Run.Units[0].ContentDigests["/nonexistent/a.cpp"] = contentDigest("");
+  Run.Units[0].ContentDigests["/nonexistent/a.cpp"] = model::contentDigest("");
   FixOutcome Outcome = fixAll(Run);
   ASSERT_EQ(Outcome.Errors.size(), 1u);
   EXPECT_NE(
@@ -268,7 +270,7 @@ TEST_F(FixFiles, ReplayedEditsOutsideTheFileAreRefused) {
        {Replacement{A, 4294967295u, 1, "x"}, Replacement{A, 7, 5, "x"},
         Replacement{A, 8, 0, "x"}}) {
     model::RunResult Run = runOf({{finding("libtorch-a", A, 0, {Bad})}});
-    Run.Units[0].ContentDigests[A] = contentDigest(Text);
+    Run.Units[0].ContentDigests[A] = model::contentDigest(Text);
     FixOutcome Outcome = fixAll(Run);
     ASSERT_EQ(Outcome.Errors.size(), 1u) << Bad.Offset;
     EXPECT_NE(Outcome.Errors[0].find("lies outside its 7 bytes"),
@@ -280,7 +282,7 @@ TEST_F(FixFiles, ReplayedEditsOutsideTheFileAreRefused) {
   // At the very end is inside: an insertion there is applied.
   model::RunResult Run =
       runOf({{finding("libtorch-a", A, 0, {{A, 7, 0, "int b;\n"}})}});
-  Run.Units[0].ContentDigests[A] = contentDigest(Text);
+  Run.Units[0].ContentDigests[A] = model::contentDigest(Text);
   FixOutcome Outcome = fixAll(Run);
   ASSERT_TRUE(Outcome.Errors.empty()) << Outcome.Errors.front();
   EXPECT_EQ(read(A), "int a;\nint b;\n");
@@ -290,7 +292,7 @@ TEST_F(FixFiles, PreFixContentIsKeptForTheTextOutput) {
   std::string A = write("a.cpp", "int  a;\n");
   model::RunResult Run =
       runOf({{finding("libtorch-a", A, 3, {{A, 3, 2, " "}})}});
-  Run.Units[0].ContentDigests[A] = contentDigest("int  a;\n");
+  Run.Units[0].ContentDigests[A] = model::contentDigest("int  a;\n");
   FixOutcome Outcome = fixAll(Run);
   EXPECT_TRUE(Outcome.Errors.empty());
   EXPECT_EQ(Outcome.Originals[A], "int  a;\n");
@@ -312,4 +314,4 @@ TEST_F(FixFiles, PreFixContentIsKeptForTheTextOutput) {
   EXPECT_FALSE(Outcome.PerFinding[0][0].second);
 }
 
-} // namespace
+} // namespace fix_applier_test

@@ -13,7 +13,9 @@ using namespace libtorch_tidy::fix;
 using model::Finding;
 using model::TranslationUnitResult;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace fix_selection_test {
 
 Finding fixable(std::string File, unsigned Offset, std::string Text) {
   Finding F;
@@ -87,4 +89,4 @@ TEST(FixSelectionTest, AHeaderFixNeedsEveryReportingUnitCleanAndAgreeing) {
   EXPECT_EQ(S.Withheld, 0u);
 }
 
-} // namespace
+} // namespace fix_selection_test

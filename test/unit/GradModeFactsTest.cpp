@@ -11,7 +11,9 @@ using namespace clang;
 using namespace clang::ast_matchers;
 namespace analysis = clang::tidy::libtorch::analysis;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace grad_mode_facts_test {
 
 /// Parses the snippet and answers questions about `probe(N)` calls in it.
 class GradModeFactsTest : public ::testing::Test {
@@ -159,4 +161,4 @@ void f(Net net, torch::nn::Linear linear, torch::Tensor x,
   EXPECT_EQ(Forward, 4);
 }
 
-} // namespace
+} // namespace grad_mode_facts_test

@@ -15,7 +15,9 @@ using clang::tidy::libtorch::analysis::gradientEvents;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace gradient_order_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -174,4 +176,4 @@ void f(Net &n) {
   EXPECT_EQ(Resets, 2) << "p.reset() drops the parameter, not its gradient";
 }
 
-} // namespace
+} // namespace gradient_order_test

@@ -22,7 +22,9 @@ using namespace clang::tidy::libtorch::analysis;
 using libtorch_tidy::testing::initializerOf;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace host_tensor_sources_test {
 
 /// The object of the copy that initializes \p Name (`x.to(device)`).
 const Expr *copiedIn(ASTUnit &AST, llvm::StringRef Name) {
@@ -207,4 +209,4 @@ TEST(HelperFactoriesTest, FactoriesReturnedByHelpers) {
   EXPECT_FALSE(Returned("returnsFilled"));
 }
 
-} // namespace
+} // namespace host_tensor_sources_test

@@ -9,7 +9,9 @@
 
 using namespace libtorch_tidy::preamble;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace include_prefix_test {
 
 std::vector<std::string> headers(llvm::StringRef Text) {
   return leadingSystemIncludes(Text).Headers;
@@ -97,4 +99,4 @@ TEST(IncludePrefixTest, HeaderTextIsGuarded) {
       Prefix);
 }
 
-} // namespace
+} // namespace include_prefix_test

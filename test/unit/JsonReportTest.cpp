@@ -17,7 +17,9 @@ using libtorch_tidy::report::testing::emptyRun;
 using libtorch_tidy::report::testing::MemoryProject;
 using nlohmann::json;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace json_report_test {
 
 RunResult sampleRun(MemoryProject &Project) {
   Project.add("src/train.cpp", "int main() {\n"
@@ -120,9 +122,9 @@ TEST(JsonReportTest, ErrorsNameTheFile) {
   EXPECT_EQ(Message.find('\n'), std::string::npos);
 }
 
-} // namespace
+} // namespace json_report_test
 
-namespace {
+namespace json_report_test {
 
 TEST(JsonReportTest, ReportDoesNotDependOnTheCache) {
   MemoryProject Project;
@@ -140,4 +142,4 @@ TEST(JsonReportTest, ReportDoesNotDependOnTheCache) {
   EXPECT_FALSE(Back.Units[0].FromCache);
 }
 
-} // namespace
+} // namespace json_report_test

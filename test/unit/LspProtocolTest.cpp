@@ -11,7 +11,9 @@
 
 using namespace libtorch_tidy::lsp;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace lsp_protocol_test {
 
 // "é" is 2 bytes and 1 UTF-16 unit, "𝛼" 4 bytes and 2 units.
 const char *const Text = "int a;\n\"\xC3\xA9\xF0\x9D\x9B\xBC\"; f();\nend";
@@ -104,4 +106,4 @@ TEST(LspDiagnostics, FileUris) {
   EXPECT_EQ(pathOfUri("untitled:Untitled-1"), "");
 }
 
-} // namespace
+} // namespace lsp_protocol_test

@@ -23,7 +23,9 @@ using libtorch_tidy::report::testing::emptyRun;
 using libtorch_tidy::report::testing::MemoryProject;
 using nlohmann::json;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace merge_test {
 
 /// Three units. a.cpp and c.cpp include step.h, which has two identical
 /// lines with a finding each (so occurrence numbers matter), and c.cpp failed
@@ -199,4 +201,4 @@ TEST(MergeTest, CommandWritesTheOutputFileAndReportsBadUsage) {
   llvm::sys::fs::remove_directories(Dir);
 }
 
-} // namespace
+} // namespace merge_test

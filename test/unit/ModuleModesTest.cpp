@@ -11,7 +11,9 @@ using namespace clang;
 using namespace clang::ast_matchers;
 namespace analysis = clang::tidy::libtorch::analysis;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace module_modes_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -236,4 +238,4 @@ void last_epoch(torch::nn::Linear m, torch::Tensor x) {
   EXPECT_EQ(Found->ModuleInLoop, var("inline_eval", "m"));
 }
 
-} // namespace
+} // namespace module_modes_test

@@ -13,7 +13,9 @@ using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace module_placement_test {
 
 const char Modules[] = R"cpp(
 #include <torch/torch.h>
@@ -206,4 +208,4 @@ int main(int argc, char **argv) {
   EXPECT_FALSE(readsCommandLineOrEnvironment(init("fixed"), Context));
 }
 
-} // namespace
+} // namespace module_placement_test

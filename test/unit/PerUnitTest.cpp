@@ -12,7 +12,9 @@ using namespace clang;
 using namespace clang::tidy::libtorch::analysis;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace per_unit_test {
 
 struct Counted {
   Counted(ASTContext &Context, int Option) : Context(Context), Option(Option) {}
@@ -64,4 +66,4 @@ TEST(PerUnitTest, RebuiltForAnotherContext) {
   EXPECT_TRUE(Reported.get(Second->getASTContext()).empty());
 }
 
-} // namespace
+} // namespace per_unit_test

@@ -22,7 +22,9 @@ using namespace libtorch_tidy;
 using namespace libtorch_tidy::preamble;
 namespace fs = llvm::sys::fs;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace preamble_store_test {
 
 class PreambleStoreTest : public ::testing::Test {
 protected:
@@ -174,4 +176,4 @@ TEST(ParseSizeTest, Units) {
   EXPECT_FALSE(parseSize("99999999999T"));
 }
 
-} // namespace
+} // namespace preamble_store_test

@@ -12,7 +12,9 @@ using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::ProgramEntry;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace program_entry_test {
 
 class ProgramEntryTest : public ::testing::Test {
 protected:
@@ -103,4 +105,4 @@ int main() { own_loop(); })cpp");
   EXPECT_EQ(Entry->settingLoop({}), nullptr);
 }
 
-} // namespace
+} // namespace program_entry_test

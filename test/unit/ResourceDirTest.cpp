@@ -12,7 +12,9 @@
 
 using namespace libtorch_tidy;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace resource_dir_test {
 
 TEST(ResourceDirTest, BuiltInDirectoryHasTheBuiltinHeaders) {
   EXPECT_TRUE(isClangResourceDir(LIBTORCH_TIDY_CLANG_RESOURCE_DIR));
@@ -46,4 +48,4 @@ TEST(ResourceDirTest, RecognizesAnExplicitResourceDir) {
   EXPECT_FALSE(hasResourceDirArgument({"clang++", "-c", "a.cpp"}));
 }
 
-} // namespace
+} // namespace resource_dir_test

@@ -20,7 +20,9 @@ using libtorch_tidy::report::testing::emptyRun;
 using libtorch_tidy::report::testing::MemoryProject;
 using nlohmann::json;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace sarif_writer_test {
 
 /// "é" before the call: byte and UTF-16 columns differ.
 const char *const Train = "int main() {\n"
@@ -252,9 +254,9 @@ TEST(SarifRulesTest, DescriptionsEndSentences) {
             "One two.");
 }
 
-} // namespace
+} // namespace sarif_writer_test
 
-namespace {
+namespace sarif_writer_test {
 
 TEST(SarifWriterTest, NotesRepeatingOneEditGiveOneFix) {
   Sample S;
@@ -271,4 +273,4 @@ TEST(SarifWriterTest, NotesRepeatingOneEditGiveOneFix) {
   EXPECT_EQ(Result["fixes"].size(), 1u);
 }
 
-} // namespace
+} // namespace sarif_writer_test

@@ -16,7 +16,9 @@
 
 using namespace libtorch_tidy::select;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace shard_test {
 
 std::string errorOf(llvm::StringRef Text) {
   llvm::Expected<ShardSpec> Spec = parseShardSpec(Text);
@@ -129,4 +131,4 @@ TEST(ShardTest, KeyIsRelativeToTheGitTopLevel) {
   EXPECT_EQ(shardKey("/nonexistent-root/x/y.cpp"), "/nonexistent-root/x/y.cpp");
 }
 
-} // namespace
+} // namespace shard_test

@@ -13,7 +13,9 @@ using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace training_loop_model_test {
 
 const char Prelude[] = R"cpp(
 #include <torch/torch.h>
@@ -213,4 +215,4 @@ void train(Step &s) {
   EXPECT_FALSE(isPerStep(2)) << "4 calls deep is past MaxCallDepth";
 }
 
-} // namespace
+} // namespace training_loop_model_test

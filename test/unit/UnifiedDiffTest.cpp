@@ -10,7 +10,9 @@
 
 using namespace libtorch_tidy::select;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace unified_diff_test {
 
 ParsedDiff parse(llvm::StringRef Text) {
   llvm::Expected<ParsedDiff> Parsed = parseUnifiedDiff(Text);
@@ -153,4 +155,4 @@ TEST(UnifiedDiffTest, MalformedHunksFailOnOneLine) {
   }
 }
 
-} // namespace
+} // namespace unified_diff_test

@@ -14,7 +14,9 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace user_code_match_finder_test {
 
 constexpr char Code[] = R"cpp(
 #include <torch/torch.h>
@@ -131,4 +133,4 @@ TEST(UserCodeMatchFinderTest, ProfiledUnderTheOwnersName) {
   EXPECT_GT(Owner.InUserCode, 0u);
 }
 
-} // namespace
+} // namespace user_code_match_finder_test

@@ -12,7 +12,9 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace user_code_test {
 
 /// User code with what makes parents tricky: templates and their
 /// instantiations, lambdas, in-class methods, range-for (implicit
@@ -143,4 +145,4 @@ TEST(UserCodeTest, UserCodeIsWhatIsOutsideSystemHeaders) {
   EXPECT_EQ(Names, (std::vector<std::string>{"app", "twice", "main"}));
 }
 
-} // namespace
+} // namespace user_code_test

@@ -14,7 +14,9 @@ using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::utils;
 using libtorch_tidy::testing::parseWithMockTorch;
 
-namespace {
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace utils_test {
 
 constexpr char Code[] = "int use(int);\n"
                         "void f(int p) {\n"
@@ -139,4 +141,4 @@ TEST(SourceLinesTest, CrLfLineBreak) {
   EXPECT_TRUE(wholeLines(Call->getBeginLoc(), End, SM, " \t\r"));
 }
 
-} // namespace
+} // namespace utils_test
