@@ -10,8 +10,8 @@ namespace clang::tidy::libtorch {
 
 namespace {
 constexpr CheckInfo Checks[] = {
-#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Summary)                     \
-  {Id, CheckTier::Tier, HasFixIt, Summary},
+#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)           \
+  {Id, CheckTier::Tier, HasFixIt, CheckEvidence::Evidence, Summary},
 #include "Catalog.def"
 };
 } // namespace
@@ -24,6 +24,13 @@ std::string defaultTierChecksGlob() {
     if (Check.Tier == CheckTier::Default)
       Glob += "," + Check.Id.str();
   return Glob;
+}
+
+const CheckInfo *findCheck(llvm::StringRef Id) {
+  for (const CheckInfo &Check : checkCatalog())
+    if (Check.Id == Id)
+      return &Check;
+  return nullptr;
 }
 
 llvm::StringRef tierName(CheckTier Tier) {

@@ -15,15 +15,29 @@ namespace clang::tidy::libtorch {
 
 enum class CheckTier { Default, OptIn };
 
+/// Where a check looks for what decides its findings (Catalog.def).
+enum class CheckEvidence {
+  /// The function that holds the finding, and the functions it calls or is
+  /// called from, directly or not.
+  Calls,
+  /// Anywhere in the unit: device placement, program-wide settings, every
+  /// member function of a module.
+  Unit,
+};
+
 struct CheckInfo {
   llvm::StringRef Id;
   CheckTier Tier;
   bool HasFixIt;
+  CheckEvidence Evidence;
   llvm::StringRef Summary;
 };
 
 /// Every registered check, in Catalog.def order.
 llvm::ArrayRef<CheckInfo> checkCatalog();
+
+/// The registered check \p Id, or null.
+const CheckInfo *findCheck(llvm::StringRef Id);
 
 /// The `-checks` glob enabling exactly the default tier: `-*,id1,id2,...`.
 std::string defaultTierChecksGlob();

@@ -37,7 +37,7 @@ namespace libtorch {
 class LibTorchTidyModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &CheckFactories) override {
-#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Summary)                     \
+#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)           \
   CheckFactories.registerCheck<Class>(Id);
 #include "Catalog.def"
   }

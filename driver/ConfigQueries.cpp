@@ -24,7 +24,7 @@ namespace libtorch_tidy {
 namespace {
 
 /// What --verify-config appends to each of its warnings, as clang-tidy.
-constexpr StringLiteral VerifyConfigWarningEnd = " [-verify-config]\n";
+constexpr llvm::StringLiteral VerifyConfigWarningEnd = " [-verify-config]\n";
 
 /// The known name nearest to \p Value (fewer than 5 edits, case ignored),
 /// or empty: clang-tidy's "did you mean".

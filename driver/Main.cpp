@@ -379,10 +379,16 @@ int runTool(int Argc, const char **Argv) {
     errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
     return ExitUsageError;
   }
-  for (const TranslationUnitResult *Unit : model::unitsWithProblems(Run))
+  for (const TranslationUnitResult *Unit : model::unitsWithProblems(Run)) {
     if (Unit->State == TranslationUnitResult::Status::Failed)
       errs() << "libtorch-tidy: error: '" << Unit->MainFile
              << "': " << Unit->FailureMessage << "\n";
+    else if (!Unit->MissingHeaders.empty())
+      errs() << "libtorch-tidy: warning: '" << Unit->MainFile
+             << "': " << Unit->FailureMessage
+             << "; install what provides it, or add its directory to the "
+                "compile command\n";
+  }
 
   // --- Export fixes (clang-tidy's YAML). ---
   if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {

@@ -53,7 +53,10 @@ def main():
     env = dict(os.environ, LIBTORCH_TIDY_LIT_STARTED=started_file,
                LIBTORCH_TIDY_LIT_TEST_TIMEOUT=str(args.test_time_limit),
                PYTHONUNBUFFERED="1")
-    lit = args.command[:2] + ["-v", "-j", str(args.jobs)] + args.command[2:]
+    # --time-tests: lit ends with the suite's slowest tests and their times,
+    # which is where a CI run that grows too long shows what to look at.
+    lit = (args.command[:2] + ["-v", "--time-tests", "-j", str(args.jobs)] +
+           args.command[2:])
     print("lit suite %s: %s" % (args.name, " ".join(lit)), flush=True)
     # A session of its own: on a time-out the whole tree goes at once.
     proc = subprocess.Popen(lit, stdout=subprocess.PIPE,

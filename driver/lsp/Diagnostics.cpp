@@ -134,7 +134,11 @@ DocumentFindings documentFindings(const model::TranslationUnitResult &Unit,
                                   StringRef DocsDir) {
   DocumentFindings Result;
   if (!Unit.CompilerErrors.empty()) {
-    // Findings on a broken AST are guesses; clangd shows the errors.
+    // One diagnostic for the errors (clangd shows them), on the first in
+    // this file: for a header that is not found, its #include. The
+    // findings that the errors cannot have changed follow
+    // (driver/run/ParseRecovery.h); no quick fix is offered until it
+    // parses.
     Result.DoesNotParse = true;
     const model::Finding &First = Unit.CompilerErrors.front();
     const model::Finding *Here = &First;
@@ -160,9 +164,9 @@ DocumentFindings documentFindings(const model::TranslationUnitResult &Unit,
          "this file does not parse (" + std::to_string(N) +
              (N == 1 ? " compiler error" : " compiler errors") + ", the first" +
              Where + ": " + First.Message +
-             "); libtorch-tidy reports its findings once it compiles"}};
+             "); findings in code that the errors may have changed are left "
+             "out until it compiles"}};
     Result.Diagnostics.push_back(std::move(D));
-    return Result;
   }
   for (const model::Finding &F : Unit.Findings) {
     if (!sameFile(F.Where.AbsoluteFile, Path))

@@ -37,8 +37,9 @@ struct DocumentDiagnostic {
 
 struct DocumentFindings {
   std::vector<DocumentDiagnostic> Diagnostics;
-  /// Set when the file did not parse: its diagnostics are then only the one
-  /// that says so.
+  /// Set when the file did not parse: its diagnostics are then the one that
+  /// says so and the findings that the errors cannot have changed, without
+  /// quick fixes.
   bool DoesNotParse = false;
 };
 

@@ -102,6 +102,10 @@ struct SuppressedCounts {
   unsigned NonUserCode = 0;
   unsigned LineFilter = 0;
   unsigned CheckFilter = 0;
+  /// Findings that may come from code that did not parse: a unit with
+  /// compile errors reports only what the errors cannot have changed
+  /// (driver/run/ParseRecovery.h).
+  unsigned UnparsedCode = 0;
 };
 
 /// What the analysis of one source file produced.
@@ -128,6 +132,9 @@ struct TranslationUnitResult {
   /// Compiler errors (`clang-diagnostic-*`, severity `error`). Not findings:
   /// they do not count for exit code 1 and have no fingerprint.
   std::vector<Finding> CompilerErrors;
+  /// Headers the unit includes that were not found, as the #include spells
+  /// them: the unit was analyzed past them, in part (ParseRecovery.h).
+  std::vector<std::string> MissingHeaders;
   /// LibTorch version seen in the unit (`TORCH_VERSION` from torch/version.h,
   /// e.g. "1.13.0"); empty when the unit does not include LibTorch.
   std::string LibTorchVersion;

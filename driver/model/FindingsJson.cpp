@@ -97,13 +97,16 @@ void to_json(json &J, const SuppressedCounts &S) {
   J = json{{"nolint", S.NoLint},
            {"nonUserCode", S.NonUserCode},
            {"lineFilter", S.LineFilter},
-           {"checkFilter", S.CheckFilter}};
+           {"checkFilter", S.CheckFilter},
+           {"unparsedCode", S.UnparsedCode}};
 }
 void from_json(const json &J, SuppressedCounts &S) {
   J.at("nolint").get_to(S.NoLint);
   J.at("nonUserCode").get_to(S.NonUserCode);
   J.at("lineFilter").get_to(S.LineFilter);
   J.at("checkFilter").get_to(S.CheckFilter);
+  // Absent from the reports of versions before it.
+  S.UnparsedCode = J.value("unparsedCode", 0u);
 }
 
 namespace {
@@ -137,6 +140,7 @@ void to_json(json &J, const TranslationUnitResult &U) {
            {"failureMessage", U.FailureMessage},
            {"findings", U.Findings},
            {"compilerErrors", U.CompilerErrors},
+           {"missingHeaders", U.MissingHeaders},
            {"libtorchVersion", U.LibTorchVersion},
            {"contentDigests", U.ContentDigests},
            {"fromCache", U.FromCache},
@@ -151,6 +155,8 @@ void from_json(const json &J, TranslationUnitResult &U) {
   J.at("failureMessage").get_to(U.FailureMessage);
   J.at("findings").get_to(U.Findings);
   J.at("compilerErrors").get_to(U.CompilerErrors);
+  // Absent from the reports of versions before it.
+  U.MissingHeaders = J.value("missingHeaders", std::vector<std::string>());
   J.at("libtorchVersion").get_to(U.LibTorchVersion);
   J.at("contentDigests").get_to(U.ContentDigests);
   // Reports leave it out (JsonReport.cpp); the cache and workers keep it.

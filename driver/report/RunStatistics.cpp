@@ -24,9 +24,10 @@ void printSuppressionStats(const model::RunResult &Run, raw_ostream &OS) {
     Total.NonUserCode += Unit.Suppressed.NonUserCode;
     Total.LineFilter += Unit.Suppressed.LineFilter;
     Total.CheckFilter += Unit.Suppressed.CheckFilter;
+    Total.UnparsedCode += Unit.Suppressed.UnparsedCode;
   }
-  unsigned All =
-      Total.NoLint + Total.NonUserCode + Total.LineFilter + Total.CheckFilter;
+  unsigned All = Total.NoLint + Total.NonUserCode + Total.LineFilter +
+                 Total.CheckFilter + Total.UnparsedCode;
   if (!All)
     return;
   OS << "Suppressed " << All << " warnings (";
@@ -41,10 +42,14 @@ void printSuppressionStats(const model::RunResult &Run, raw_ostream &OS) {
   Part(Total.LineFilter, " due to line filter");
   Part(Total.NoLint, " NOLINT");
   Part(Total.CheckFilter, " with check filters");
+  Part(Total.UnparsedCode, " where the code did not parse");
   OS << ").\n";
   if (Total.NonUserCode)
     OS << "Use -header-filter=.* to display errors from all non-system "
           "headers.\n";
+  if (Total.UnparsedCode)
+    OS << "Fix the compiler errors (or make the missing headers available) "
+          "to see them.\n";
 }
 
 void printCheckProfile(const model::RunResult &Run, raw_ostream &OS) {

@@ -20,6 +20,7 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -136,6 +137,14 @@ private:
 class AnalysisActionFactory::Action : public ASTFrontendAction {
 public:
   explicit Action(AnalysisActionFactory &Factory) : Factory(Factory) {}
+
+  /// A header that is not found does not end the parse: what follows its
+  /// #include is analyzed too, and ParseRecovery leaves out what the
+  /// missing declarations may have changed.
+  bool BeginSourceFileAction(CompilerInstance &Compiler) override {
+    recoverFromMissingHeaders(Compiler.getDiagnostics());
+    return ASTFrontendAction::BeginSourceFileAction(Compiler);
+  }
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &Compiler,
                                                  StringRef File) override {
     Compiler.getPreprocessor().addPPCallbacks(std::make_unique<VersionRecorder>(
@@ -196,6 +205,10 @@ public:
         if (!(preamble::leadingSystemIncludes(Main->getBuffer()) ==
               Factory.AppliedPrefixes.back().Prefix))
           Factory.PrefixMismatch = true;
+    if (Factory.Errors && Factory.Errors->sawErrors() &&
+        getCompilerInstance().hasASTContext())
+      Factory.Recovery.merge(ParseRecovery::of(
+          getCompilerInstance().getASTContext(), *Factory.Errors));
     if (Factory.LibTorchVersion.empty()) {
       Preprocessor &PP = getCompilerInstance().getPreprocessor();
       if (IdentifierInfo *II = PP.getIdentifierInfo("TORCH_VERSION"))
@@ -245,6 +258,12 @@ bool AnalysisActionFactory::runInvocation(
     std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
     DiagnosticConsumer *DiagConsumer) {
+  // Every diagnostic goes on to clang-tidy's consumer; the errors' places
+  // are kept for ParseRecovery (Action::EndSourceFileAction).
+  ErrorRecorder Recorder(*DiagConsumer);
+  Errors = &Recorder;
+  DiagConsumer = &Recorder;
+  const auto Done = llvm::make_scope_exit([this] { Errors = nullptr; });
   // As clang-tidy: define __clang_analyzer__.
   Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
   // Without this flag Sema never asks shouldSkipFunctionBody.

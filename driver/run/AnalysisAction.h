@@ -24,6 +24,7 @@
 #include "clang-tidy/ClangTidyModule.h"
 #include "preamble/PrecompiledPrefixes.h"
 #include "run/ErrorConversion.h"
+#include "run/ParseRecovery.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <memory>
@@ -74,6 +75,9 @@ public:
   /// The main file parsed does not start with the prefix it was parsed
   /// against (edited since it was scanned).
   bool PrefixMismatch = false;
+  /// Where the unit's compile errors may have changed what the checks saw
+  /// (ParseRecovery.h); nothing when it had none.
+  ParseRecovery Recovery;
 
 private:
   class Action;
@@ -88,6 +92,8 @@ private:
   preamble::PrecompiledPrefixes *Prefixes;
   /// Set while a compile command is parsed against a prefix.
   bool ParsingAgainstPrefix = false;
+  /// The errors of the compile command being parsed (runInvocation).
+  ErrorRecorder *Errors = nullptr;
 };
 
 } // namespace libtorch_tidy::run

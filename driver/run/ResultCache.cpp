@@ -24,7 +24,7 @@ namespace libtorch_tidy::run {
 namespace {
 
 /// Bumped when the entry layout or the meaning of a key part changes.
-constexpr StringLiteral CacheFormat = "libtorch-tidy-cache-v2";
+constexpr llvm::StringLiteral CacheFormat = "libtorch-tidy-cache-v2";
 
 /// The content of a regular file. Anything else (a FIFO a dependency has
 /// become would block the lookup forever; a device never ends) is no

@@ -21,6 +21,7 @@
 #include "preamble/PrecompiledPrefixes.h"
 #include "run/AnalysisAction.h"
 #include "run/ErrorConversion.h"
+#include "run/ParseRecovery.h"
 #include "run/ResultCache.h"
 #include "run/SkipPolicy.h"
 #include "clang/AST/DeclTemplate.h"
@@ -270,6 +271,9 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
     Factory.Parsed.erase(File);
   ErrorConverter Converter(Unit.BuildDirectory, Factory.Parsed);
   Converter.convert(Errors, Unit);
+  Unit.Suppressed.UnparsedCode += leaveOutRecoveredFindings(
+      Unit, Factory.Recovery,
+      [&Converter](StringRef File) { return Converter.absolutePath(File); });
 
   for (ClangTidyContext *C : {&Context, WholeUnitContext.get()}) {
     if (!C)
@@ -295,10 +299,8 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
 
   if (!Unit.CompilerErrors.empty()) {
     Unit.State = model::TranslationUnitResult::Status::CompileErrors;
-    Unit.FailureMessage =
-        std::to_string(Unit.CompilerErrors.size()) +
-        (Unit.CompilerErrors.size() == 1 ? " compiler error"
-                                         : " compiler errors");
+    Unit.MissingHeaders = Factory.Recovery.missingHeaders();
+    Unit.FailureMessage = compileErrorsSummary(Unit);
   } else if (Status != 0) {
     Unit.State = model::TranslationUnitResult::Status::Failed;
     Unit.FailureMessage =
