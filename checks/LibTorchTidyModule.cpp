@@ -9,6 +9,7 @@
 
 #include "AnomalyDetectionEnabledCheck.h"
 #include "BlockingHostToDeviceCopyCheck.h"
+#include "ConstantFeaturesInLoopCheck.h"
 #include "ConvBiasBeforeBatchnormCheck.h"
 #include "CpuOnlyDeviceCheck.h"
 #include "CudnnBenchmarkCheck.h"

@@ -1,0 +1,134 @@
+//===--- ConstantFeaturesInLoopCheck.cpp - libtorch-tidy ------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "ConstantFeaturesInLoopCheck.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
+#include "analysis/LoopInvariance.h"
+#include "analysis/ModuleCallChains.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace clang::ast_matchers;
+
+namespace clang::tidy::libtorch {
+
+namespace {
+
+/// Every mention of \p Module in \p Loop names the module of a forward
+/// pass: nothing in the loop loads it, moves it, switches its mode or hands
+/// it to code that may change its weights. For a member, no method of the
+/// class is called on `this` in the loop either (it may update the member
+/// unseen, as a mean teacher's EMA update does).
+bool onlyRunsForwardIn(const ValueDecl *Module, const Stmt *Loop) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const ValueDecl *Module = nullptr;
+    llvm::SmallPtrSet<const Expr *, 8> Holders;
+    llvm::SmallVector<const Expr *, 8> Mentions;
+    bool CallsOnThis = false;
+    bool VisitCallExpr(CallExpr *Call) {
+      if (analysis::isModuleForwardCall(Call))
+        if (std::optional<analysis::ModuleCall> Forward =
+                analysis::moduleCall(Call))
+          Holders.insert(Forward->Holder);
+      return true;
+    }
+    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+      CallsOnThis |= isa<CXXThisExpr>(
+          Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+      return true;
+    }
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (Ref->getDecl() == Module)
+        Mentions.push_back(Ref);
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *Member) {
+      if (Member->getMemberDecl() == Module)
+        Mentions.push_back(Member);
+      return true;
+    }
+  } F;
+  F.Module = Module;
+  F.TraverseStmt(const_cast<Stmt *>(Loop));
+  if (isa<FieldDecl>(Module) && F.CallsOnThis)
+    return false;
+  return llvm::all_of(F.Mentions,
+                      [&](const Expr *E) { return F.Holders.contains(E); });
+}
+
+/// The inputs of the forward call \p Forward: the arguments after the
+/// holder of `m(x)`, every argument of `m->forward(x)`.
+llvm::ArrayRef<const Expr *> forwardInputs(const CallExpr *Forward) {
+  llvm::ArrayRef<const Expr *> Arguments(Forward->getArgs(),
+                                         Forward->getNumArgs());
+  return isa<CXXOperatorCallExpr>(Forward) ? Arguments.drop_front() : Arguments;
+}
+
+} // namespace
+
+void ConstantFeaturesInLoopCheck::registerUserCodeMatchers(
+    MatchFinder *Finder) {
+  // Template code is read as written (ModuleModes indexes no
+  // instantiations).
+  auto ModuleCallShape =
+      callExpr(anyOf(cxxMemberCallExpr(), cxxOperatorCallExpr()),
+               unless(isInTemplateInstantiation()));
+  Finder->addMatcher(ModuleCallShape.bind("forward"), this);
+}
+
+void ConstantFeaturesInLoopCheck::check(
+    const MatchFinder::MatchResult &Result) {
+  const auto *Forward = Result.Nodes.getNodeAs<CallExpr>("forward");
+  ASTContext &Context = *Result.Context;
+  if (!analysis::isModuleForwardCall(Forward) ||
+      !Forward->getBeginLoc().isFileID() ||
+      Reported.get(Context).contains(Forward))
+    return;
+  std::optional<analysis::ModuleCall> Call = analysis::moduleCall(Forward);
+  const ValueDecl *Module = Call ? analysis::holderDecl(Call->Holder) : nullptr;
+  llvm::ArrayRef<const Expr *> Inputs = forwardInputs(Forward);
+  // A forward pass without inputs is not the features of anything.
+  if (!Module || Inputs.empty())
+    return;
+  analysis::TrainingFacts &TU = trainingFacts(Context);
+  // A module's own forward() calling its layers: they are trained or
+  // frozen with the module that holds them.
+  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(
+          analysis::enclosingFunction(Forward, TU.Parents));
+      Method &&
+      analysis::isSameOrDerivedFrom(Method->getParent(), names::Module))
+    return;
+  // Weights an optimizer of this file updates change the output on every
+  // step.
+  if (!Modes.get(Context).isUntrainedModule(Module))
+    return;
+  // Only a forward pass in the step loop's own body: in a helper the loop
+  // calls, the inputs are the helper's parameters, and whether each call
+  // passes the same tensors is not known.
+  std::optional<analysis::StepPath> Path = TU.Loops.perStep(Forward);
+  if (!Path || !Path->Calls.empty() || !Path->StepLoop)
+    return;
+  const Stmt *Loop = Path->StepLoop;
+  if (!llvm::all_of(Inputs,
+                    [&](const Expr *Input) {
+                      return analysis::isLoopInvariant(Input, Loop);
+                    }) ||
+      !onlyRunsForwardIn(Module, Loop))
+    return;
+  Reported.get(Context).insert(Forward);
+  diag(Forward->getBeginLoc(),
+       "'%0' computes the same output on every training step: no optimizer "
+       "in this file trains it and its inputs do not change in the loop; "
+       "compute it once before the loop, under 'torch::NoGradGuard'")
+      << Module->getNameAsString();
+  diag(Loop->getBeginLoc(), "the training loop is here", DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::libtorch

@@ -1,0 +1,111 @@
+// Neural style transfer as most C++ ports of the PyTorch tutorial write it:
+// a pretrained convolutional feature extractor, loaded from disk, frozen and
+// put in eval mode, scores an image that the optimizer updates directly. The
+// content and style images never change, yet their features (and the style's
+// Gram matrix) are computed again on every step. The second version computes
+// them once before the loop; the third jitters the style image on every step,
+// so its features do change.
+#include <torch/torch.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+struct FeaturesImpl : torch::nn::Module {
+  FeaturesImpl()
+      : conv1(register_module("conv1", torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 16, 3).padding(1)))),
+        conv2(register_module("conv2", torch::nn::Conv2d(torch::nn::Conv2dOptions(16, 32, 3).padding(1)))) {}
+  torch::Tensor forward(torch::Tensor x) {
+    return conv2(torch::relu(conv1(x)));
+  }
+  torch::nn::Conv2d conv1;
+  torch::nn::Conv2d conv2;
+};
+TORCH_MODULE(Features);
+
+torch::Tensor gram(const torch::Tensor &f) {
+  auto flat = f.flatten(2);
+  return torch::bmm(flat, flat.transpose(1, 2)) / flat.size(2);
+}
+
+void stylize(const std::string &weights, torch::Device device) {
+  Features extractor;
+  torch::load(extractor, weights);
+  extractor->to(device); // OK: once, before the loop
+  extractor->eval();
+  for (auto &p : extractor->parameters())
+    p.requires_grad_(false); // OK: frozen after loading
+  auto content = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device));
+  auto style = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device));
+  auto image = content.clone().requires_grad_(true);
+  torch::optim::Adam optimizer({image}, torch::optim::AdamOptions(0.02));
+  const double style_weight = 1e4;
+  for (int step = 0; step < 300; ++step) { // EXPECT: libtorch-cudnn-benchmark, libtorch-missing-autocast, libtorch-tf32-disabled
+    optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
+    auto image_features = extractor(image); // OK: the optimizer updates the image on every step
+    auto content_features = extractor(content); // EXPECT: libtorch-constant-features-in-loop
+    auto style_features = extractor(style); // EXPECT: libtorch-constant-features-in-loop
+    auto loss = torch::mse_loss(image_features, content_features) +
+                style_weight * torch::mse_loss(gram(image_features), gram(style_features));
+    loss.backward();
+    optimizer.step();
+    if (step % 50 == 0)
+      std::cout << "step " << step << " loss " << loss.item<float>() << '\n'; // OK: every 50 steps
+  }
+}
+
+void stylize_hoisted(const std::string &weights, torch::Device device) {
+  Features extractor;
+  torch::load(extractor, weights);
+  extractor->to(device);
+  extractor->eval();
+  for (auto &p : extractor->parameters())
+    p.requires_grad_(false);
+  auto content = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device));
+  auto style = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device));
+  torch::Tensor content_features;
+  torch::Tensor style_gram;
+  {
+    torch::NoGradGuard no_grad; // OK: the targets are computed once, without autograd
+    content_features = extractor(content); // OK: before the loop
+    style_gram = gram(extractor(style)); // OK: before the loop
+  }
+  auto image = content.clone().requires_grad_(true);
+  torch::optim::Adam optimizer({image}, torch::optim::AdamOptions(0.02));
+  for (int step = 0; step < 300; ++step) { // EXPECT: libtorch-missing-autocast
+    optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
+    auto image_features = extractor(image); // OK: the optimizer updates the image on every step
+    auto loss = torch::mse_loss(image_features, content_features) +
+                1e4 * torch::mse_loss(gram(image_features), style_gram);
+    loss.backward();
+    optimizer.step();
+  }
+}
+
+void stylize_jittered(const std::string &weights, torch::Device device) {
+  Features extractor;
+  torch::load(extractor, weights);
+  extractor->to(device);
+  extractor->eval();
+  for (auto &p : extractor->parameters())
+    p.requires_grad_(false);
+  auto style = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device));
+  auto image = torch::rand({1, 3, 64, 64}, torch::TensorOptions().device(device)).requires_grad_(true);
+  torch::optim::Adam optimizer({image}, torch::optim::AdamOptions(0.02));
+  for (int step = 0; step < 300; ++step) { // EXPECT: libtorch-missing-autocast
+    optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
+    auto jittered = style + 0.05 * torch::randn_like(style);
+    auto style_gram = gram(extractor(jittered)); // OK: a new random jitter of the style on every step
+    auto loss = torch::mse_loss(gram(extractor(image)), style_gram);
+    loss.backward();
+    optimizer.step();
+  }
+}
+
+int main(int argc, char **argv) {
+  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  std::string weights = argc > 1 ? argv[1] : "features.pt";
+  stylize(weights, device);
+  stylize_hoisted(weights, device);
+  stylize_jittered(weights, device);
+}
