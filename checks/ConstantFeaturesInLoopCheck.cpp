@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConstantFeaturesInLoopCheck.h"
+#include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/LoopInvariance.h"
@@ -100,10 +101,8 @@ void ConstantFeaturesInLoopCheck::check(
   analysis::TrainingFacts &TU = trainingFacts(Context);
   // A module's own forward() calling its layers: they are trained or
   // frozen with the module that holds them.
-  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(
-          analysis::enclosingFunction(Forward, TU.Parents));
-      Method &&
-      analysis::isSameOrDerivedFrom(Method->getParent(), names::Module))
+  if (analysis::isModuleMethod(
+          analysis::enclosingFunction(Forward, TU.Parents)))
     return;
   // Weights an optimizer of this file updates change the output on every
   // step.

@@ -98,9 +98,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   // A module's own forward() looping over its layers runs in whatever mode
   // its caller chose.
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
-      Method &&
-      analysis::isSameOrDerivedFrom(Method->getParent(), names::Module))
+  if (analysis::isModuleMethod(Function))
     return;
   // Guards: in the loop, before it in an enclosing block, or around a call
   // of the function.

@@ -55,10 +55,8 @@ void FrozenModuleRequiresGradCheck::check(
   analysis::TrainingFacts &TU = trainingFacts(Context);
   // A module's own forward() calling its layers: they are trained or
   // frozen with the module that holds them.
-  if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(
-          analysis::enclosingFunction(Forward, TU.Parents));
-      Method &&
-      analysis::isSameOrDerivedFrom(Method->getParent(), names::Module))
+  if (analysis::isModuleMethod(
+          analysis::enclosingFunction(Forward, TU.Parents)))
     return;
   analysis::ModuleModes &Index = Modes.get(Context);
   if (!Index.isUntrainedModule(Module) || Index.parametersFrozen(Module) ||

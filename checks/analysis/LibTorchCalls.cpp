@@ -26,6 +26,11 @@ bool isModuleClass(const CXXRecordDecl *Record) {
                     isSameOrDerivedFrom(Record, names::JitModule));
 }
 
+bool isModuleMethod(const FunctionDecl *Function) {
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
+  return Method && isSameOrDerivedFrom(Method->getParent(), names::Module);
+}
+
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
                          llvm::StringRef QualifiedName) {
   if (!Record)

@@ -30,6 +30,11 @@ bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
 /// subclass, a ModuleHolder (`Net` from TORCH_MODULE), a torch::jit::Module.
 bool isModuleClass(const CXXRecordDecl *Record);
 
+/// \p Function (null: false) is a member function of a torch::nn::Module
+/// subclass: a module's own forward() or constructor, whose layers are
+/// trained, frozen and switched with the module that holds them.
+bool isModuleMethod(const FunctionDecl *Function);
+
 /// True when \p Type (references and cv looked through) is exactly the class
 /// named \p QualifiedName (written with a leading "::").
 bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName);

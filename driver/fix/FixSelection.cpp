@@ -6,6 +6,7 @@
 
 #include "fix/FixSelection.h"
 #include "fix/FixApplier.h"
+#include "report/Wording.h"
 #include <map>
 #include <tuple>
 
@@ -35,10 +36,6 @@ bool sameEdits(const std::vector<Replacement> *A,
   return true;
 }
 
-std::string plural(unsigned N, const char *One, const char *Many) {
-  return std::to_string(N) + " " + (N == 1 ? One : Many);
-}
-
 } // namespace
 
 FixSelection selectFixes(const model::RunResult &Run,
@@ -48,9 +45,14 @@ FixSelection selectFixes(const model::RunResult &Run,
   std::map<FindingKey, std::vector<std::pair<const TranslationUnitResult *,
                                              const std::vector<Replacement> *>>>
       Reporters;
+  // Compiler errors too: clang's own fix-its (a typo correction to some
+  // LibTorch name) are the unit's, and withheld with its findings' unless
+  // --fix-errors, as clang-tidy does.
   for (const TranslationUnitResult &Unit : Run.Units)
-    for (const Finding &F : Unit.Findings)
-      Reporters[keyOf(F)].emplace_back(&Unit, chosenFix(F, FixNotes));
+    for (const std::vector<Finding> *Diagnosed :
+         {&Unit.Findings, &Unit.CompilerErrors})
+      for (const Finding &F : *Diagnosed)
+        Reporters[keyOf(F)].emplace_back(&Unit, chosenFix(F, FixNotes));
 
   FixSelection Selection;
   Selection.Eligible.assign(Diagnostics.size(), false);
@@ -92,7 +94,7 @@ FixSelection selectFixes(const model::RunResult &Run,
     if (It == WithheldByUnit.end())
       continue;
     Selection.Reasons.push_back(
-        plural(It->second, "fix", "fixes") + " of '" + Unit.MainFile +
+        report::countOf(It->second, "fix", "fixes") + " of '" + Unit.MainFile +
         "' withheld: " +
         (Unit.State == TranslationUnitResult::Status::CompileErrors
              ? "it has compiler errors"

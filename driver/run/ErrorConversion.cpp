@@ -150,10 +150,8 @@ void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
       N.Ranges = ranges(Message.Ranges);
       F.Notes.push_back(std::move(N));
     }
-    if (CompilerError) {
-      Unit.CompilerErrors.push_back(std::move(F));
-      continue;
-    }
+    // Compiler errors' fix-its too (--fix-errors applies them): a file is
+    // edited only with the digest of the bytes that were parsed.
     if (!F.Where.AbsoluteFile.empty())
       Touched.insert(F.Where.AbsoluteFile);
     for (const model::Replacement &R : F.Fixes)
@@ -161,7 +159,10 @@ void ErrorConverter::convert(const std::vector<ClangTidyError> &Errors,
     for (const model::Note &N : F.Notes)
       for (const model::Replacement &R : N.Fixes)
         Touched.insert(R.File);
-    Unit.Findings.push_back(std::move(F));
+    if (CompilerError)
+      Unit.CompilerErrors.push_back(std::move(F));
+    else
+      Unit.Findings.push_back(std::move(F));
   }
   for (const std::string &File : Touched)
     if (auto P = Parsed.find(File); P != Parsed.end())

@@ -11,25 +11,32 @@
 #include <iostream>
 #include <string>
 
-struct FeaturesImpl : torch::nn::Module {
-  FeaturesImpl()
-      : conv1(register_module("conv1", torch::nn::Conv2d(torch::nn::Conv2dOptions(3, 16, 3).padding(1)))),
-        conv2(register_module("conv2", torch::nn::Conv2d(torch::nn::Conv2dOptions(16, 32, 3).padding(1)))) {}
-  torch::Tensor forward(torch::Tensor x) {
-    return conv2(torch::relu(conv1(x)));
+// The first slices of a VGG-like network, as the ports define them.
+struct VggSliceImpl : torch::nn::Module {
+  explicit VggSliceImpl(int64_t width = 32) {
+    layers = register_module(
+        "layers",
+        torch::nn::Sequential(
+            torch::nn::Conv2d(torch::nn::Conv2dOptions(3, width, 3).padding(1)),
+            torch::nn::ReLU(),
+            torch::nn::MaxPool2d(torch::nn::MaxPool2dOptions(2)),
+            torch::nn::Conv2d(torch::nn::Conv2dOptions(width, 2 * width, 3).padding(1)),
+            torch::nn::ReLU()));
   }
-  torch::nn::Conv2d conv1;
-  torch::nn::Conv2d conv2;
+  torch::Tensor forward(const torch::Tensor &image) { return layers->forward(image); }
+  torch::nn::Sequential layers{nullptr};
 };
-TORCH_MODULE(Features);
+TORCH_MODULE(VggSlice);
 
-torch::Tensor gram(const torch::Tensor &f) {
-  auto flat = f.flatten(2);
-  return torch::bmm(flat, flat.transpose(1, 2)) / flat.size(2);
+// The Gram matrix of a batch of feature maps, normalized by their size.
+torch::Tensor gram(const torch::Tensor &maps) {
+  const auto b = maps.size(0), c = maps.size(1);
+  auto flat = maps.view({b, c, -1});
+  return torch::matmul(flat, flat.transpose(1, 2)).div(flat.size(1) * flat.size(2));
 }
 
 void stylize(const std::string &weights, torch::Device device) {
-  Features extractor;
+  VggSlice extractor;
   torch::load(extractor, weights);
   extractor->to(device); // OK: once, before the loop
   extractor->eval();
@@ -55,7 +62,7 @@ void stylize(const std::string &weights, torch::Device device) {
 }
 
 void stylize_hoisted(const std::string &weights, torch::Device device) {
-  Features extractor;
+  VggSlice extractor;
   torch::load(extractor, weights);
   extractor->to(device);
   extractor->eval();
@@ -83,7 +90,7 @@ void stylize_hoisted(const std::string &weights, torch::Device device) {
 }
 
 void stylize_jittered(const std::string &weights, torch::Device device) {
-  Features extractor;
+  VggSlice extractor;
   torch::load(extractor, weights);
   extractor->to(device);
   extractor->eval();

@@ -59,6 +59,26 @@ TEST(FixSelectionTest, ABrokenUnitWithholdsOnlyItsOwnFixes) {
   EXPECT_TRUE(S.Reasons.empty());
 }
 
+// clang's own fix-its on errors (a typo correction: "did you mean
+// 'torch::jit::attr::mat'?") are the broken unit's too: withheld without
+// --fix-errors, as clang-tidy does.
+TEST(FixSelectionTest, CompilerErrorFixItsNeedFixErrors) {
+  Finding Typo = fixable("/p/broken.cpp", 7, "torch::jit::attr::mat");
+  Typo.CheckId = "clang-diagnostic-error";
+  Typo.Severity = "error";
+  model::RunResult Run;
+  Run.Units = {
+      unit("/p/broken.cpp", {}, TranslationUnitResult::Status::CompileErrors)};
+  Run.Units[0].CompilerErrors = {Typo};
+  auto Diagnostics = model::uniqueDiagnostics(Run, /*WithCompilerErrors=*/true);
+  ASSERT_EQ(Diagnostics.size(), 1u);
+  FixSelection S = selectFixes(Run, Diagnostics, /*FixErrors=*/false, false);
+  EXPECT_FALSE(S.Eligible[0]);
+  EXPECT_EQ(S.Withheld, 1u);
+  S = selectFixes(Run, Diagnostics, /*FixErrors=*/true, false);
+  EXPECT_TRUE(S.Eligible[0]);
+}
+
 TEST(FixSelectionTest, AHeaderFixNeedsEveryReportingUnitCleanAndAgreeing) {
   Finding InHeader = fixable("/p/h.h", 5, "x");
   model::RunResult Run;
