@@ -101,17 +101,20 @@ void stylize_jittered(const std::string &weights, torch::Device device) {
   torch::optim::Adam optimizer({image}, torch::optim::AdamOptions(0.02));
   for (int step = 0; step < 300; ++step) { // EXPECT: libtorch-missing-autocast
     optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
-    auto jittered = style + 0.05 * torch::randn_like(style);
-    auto style_gram = gram(extractor(jittered)); // OK: a new random jitter of the style on every step
-    auto loss = torch::mse_loss(gram(extractor(image)), style_gram);
+    auto jittered = (style + 0.05 * torch::randn_like(style)).clamp(0, 1);
+    auto loss = torch::mse_loss(gram(extractor(image)),
+                                gram(extractor(jittered))); // OK: a new random jitter of the style on every step
     loss.backward();
     optimizer.step();
   }
 }
 
 int main(int argc, char **argv) {
-  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
-  std::string weights = argc > 1 ? argv[1] : "features.pt";
+  const std::string weights = argc > 1 ? argv[1] : "vgg_slice.pt";
+  const bool cpu = argc > 2 && std::string(argv[2]) == "--cpu";
+  const torch::Device device =
+      !cpu && torch::cuda::is_available() ? torch::Device(torch::kCUDA, 0) : torch::Device(torch::kCPU);
+  std::printf("stylizing on %s\n", device.str().c_str());
   stylize(weights, device);
   stylize_hoisted(weights, device);
   stylize_jittered(weights, device);
