@@ -258,19 +258,22 @@ bool AnalysisActionFactory::runInvocation(
     std::shared_ptr<CompilerInvocation> Invocation, FileManager *Files,
     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
     DiagnosticConsumer *DiagConsumer) {
-  // Every diagnostic goes on to clang-tidy's consumer; the errors' places
-  // are kept for ParseRecovery (Action::EndSourceFileAction).
-  ErrorRecorder Recorder(*DiagConsumer);
-  Errors = &Recorder;
-  DiagConsumer = &Recorder;
-  const auto Done = llvm::make_scope_exit([this] { Errors = nullptr; });
+  // One parse: every diagnostic goes on to clang-tidy's consumer, and the
+  // errors' places, valid only while this parse's SourceManager lives, are
+  // kept for ParseRecovery (Action::EndSourceFileAction).
+  const auto Parse = [&](std::shared_ptr<CompilerInvocation> Parsed) {
+    ErrorRecorder Recorder(*DiagConsumer);
+    Errors = &Recorder;
+    const auto Done = llvm::make_scope_exit([this] { Errors = nullptr; });
+    return FrontendActionFactory::runInvocation(std::move(Parsed), Files,
+                                                PCHContainerOps, &Recorder);
+  };
   // As clang-tidy: define __clang_analyzer__.
   Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
   // Without this flag Sema never asks shouldSkipFunctionBody.
   Invocation->getFrontendOpts().SkipFunctionBodies = SkipSystemBodies;
   if (!Prefixes || ChecksWatchPreprocessor)
-    return FrontendActionFactory::runInvocation(
-        std::move(Invocation), Files, std::move(PCHContainerOps), DiagConsumer);
+    return Parse(std::move(Invocation));
 
   auto Plain = std::make_shared<CompilerInvocation>(*Invocation);
   std::optional<SkipPolicy::Bodies> SkipBodies;
@@ -281,16 +284,14 @@ bool AnalysisActionFactory::runInvocation(
   if (Applied) {
     AppliedPrefixes.push_back(std::move(*Applied));
     ParsingAgainstPrefix = true;
-    const bool Succeeded = FrontendActionFactory::runInvocation(
-        std::move(Invocation), Files, PCHContainerOps, DiagConsumer);
+    const bool Succeeded = Parse(std::move(Invocation));
     ParsingAgainstPrefix = false;
     if (!ChecksWatchPreprocessor)
       return Succeeded;
     // The action stopped before the parse (CreateASTConsumer).
     AppliedPrefixes.pop_back();
   }
-  return FrontendActionFactory::runInvocation(
-      std::move(Plain), Files, std::move(PCHContainerOps), DiagConsumer);
+  return Parse(std::move(Plain));
 }
 
 } // namespace libtorch_tidy::run

@@ -14,6 +14,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include <algorithm>
 #include <optional>
 
@@ -346,13 +347,22 @@ unsigned
 leaveOutRecoveredFindings(model::TranslationUnitResult &Unit,
                           const ParseRecovery &Recovery,
                           function_ref<std::string(StringRef)> AbsolutePath) {
+  // Each file name resolved once (it may stat the file), not once per
+  // finding and span.
+  StringMap<std::string> Resolved;
+  const auto Absolute = [&](StringRef File) -> std::string {
+    auto [It, New] = Resolved.try_emplace(File);
+    if (New)
+      It->second = AbsolutePath(File);
+    return It->second;
+  };
   const size_t Before = Unit.Findings.size();
   llvm::erase_if(Unit.Findings, [&](const model::Finding &F) {
     // The compiler's own warnings are about what it parsed.
     if (StringRef(F.CheckId).startswith("clang-diagnostic-"))
       return false;
     return Recovery.mayBeInvented(F.CheckId, F.Where.AbsoluteFile,
-                                  F.Where.Offset, AbsolutePath);
+                                  F.Where.Offset, Absolute);
   });
   return Before - Unit.Findings.size();
 }
