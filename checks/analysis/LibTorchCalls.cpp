@@ -47,6 +47,10 @@ bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
   return false;
 }
 
+bool isNamed(const NamedDecl *D, llvm::StringRef Name) {
+  return D && D->getIdentifier() && D->getName() == Name;
+}
+
 bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName) {
   if (Type.isNull())
     return false;

@@ -35,6 +35,10 @@ bool isModuleClass(const CXXRecordDecl *Record);
 /// trained, frozen and switched with the module that holds them.
 bool isModuleMethod(const FunctionDecl *Function);
 
+/// \p D (null: false) is named \p Name, a plain identifier (not an
+/// operator, a constructor or a conversion).
+bool isNamed(const NamedDecl *D, llvm::StringRef Name);
+
 /// True when \p Type (references and cv looked through) is exactly the class
 /// named \p QualifiedName (written with a leading "::").
 bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "UserCode.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -14,6 +15,10 @@ namespace clang::tidy::libtorch::analysis {
 bool isUserCode(const Decl *D, const SourceManager &SM) {
   return D && D->getLocation().isValid() &&
          !SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation()));
+}
+
+bool isUserCode(const Decl *D) {
+  return D && isUserCode(D, D->getASTContext().getSourceManager());
 }
 
 std::vector<Decl *> userTopLevelDecls(ASTContext &Context) {

@@ -39,6 +39,9 @@ namespace clang::tidy::libtorch::analysis {
 /// location and are not user code.
 bool isUserCode(const Decl *D, const SourceManager &SM);
 
+/// The same, with the source manager of \p D's ASTContext (null: false).
+bool isUserCode(const Decl *D);
+
 /// The top-level declarations of the TU that are user code.
 std::vector<Decl *> userTopLevelDecls(ASTContext &Context);
 
