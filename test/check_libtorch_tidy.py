@@ -5,13 +5,18 @@ In the spirit of LLVM's check_clang_tidy.py. A test is a C++ file with
 `// CHECK-MESSAGES: :[[@LINE-1]]:...` and `// CHECK-FIXES: ...` lines. For
 each variant (surface x headers):
 
-  plugin-mock  clang-tidy-16 --load=LibTorchTidy.so on the mock headers
+  plugin-mock  clang-tidy-16 --load=LibTorchTidy.so on the mock headers (a
+               test that includes <torch/torch.h> first, with no compiler
+               arguments that the mock reads, reads it from a clang++ PCH)
   plugin-real  the same on the real LibTorch headers (a test that includes
                <torch/torch.h> first reads it from a clang++ PCH, as a
                CMake project with precompiled headers does; clang-tidy-16
                parses the headers whole in examples/cmake-clang-tidy.test)
   cli-mock     libtorch-tidy on the mock headers
   cli-real     libtorch-tidy on the real LibTorch headers
+               (both: a test without compiler arguments of its own is
+               parsed against the precompiled prefix of <torch/torch.h> in
+               the tests' cache, --preamble=always)
 
 it copies the test with its CHECK lines blanked, runs the tool with --fix,
 FileChecks the diagnostics (any warning or error not expected fails) and the
@@ -29,6 +34,8 @@ Usage:
 
 import argparse
 import collections
+import contextlib
+import fcntl
 import json
 import os
 import re
@@ -84,6 +91,27 @@ def includes_torch_first(path):
     return False
 
 
+@contextlib.contextmanager
+def one_gxx_at_a_time(tools):
+    """Held around each g++ compile of the tests, across suites and
+    processes: on a 2-core machine two g++ processes, each reading the
+    half-gigabyte precompiled <torch/torch.h> and instantiating its
+    templates, together take as long as one after the other (about 6 s of
+    CPU each alone, 10 s each side by side), while g++ beside anything else
+    lets that other work run. So compiles queue here, and the other core
+    runs the analyses."""
+    path = tools.get("gxx_lock")
+    if not path:
+        yield
+        return
+    with open(path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def torch_pch_args(tools, path):
     """`-include` of the precompiled <torch/torch.h> (test/CMakeLists.txt)
     for a g++ compile of \p path, when it includes <torch/torch.h> first."""
@@ -93,19 +121,24 @@ def torch_pch_args(tools, path):
     return ["-include", header] if includes_torch_first(path) else []
 
 
-def torch_clang_pch_args(tools, path, extra_args):
+def torch_clang_pch_args(tools, path, extra_args, headers="real"):
     """`-include-pch` of the clang++ PCH of <torch/torch.h>
     (test/CMakeLists.txt) for clang-tidy-16 on \p path, when it includes
     <torch/torch.h> first: the headers are read from the PCH, as in a CMake
     project with target_precompile_headers, in about a third of the CPU
-    time of parsing them. Only when the test's own compiler arguments are
-    macro definitions and include directories: clang rejects a PCH built
-    with other language options (an error, where g++ quietly parses the
-    header instead)."""
-    header = tools.get("torch_pch")
+    time of parsing them (half, on the mock headers). Only when the test's
+    own compiler arguments are macro definitions and include directories:
+    clang rejects a PCH built with other language options (an error, where
+    g++ quietly parses the header instead). On the mock headers, not with
+    the macro that selects the mock's version either: clang accepts a macro
+    that the PCH was built without, and the PCH would stay the 1.13 mock."""
+    header = tools.get("torch_pch" if headers == "real" else "mock_pch")
     if not header or not os.path.exists(header + ".pch"):
         return []
     if any(not a.startswith(("-D", "-I")) for a in extra_args):
+        return []
+    if headers == "mock" and any(
+            a.startswith("-DLIBTORCH_MOCK_VERSION_MAJOR") for a in extra_args):
         return []
     return ["-include-pch", header + ".pch"] if includes_torch_first(
         path) else []
@@ -127,6 +160,12 @@ class Runner:
         self.has_fixes = re.search(
             r"//\s*" + re.escape(self.fixes_prefix) + r":",
             self.source_text) is not None
+
+    def base_args(self, headers):
+        """The flags of the headers alone, which the PCHs are built with."""
+        if headers == "mock":
+            return ["-std=c++17", "-isystem", self.tools["mock_include_dir"]]
+        return ["-std=c++17"] + self.tools["torch_compile_flags"]
 
     def compiler_args(self, headers):
         args = ["-std=c++17"]
@@ -150,20 +189,23 @@ class Runner:
             cmd.append("--config={}")
         if fix:
             cmd.append("--fix")
-        if surface == "cli" and headers == "real" and not self.args.compiler_args:
+        if surface == "cli" and not self.args.compiler_args:
             # Every check test starts with <torch/torch.h> under the same
             # flags, as a project's units do: the CLI parses them against
-            # one precompiled prefix in the tests' cache, built by the first
-            # and reused by the rest, which it does by itself for units
-            # analyzed in one run. Findings are the same either way
-            # (test/parse_equality.py); a test with compiler arguments of
-            # its own would build a prefix for itself alone.
+            # one precompiled prefix in the tests' cache (one for the real
+            # headers, one per mock version), built by the first and reused
+            # by the rest, which it does by itself for units analyzed in one
+            # run. Findings are the same either way (test/parse_equality.py);
+            # a test with compiler arguments of its own would build a prefix
+            # for itself alone.
             cmd.append("--preamble=always")
         cmd += self.args.tool_args
         cmd += [path, "--"] + self.compiler_args(headers)
-        if surface == "plugin" and headers == "real":
-            cmd += torch_clang_pch_args(self.tools, path,
-                                        self.args.compiler_args)
+        if surface == "plugin":
+            cmd += torch_clang_pch_args(
+                self.tools, path,
+                self.compiler_args(headers)[len(self.base_args(headers)):],
+                headers)
         return cmd
 
     def run_tool(self, variant, fix, path):
@@ -226,7 +268,8 @@ class Runner:
         cmd = ([self.tools["cxx"], "-fsyntax-only", "-x", "c++"] +
                self.compiler_args("real") + torch_pch_args(self.tools, path) +
                [path])
-        result = run(cmd)
+        with one_gxx_at_a_time(self.tools):
+            result = run(cmd)
         if result.returncode != 0:
             raise TestFailure("the fixed file does not compile with g++:\n"
                               "$ %s\n%s" % (shlex.join(cmd), result.stdout))

@@ -83,6 +83,12 @@ config.substitutions += [
     ("%clang_tidy", shlex.quote(config.clang_tidy)),
     ("%plugin", shlex.quote(config.plugin)),
     ("%clangxx_syntax_mock", "%s -std=c++17 -fsyntax-only -isystem %s" % (shlex.quote(config.clangxx), shlex.quote(mock))),
+    # A program that includes <torch/torch.h> before anything else reads it
+    # from the clang++ PCH (test/CMakeLists.txt): what it means is the same,
+    # in a fifth of the time.
+    ("%clangxx_syntax_real_pch", "%s -std=c++17 -fsyntax-only %s -include-pch %s" % (
+        shlex.quote(config.clangxx), torch_flags,
+        shlex.quote(os.path.join(obj, "test", "pch", "torch-first.h.pch")))),
     ("%clangxx_syntax_real", "%s -std=c++17 -fsyntax-only %s" % (shlex.quote(config.clangxx), torch_flags)),
     ("%mock_flags", "-std=c++17 -isystem %s" % shlex.quote(mock)),
     ("%torch_flags", "-std=c++17 " + torch_flags),

@@ -1,4 +1,4 @@
-// RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real %s
+// RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real_pch %s
 //
 // Conformance program for the mock LibTorch headers: the torch::data API
 // (custom datasets, transforms, samplers, DataLoaderOptions, both

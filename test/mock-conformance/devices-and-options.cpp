@@ -1,4 +1,4 @@
-// RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real %s
+// RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real_pch %s
 //
 // Conformance program for the mock LibTorch headers: c10::Device,
 // DeviceType, ScalarType, TensorOptions, factories, the at::Tensor API and

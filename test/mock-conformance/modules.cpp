@@ -1,4 +1,4 @@
-// RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real %s
+// RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real_pch %s
 //
 // Conformance program for the mock LibTorch headers: torch::nn modules,
 // options, ModuleHolder/TORCH_MODULE, Sequential, functional API and
