@@ -24,7 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import DIAG, one_gxx_at_a_time, torch_pch_args  # noqa: E402
+from check_libtorch_tidy import DIAG, torch_pch_args  # noqa: E402
 
 MARKER = re.compile(r"//\s*EXPECT:\s*(.*)$")
 
@@ -70,8 +70,7 @@ def compile_errors(tools, files):
         cmd = ([tools["cxx"], "-fsyntax-only", "-x", "c++", "-std=c++17",
                 "-Wall", "-Wextra"] + tools["torch_compile_flags"] +
                torch_pch_args(tools, path) + [path])
-        with one_gxx_at_a_time(tools):
-            result = run(cmd)
+        result = run(cmd)
         if result.returncode != 0:
             errors.append("%s does not compile with g++:\n%s" % (
                 os.path.basename(path), result.stdout[-4000:]))

@@ -34,8 +34,6 @@ Usage:
 
 import argparse
 import collections
-import contextlib
-import fcntl
 import json
 import os
 import re
@@ -89,27 +87,6 @@ def includes_torch_first(path):
             return re.fullmatch(r"#\s*include\s*<torch/torch\.h>",
                                 line) is not None
     return False
-
-
-@contextlib.contextmanager
-def one_gxx_at_a_time(tools):
-    """Held around each g++ compile of the tests, across suites and
-    processes: on a 2-core machine two g++ processes, each reading the
-    half-gigabyte precompiled <torch/torch.h> and instantiating its
-    templates, together take as long as one after the other (about 6 s of
-    CPU each alone, 10 s each side by side), while g++ beside anything else
-    lets that other work run. So compiles queue here, and the other core
-    runs the analyses."""
-    path = tools.get("gxx_lock")
-    if not path:
-        yield
-        return
-    with open(path, "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def torch_pch_args(tools, path):
@@ -268,8 +245,7 @@ class Runner:
         cmd = ([self.tools["cxx"], "-fsyntax-only", "-x", "c++"] +
                self.compiler_args("real") + torch_pch_args(self.tools, path) +
                [path])
-        with one_gxx_at_a_time(self.tools):
-            result = run(cmd)
+        result = run(cmd)
         if result.returncode != 0:
             raise TestFailure("the fixed file does not compile with g++:\n"
                               "$ %s\n%s" % (shlex.join(cmd), result.stdout))

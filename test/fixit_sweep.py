@@ -47,8 +47,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import (one_gxx_at_a_time, torch_pch_args,  # noqa: E402
-                                 warnings_with_fix_state)
+from check_libtorch_tidy import torch_pch_args, warnings_with_fix_state  # noqa: E402
 
 ALL_CHECKS = "-*,libtorch-*"
 # One CLI or compiler run on real LibTorch takes ~10-20 s of CPU; allow for a
@@ -167,8 +166,7 @@ def verify_fixed(tools, job, timeout):
     fixed_text = read(job.path)
     cmd = ([tools["cxx"], "-fsyntax-only", "-x", "c++"] + job.compile_args +
            torch_pch_args(tools, job.path) + [job.path])
-    with one_gxx_at_a_time(tools):
-        code, out = run(cmd, timeout)
+    code, out = run(cmd, timeout)
     if code != 0:
         errors.append("%s: the fixed file does not compile with g++%s:\n$ %s\n%s" % (
             job.name, " (timed out)" if code is None else "", shlex.join(cmd), out[-4000:]))
