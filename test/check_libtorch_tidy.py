@@ -103,7 +103,7 @@ def torch_clang_pch_args(tools, path, extra_args, headers="real"):
     (test/CMakeLists.txt) for clang-tidy-16 on \p path, when it includes
     <torch/torch.h> first: the headers are read from the PCH, as in a CMake
     project with target_precompile_headers, in about a third of the CPU
-    time of parsing them (half, on the mock headers). Only when the test's
+    time of parsing them (on the mock headers too). Only when the test's
     own compiler arguments are macro definitions and include directories:
     clang rejects a PCH built with other language options (an error, where
     g++ quietly parses the header instead). On the mock headers, not with
