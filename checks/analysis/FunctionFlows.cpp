@@ -7,6 +7,7 @@
 #include "FunctionFlows.h"
 #include "GradModeFacts.h"
 #include "LibTorchCalls.h"
+#include "OuterWrites.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -93,7 +94,7 @@ public:
       for (unsigned I = Parts.First; I < Call->getNumArgs(); ++I) {
         unsigned Index = I - Parts.First;
         if (Index >= Callee->getNumParams() ||
-            !writableThrough(Callee->getParamDecl(Index)->getType()))
+            writableTarget(Callee->getParamDecl(Index)->getType()).isNull())
           continue;
         Flow F;
         F.Targets = rootsOf(Call->getArg(I));
@@ -145,15 +146,6 @@ private:
 };
 
 } // namespace
-
-bool writableThrough(QualType Parameter) {
-  QualType Target;
-  if (const auto *Reference = Parameter->getAs<LValueReferenceType>())
-    Target = Reference->getPointeeType();
-  else if (Parameter->isPointerType())
-    Target = Parameter->getPointeeType();
-  return !Target.isNull() && !Target.isConstQualified();
-}
 
 const FunctionDecl *functionOf(const VarDecl *Variable) {
   const auto *Function =

@@ -53,10 +53,6 @@ FunctionFacts collectFacts(const FunctionDecl *Function);
 /// The function whose local \p Variable is, if it has a body.
 const FunctionDecl *functionOf(const VarDecl *Variable);
 
-/// A parameter of this type lets the callee write the caller's object: a
-/// non-const lvalue reference or a pointer to non-const.
-bool writableThrough(QualType Parameter);
-
 } // namespace clang::tidy::libtorch::analysis
 
 #endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_FUNCTIONFLOWS_H

@@ -8,6 +8,7 @@
 #include "FunctionFlows.h"
 #include "GradModeFacts.h"
 #include "LibTorchCalls.h"
+#include "OuterWrites.h"
 #include "UserCode.h"
 #include "ValueRoots.h"
 #include "utils/AstWalk.h"
@@ -186,7 +187,7 @@ private:
              Argument->getType()->isReferenceType();
     QualType Parameter = Callee->getParamDecl(Index)->getType();
     if (!isUserCode(Callee))
-      return writableThrough(Parameter) ||
+      return !writableTarget(Parameter).isNull() ||
              (Callee->getIdentifier() && Callee->getName().endswith("_"));
     return calleeChanges(Callee, Index, Depth + 1, false);
   }
@@ -215,7 +216,7 @@ bool calleeChanges(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
   QualType Type = Parameter->getType();
   if (!Type->isReferenceType() && !canShare(Type))
     return false;
-  if (!KeepOnly && writableThrough(Type))
+  if (!KeepOnly && !writableTarget(Type).isNull())
     return true;
   if (Depth > LoopInvarianceCallDepth)
     return true;

@@ -79,19 +79,6 @@ bool holdsTensors(QualType Type, llvm::SmallPtrSetImpl<const Decl *> &Seen,
   return false;
 }
 
-/// A non-const lvalue reference or pointer parameter: what the callee may
-/// write through, or a null type.
-QualType writableTarget(QualType Parameter) {
-  QualType Target;
-  if (const auto *Reference = Parameter->getAs<LValueReferenceType>())
-    Target = Reference->getPointeeType();
-  else if (Parameter->isPointerType())
-    Target = Parameter->getPointeeType();
-  if (Target.isNull() || Target.isConstQualified())
-    return QualType();
-  return Target;
-}
-
 class OuterWriteFinder : public RecursiveASTVisitor<OuterWriteFinder> {
 public:
   llvm::SmallPtrSet<const VarDecl *, 16> Locals;
@@ -241,6 +228,17 @@ private:
 };
 
 } // namespace
+
+QualType writableTarget(QualType Parameter) {
+  QualType Target;
+  if (const auto *Reference = Parameter->getAs<LValueReferenceType>())
+    Target = Reference->getPointeeType();
+  else if (Parameter->isPointerType())
+    Target = Parameter->getPointeeType();
+  if (Target.isNull() || Target.isConstQualified())
+    return QualType();
+  return Target;
+}
 
 bool mayHoldTensors(QualType Type) {
   llvm::SmallPtrSet<const Decl *, 16> Seen;

@@ -36,6 +36,10 @@ bool mayHoldTensors(QualType Type);
 /// returns one); null when Region keeps all its tensors to itself.
 const Stmt *findOuterTensorWrite(const Stmt *Region);
 
+/// A non-const lvalue reference or pointer parameter: what the callee may
+/// write through; a null type for any other parameter.
+QualType writableTarget(QualType Parameter);
+
 } // namespace clang::tidy::libtorch::analysis
 
 #endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_OUTERWRITES_H
