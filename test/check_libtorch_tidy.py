@@ -144,16 +144,17 @@ class Runner:
             return ["-std=c++17", "-isystem", self.tools["mock_include_dir"]]
         return ["-std=c++17"] + self.tools["torch_compile_flags"]
 
-    def compiler_args(self, headers):
-        args = ["-std=c++17"]
-        if headers == "mock":
-            args += ["-isystem", self.tools["mock_include_dir"]]
-            if self.args.mock_version:
-                args.append("-DLIBTORCH_MOCK_VERSION_MAJOR=%s" %
-                            self.args.mock_version)
-        else:
-            args += self.tools["torch_compile_flags"]
+    def extra_args(self, headers):
+        """The test's own flags: the mock's version and its compiler
+        arguments."""
+        args = []
+        if headers == "mock" and self.args.mock_version:
+            args.append("-DLIBTORCH_MOCK_VERSION_MAJOR=%s" %
+                        self.args.mock_version)
         return args + self.args.compiler_args
+
+    def compiler_args(self, headers):
+        return self.base_args(headers) + self.extra_args(headers)
 
     def tool_command(self, surface, checks_glob, fix, path, headers):
         if surface == "plugin":
@@ -179,10 +180,8 @@ class Runner:
         cmd += self.args.tool_args
         cmd += [path, "--"] + self.compiler_args(headers)
         if surface == "plugin":
-            cmd += torch_clang_pch_args(
-                self.tools, path,
-                self.compiler_args(headers)[len(self.base_args(headers)):],
-                headers)
+            cmd += torch_clang_pch_args(self.tools, path,
+                                        self.extra_args(headers), headers)
         return cmd
 
     def run_tool(self, variant, fix, path):
