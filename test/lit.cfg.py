@@ -97,6 +97,10 @@ config.substitutions += [
     ("%torch_clang_pch_flags", "%s -include-pch %s" % (torch_flags, shlex.quote(
         os.path.join(obj, "test", "pch", "torch-first.h.pch")))),
     ("%cxx", shlex.quote(config.cxx)),
+    # The workers of a test that runs its own (the corpus, the fix-it
+    # sweep): as many as its ctest suite has cores (test/CMakeLists.txt,
+    # `--param workers=N`); two when lit runs it directly.
+    ("%workers", str(int(lit_config.params.get("workers", "2")))),
     ("%python", python),
     ("%src_root", shlex.quote(src)),
     ("%obj_root", shlex.quote(obj)),
