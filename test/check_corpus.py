@@ -232,7 +232,7 @@ def main():
         print("%-42s not registered: skipped (%d markers)" % (check, n))
 
     # The fix-it sweep over what the analysis run fixed.
-    sweep_errors, count, changed, _ = sweep(tools, [j for j in jobs if j.first_output is not None],
+    sweep_errors, count, changed, _, _ = sweep(tools, [j for j in jobs if j.first_output is not None],
                                          args.jobs, args.timeout, first_done=True)
     failures += sweep_errors
     print("corpus fix-it sweep: %d fix-its applied in %d files, compiled with "

@@ -224,7 +224,9 @@ def fix_count(job):
 
 
 def sweep(tools, jobs, workers, timeout, first_done=False):
-    """Runs the sweep on jobs; returns (errors, fix-its applied, files fixed).
+    """Runs the sweep on jobs; returns (errors, fix-its applied, files
+    fixed, fixed check tests left to their check test, fixed check tests
+    whose g++ compile is left to their check test but re-checked here).
     With first_done, step 1 already ran (job.first_output is set)."""
     errors = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
@@ -243,7 +245,9 @@ def sweep(tools, jobs, workers, timeout, first_done=False):
         if job.first_output is not None and read(job.path) == job.original and fix_count(job):
             errors.append("%s: %d fix-its reported as applied, but the file did not change" % (
                 job.name, fix_count(job)))
-    return errors, sum(fix_count(j) for j in jobs), len(changed), len(changed) - len(verified)
+    compiled_there = sum(1 for j in verified if compiled_by_check_test(j))
+    return (errors, sum(fix_count(j) for j in jobs), len(changed),
+            len(changed) - len(verified), compiled_there)
 
 
 def covered_by_check_test(job):
@@ -379,14 +383,11 @@ def main():
             if not found:
                 print("skipped %s: %s" % (os.path.basename(path), reason))
     start = time.monotonic()
-    errors, count, changed, covered = sweep(tools, jobs, args.jobs, args.timeout)
+    errors, count, changed, covered, compiled_there = sweep(
+        tools, jobs, args.jobs, args.timeout)
     for e in errors:
         print("FAILED: " + e)
         print("FAILED: " + e, file=sys.stderr)
-    compiled_there = sum(1 for j in jobs if j.first_output is not None
-                         and read(j.path) != j.original
-                         and not covered_by_check_test(j)
-                         and compiled_by_check_test(j))
     print("fix-it sweep: %d files, %d changed by --fix, %d fix-its applied, "
           "compiled with g++ -fsyntax-only and re-checked; %d problems (%s; "
           "of the changed check tests, %d where only their own checks report "
