@@ -40,8 +40,8 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_libtorch_tidy import DIAG  # noqa: E402
-from fixit_sweep import (DEFAULT_TIMEOUT, Job, elapsed, first_run, shared_flags,  # noqa: E402
-                         sweep)
+from fixit_sweep import (DEFAULT_TIMEOUT, Job, elapsed, first_run, gxx_summary,  # noqa: E402
+                         shared_flags, sweep)
 
 CHECK_ID = re.compile(r"libtorch-[a-z0-9-]+")
 MARKER = re.compile(r"//\s*(EXPECT|OK|FIXME-FP|FIXME-FN):")
@@ -232,11 +232,12 @@ def main():
         print("%-42s not registered: skipped (%d markers)" % (check, n))
 
     # The fix-it sweep over what the analysis run fixed.
-    sweep_errors, count, changed, _, _ = sweep(tools, [j for j in jobs if j.first_output is not None],
-                                         args.jobs, args.timeout, first_done=True)
-    failures += sweep_errors
+    swept = sweep(tools, [j for j in jobs if j.first_output is not None],
+                  args.temp, args.jobs, args.timeout, first_done=True)
+    failures += swept.errors
     print("corpus fix-it sweep: %d fix-its applied in %d files, compiled with "
-          "g++ -fsyntax-only and re-checked" % (count, changed))
+          "g++ -fsyntax-only and re-checked (%s)" % (swept.fixits, swept.changed,
+                                                     gxx_summary(swept)))
     for f in failures:
         print("FAILED: " + f)
         print("FAILED: " + f, file=sys.stderr)

@@ -7,24 +7,27 @@
    Markers of checks not registered yet are listed, not enforced.
 
 2. Every example compiles with g++ (-fsyntax-only, with the warnings the
-   examples' CMakeLists.txt turns on): the test build does not build the
-   example programs (CMakeLists.txt, libtorch-tidy-test-prerequisites).
+   examples' CMakeLists.txt turns on; in batches, test/compile_fixed.py):
+   the test build does not build the example programs (CMakeLists.txt,
+   libtorch-tidy-test-prerequisites).
 
 Their fix-its are the fix-it sweep's (test/fixit-sweep.test): applied with
 every libtorch check at once, compiled with g++, re-checked, idempotent.
 
-Usage: check_examples.py --tools TOOLS.json --examples DIR
+Usage: check_examples.py --tools TOOLS.json --examples DIR --temp DIR
 """
 import argparse
 import glob
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import DIAG, torch_pch_args  # noqa: E402
+from check_libtorch_tidy import DIAG  # noqa: E402
+from compile_fixed import Compile, compile_all  # noqa: E402
 
 MARKER = re.compile(r"//\s*EXPECT:\s*(.*)$")
 
@@ -63,18 +66,15 @@ def analyze(tools, files):
     return result.stdout
 
 
-def compile_errors(tools, files):
-    """The g++ output of each example that does not compile."""
-    errors = []
-    for path in files:
-        cmd = ([tools["cxx"], "-fsyntax-only", "-x", "c++", "-std=c++17",
-                "-Wall", "-Wextra"] + tools["torch_compile_flags"] +
-               torch_pch_args(tools, path) + [path])
-        result = run(cmd)
-        if result.returncode != 0:
-            errors.append("%s does not compile with g++:\n%s" % (
-                os.path.basename(path), result.stdout[-4000:]))
-    return errors
+def compile_errors(tools, files, scratch):
+    """The g++ output of each example that does not compile
+    (test/compile_fixed.py: in batches, each failure from a compile alone)."""
+    flags = ["-std=c++17", "-Wall", "-Wextra"] + tools["torch_compile_flags"]
+    compiles = [Compile(path, flags) for path in files]
+    compile_all(tools, compiles, scratch)
+    return ["%s does not compile with g++:\n$ %s\n%s" % (
+        os.path.basename(c.path), shlex.join(c.command), c.output[-4000:])
+        for c in compiles if not c.ok]
 
 
 def findings(output):
@@ -91,6 +91,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tools", required=True)
     parser.add_argument("--examples", required=True)
+    parser.add_argument("--temp", required=True, help="a scratch directory")
     args = parser.parse_args()
     tools = json.load(open(args.tools, encoding="utf-8"))
     files = sorted(glob.glob(os.path.join(args.examples, "*", "*.cpp")))
@@ -119,7 +120,8 @@ def main():
         print("UNEXPECTED: %s:%d %s" % u)
         failed = True
 
-    errors = compile_errors(tools, files)
+    os.makedirs(args.temp, exist_ok=True)
+    errors = compile_errors(tools, files, args.temp)
     for e in errors:
         print("FAILED: " + e)
         failed = True

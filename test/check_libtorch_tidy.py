@@ -241,9 +241,9 @@ class Runner:
                 self.compiled.add(fixed_text)
 
     def compile_fixed(self, path):
-        # test/fixit_sweep.py relies on this compile for a check test in
-        # which, with every libtorch check on, only the test's own checks'
-        # fix-its apply: the file it fixes is this one.
+        # test/fixit_sweep.py relies on this compile (and on the re-check)
+        # for a check test in which, with every libtorch check on, only the
+        # test's own checks report: the file it fixes is this one.
         cmd = ([self.tools["cxx"], "-fsyntax-only", "-x", "c++"] +
                self.compiler_args("real") + torch_pch_args(self.tools, path) +
                [path])

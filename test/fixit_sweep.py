@@ -5,7 +5,8 @@ For each input file (a scratch copy), with every libtorch check enabled:
 
 1. `libtorch-tidy --fix` applies the fix-its (one CLI run per file);
 2. each file that changed must compile with g++ (`-fsyntax-only`) against
-   the real LibTorch headers;
+   the real LibTorch headers (in batches, test/compile_fixed.py: a failure
+   is always that of the file compiled alone);
 3. `libtorch-tidy --fix` again on the fixed file: it must report exactly
    the findings that had no fix-it (the fixed ones are gone, no new one
    appears), and must not change the file (fix-its are idempotent).
@@ -25,9 +26,7 @@ Inputs: the check tests (test/checks, once per RUN line that runs on the
 real headers, with its compiler and tool arguments; tests that run on the
 mock headers only are listed as skipped; where only the test's own checks
 report, steps 2 and 3 are left to the check test, whose real-header
-variants compile and re-check that same fixed file; where other checks
-report too but only the test's own checks' fix-its applied, step 2 is left
-to it and step 3 runs here)
+variants compile and re-check that same fixed file)
 and the bundled examples. test/check_corpus.py runs the same sweep on the
 corpus, reusing its analysis run as step 1.
 
@@ -44,12 +43,12 @@ import re
 import resource
 import shlex
 import shutil
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import torch_pch_args, warnings_with_fix_state  # noqa: E402
+from check_libtorch_tidy import warnings_with_fix_state  # noqa: E402
+from compile_fixed import Compile, compile_all, run  # noqa: E402
 
 ALL_CHECKS = "-*,libtorch-*"
 # One CLI or compiler run on real LibTorch takes ~10-20 s of CPU; allow for a
@@ -93,19 +92,6 @@ class Job:
         # variant, test/check_libtorch_tidy.py), so the sweep does not
         # compile it again.
         self.own_checks = set()
-
-
-def run(cmd, timeout):
-    try:
-        result = subprocess.run(cmd, stdout=subprocess.PIPE,
-                                stderr=subprocess.STDOUT,
-                                universal_newlines=True, timeout=timeout)
-        return result.returncode, result.stdout
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout or ""
-        if isinstance(out, bytes):
-            out = out.decode("utf-8", "replace")
-        return None, out
 
 
 def shared_flags(tools):
@@ -162,18 +148,24 @@ def first_run(tools, job, timeout):
     return error
 
 
-def verify_fixed(tools, job, timeout):
-    """Steps 2 and 3 for one file whose copy --fix changed (step 2 left to
-    the check test when only its own checks' fix-its applied)."""
+def compile_errors(tools, jobs, scratch, workers, timeout):
+    """Step 2 for the files whose copy --fix changed: their errors, and the
+    number of g++ runs it took (test/compile_fixed.py batches them)."""
+    compiles = [Compile(job.path, job.compile_args) for job in jobs]
+    runs = compile_all(tools, compiles, scratch, workers, timeout)
+    errors = []
+    for job, c in zip(jobs, compiles):
+        if not c.ok:
+            errors.append("%s: the fixed file does not compile with g++%s:\n$ %s\n%s" % (
+                job.name, " (timed out)" if c.code is None else "",
+                shlex.join(c.command), c.output[-4000:]))
+    return errors, runs
+
+
+def recheck_fixed(tools, job, timeout):
+    """Step 3 for one file whose copy --fix changed."""
     errors = []
     fixed_text = read(job.path)
-    if not compiled_by_check_test(job):
-        cmd = ([tools["cxx"], "-fsyntax-only", "-x", "c++"] + job.compile_args +
-               torch_pch_args(tools, job.path) + [job.path])
-        code, out = run(cmd, timeout)
-        if code != 0:
-            errors.append("%s: the fixed file does not compile with g++%s:\n$ %s\n%s" % (
-                job.name, " (timed out)" if code is None else "", shlex.join(cmd), out[-4000:]))
     error, out = run_cli(tools, job, True, timeout)
     if error:
         return errors + [error]
@@ -223,12 +215,24 @@ def fix_count(job):
     return sum(1 for w in warnings_with_fix_state(job.first_output or "") if w[2])
 
 
-def sweep(tools, jobs, workers, timeout, first_done=False):
-    """Runs the sweep on jobs; returns (errors, fix-its applied, files
-    fixed, fixed check tests left to their check test, fixed check tests
-    whose g++ compile is left to their check test but re-checked here).
-    With first_done, step 1 already ran (job.first_output is set)."""
-    errors = []
+class SweepResult:
+    """What a sweep found and did."""
+
+    def __init__(self):
+        self.errors = []
+        self.fixits = 0           # fix-its applied
+        self.changed = 0          # files --fix changed
+        self.covered = 0          # of those, check tests left to their test
+        self.compiled = 0         # files compiled with g++ here
+        self.gxx_runs = 0         # in that many g++ runs (batches)
+
+
+def sweep(tools, jobs, scratch, workers, timeout, first_done=False):
+    """Runs the sweep on jobs (g++ batches are written to scratch); returns
+    a SweepResult. With first_done, step 1 already ran (job.first_output is
+    set)."""
+    result = SweepResult()
+    errors = result.errors
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         if not first_done:
             for job, error in zip(jobs, pool.map(lambda j: first_run(tools, j, timeout), jobs)):
@@ -237,17 +241,26 @@ def sweep(tools, jobs, workers, timeout, first_done=False):
         changed = [j for j in jobs if j.first_output is not None
                    and read(j.path) != j.original]
         verified = [j for j in changed if not covered_by_check_test(j)]
-        for result in pool.map(lambda j: verify_fixed(tools, j, timeout), verified):
-            errors += result
+        compile_failures, result.gxx_runs = compile_errors(
+            tools, verified, scratch, workers, timeout)
+        errors += compile_failures
+        for recheck_errors in pool.map(lambda j: recheck_fixed(tools, j, timeout), verified):
+            errors += recheck_errors
     # A finding reported as fixed in a file that did not change is a broken
     # promise too (the fix was dropped, e.g. a conflict).
     for job in jobs:
         if job.first_output is not None and read(job.path) == job.original and fix_count(job):
             errors.append("%s: %d fix-its reported as applied, but the file did not change" % (
                 job.name, fix_count(job)))
-    compiled_there = sum(1 for j in verified if compiled_by_check_test(j))
-    return (errors, sum(fix_count(j) for j in jobs), len(changed),
-            len(changed) - len(verified), compiled_there)
+    result.fixits = sum(fix_count(j) for j in jobs)
+    result.changed = len(changed)
+    result.covered = len(changed) - len(verified)
+    result.compiled = len(verified)
+    return result
+
+
+def gxx_summary(result):
+    return "%d files compiled in %d g++ runs" % (result.compiled, result.gxx_runs)
 
 
 def covered_by_check_test(job):
@@ -257,17 +270,6 @@ def covered_by_check_test(job):
     (idempotence included)."""
     reporting = {check for check, _, _ in warnings_with_fix_state(job.first_output or "")}
     return bool(job.own_checks) and reporting <= job.own_checks
-
-
-def compiled_by_check_test(job):
-    """Only the check test's own checks' fix-its applied (others may report
-    without one): the fixed file is, but for the CHECK comments that the
-    check test blanks, the one its real-header variant compiles with g++
-    under the same flags. What the sweep adds there is the re-check with
-    every check enabled: the other checks' findings stay as they were."""
-    fixed = {check for check, _, was_fixed in
-             warnings_with_fix_state(job.first_output or "") if was_fixed}
-    return bool(job.own_checks) and fixed <= job.own_checks
 
 
 RUN_LINE = re.compile(r"^//\s*RUN:(.*)$")
@@ -383,19 +385,17 @@ def main():
             if not found:
                 print("skipped %s: %s" % (os.path.basename(path), reason))
     start = time.monotonic()
-    errors, count, changed, covered, compiled_there = sweep(
-        tools, jobs, args.jobs, args.timeout)
-    for e in errors:
+    result = sweep(tools, jobs, args.temp, args.jobs, args.timeout)
+    for e in result.errors:
         print("FAILED: " + e)
         print("FAILED: " + e, file=sys.stderr)
     print("fix-it sweep: %d files, %d changed by --fix, %d fix-its applied, "
           "compiled with g++ -fsyntax-only and re-checked; %d problems (%s; "
-          "of the changed check tests, %d where only their own checks report "
-          "are compiled and re-checked by their check test, and %d where only "
-          "their own checks' fix-its applied are compiled by it and re-checked "
-          "here)" % (len(jobs), changed, count, len(errors), elapsed(start),
-                     covered, compiled_there))
-    if errors:
+          "%s; %d changed check tests where only their own checks report "
+          "are compiled and re-checked by their check test)" % (
+              len(jobs), result.changed, result.fixits, len(result.errors),
+              elapsed(start), gxx_summary(result), result.covered))
+    if result.errors:
         sys.exit(1)
 
 

@@ -1,0 +1,3 @@
+#include <torch/torch.h>
+
+#undef TORCH_CHECK

@@ -1,0 +1,4 @@
+#include <torch/torch.h>
+
+int before = 0;
+#include <vector>

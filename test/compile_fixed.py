@@ -1,0 +1,360 @@
+#!/usr/bin/env python3
+"""g++ -fsyntax-only over many files at once: the compile step of the fix-it
+sweep (test/fixit_sweep.py, on the check tests, the examples and the corpus)
+and of the examples test (test/check_examples.py).
+
+Most of a g++ compile of a LibTorch program is LibTorch's own. Even from the
+precompiled <torch/torch.h> (test/CMakeLists.txt), g++ instantiates the
+header's pending templates at the end of every translation unit: ~7 s of
+CPU for an empty file, against ~1 s for a program's own code (`g++
+-ftime-report`: "template instantiation", 92 %). So files compiled with the
+same flags are compiled together, as one translation unit in which each
+file is a namespace of its own:
+
+  #line 4 "checks/first.cpp"         every file's #include lines, once
+  #include <torch/torch.h>            each, in the order they first appear
+  #line 6 "checks/first.cpp"
+  #include <iomanip>
+  namespace libtorch_tidy_batch_1 {
+  #line 1 "checks/first.cpp"
+  #ifdef STEPS                        for each macro the file defines
+  #error STEPS is defined before the file defines it
+  #endif
+  #line 1 "checks/first.cpp"
+  ...the file, its #include lines blanked...
+  }
+  #undef STEPS
+  namespace libtorch_tidy_batch_2 {
+  ...
+
+Only a file for which the wrapping changes nothing that g++ checks for it
+alone is put in a batch:
+  - it includes <torch/torch.h> before anything else, so the precompiled
+    header applies, as it does for the file alone;
+  - its #include lines are `#include <...>`, before its first line of code,
+    so the headers hoisted above the namespaces follow <torch/torch.h> as
+    in the file (the others' headers add only what LibTorch includes
+    already, or declarations the file does not name);
+  - its other directives are conditionals, #error, #warning and macros of
+    its own: each is #undef'd after the file, and one that is defined
+    before the file defines it (by LibTorch, the flags or an earlier file)
+    is an #error that names the file. No #pragma, #line, #undef of another
+    macro, __COUNTER__ or __BASE_FILE__ (`--explain` says why a file is
+    compiled alone);
+  - its flags have no -Werror or -pedantic-errors: a batch is compiled
+    with -w (the wrapping has warnings of its own: `main` in a namespace
+    has no implicit return 0), so it would not see a warning that such a
+    flag makes the file's error.
+What the wrapping does change is lookup at the file's own namespace scope: a
+declaration of the file can no longer clash with a global one of the C
+library, nor with the names of a using-directive. Each test that compiles
+files in batches also has the analyzer parse each of them alone (the
+sweep's re-check, the examples test's analysis run), where either clash is
+a Clang compile error that fails the test.
+
+A batch that g++ rejects says nothing about its files: every file its
+diagnostics name (by the file's own path and lines, thanks to #line, for a
+hoisted #include too) is compiled alone, and that compile is the file's
+verdict, with its command and output; the other files are batched again. A
+failure is therefore always reported from a compile of the file alone.
+
+The sweep of the check tests, the examples and the corpus compiles ~70
+fixed files: one at a time, ~10 s of CPU each; in batches, ~20 s for 37
+corpus files (test/compile-fixed.test shows each path; docs/performance.md).
+"""
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+
+from check_libtorch_tidy import torch_pch_args
+
+INCLUDE = re.compile(r"#\s*include\s*<[^>\n]+>\s*(//.*)?")
+DIRECTIVE = re.compile(r"#\s*(\w+)\s*([A-Za-z_]\w*)?")
+# After the #include lines: conditionals, and macros the file defines (each
+# #undef'd after the file, so that the next one sees the macros it would
+# see alone); no #pragma, #line or later #include.
+ALLOWED_DIRECTIVES = {"if", "ifdef", "ifndef", "elif", "else", "endif",
+                      "define", "undef", "error", "warning"}
+# Macros whose value depends on the translation unit, not on the file.
+UNBATCHABLE_NAMES = ("__COUNTER__", "__BASE_FILE__")
+NAMESPACE = "libtorch_tidy_batch_%d"
+
+
+def run(cmd, timeout):
+    """(exit code, or None on a time-out; stdout and stderr together)."""
+    try:
+        result = subprocess.run(cmd, stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT,
+                                universal_newlines=True, timeout=timeout)
+        return result.returncode, result.stdout
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout or ""
+        if isinstance(out, bytes):
+            out = out.decode("utf-8", "replace")
+        return None, out
+
+
+class Compile:
+    """One file to compile with g++ -fsyntax-only, and its verdict."""
+
+    def __init__(self, path, flags):
+        self.path = path
+        self.flags = list(flags)
+        self.code = None       # g++'s exit code, None on a time-out
+        self.output = ""       # its output, when it failed
+        self.command = None    # the command that compiles the file alone
+        self.batched = False   # the verdict is a batch's
+        self.alone_because = None  # why it was not put in a batch
+
+    @property
+    def ok(self):
+        return self.code == 0
+
+
+class Parts:
+    """A file cut up for a batch: its #include lines (line number, text),
+    its text with them blanked, and the macros it defines."""
+
+    def __init__(self, includes, body, defines):
+        self.includes = includes
+        self.body = body
+        self.defines = defines
+
+
+class Unbatchable(Exception):
+    """Why a file is compiled alone."""
+
+
+def split_file(text):
+    """The file's Parts; raises Unbatchable when something in it could mean
+    something else in a batch (module docstring)."""
+    includes, body, defines, undefines = [], [], [], set()
+    in_prologue, in_comment = True, False
+    continued = False   # the line continues the previous one (backslash)
+    for line in text.split("\n"):
+        stripped = line.strip()
+        directive = not continued and stripped.startswith("#")
+        continued = stripped.endswith("\\")
+        if in_prologue:
+            # Comments and #include <...> lines, each on one line of its own.
+            prologue_line = (in_comment or not stripped or
+                             stripped.startswith(("//", "/*")) or
+                             INCLUDE.fullmatch(stripped))
+            if prologue_line and continued:
+                raise Unbatchable("a line continuation before the first line of code")
+            if in_comment or stripped.startswith("/*"):
+                rest = stripped if in_comment else stripped[2:]
+                in_comment = "*/" not in rest
+                if not in_comment and rest.split("*/", 1)[1].strip():
+                    raise Unbatchable("code after a comment before the first line of code")
+                body.append(line)
+                continue
+            if not stripped or stripped.startswith("//"):
+                body.append(line)
+                continue
+            if INCLUDE.fullmatch(stripped):
+                includes.append((len(body) + 1, stripped))
+                body.append("")
+                continue
+            in_prologue = False
+        if directive:
+            m = DIRECTIVE.match(stripped)
+            if not m or m.group(1) not in ALLOWED_DIRECTIVES:
+                raise Unbatchable(unbatchable_directive(stripped, m))
+            if m.group(1) == "define":
+                defines.append(m.group(2))
+            elif m.group(1) == "undef":
+                undefines.add(m.group(2))
+        for name in UNBATCHABLE_NAMES:
+            if name in line:
+                raise Unbatchable(name)
+        body.append(line)
+    foreign = sorted(undefines - set(defines))
+    if foreign:
+        raise Unbatchable("#undef %s, a macro it does not define" % foreign[0])
+    return Parts(includes, "\n".join(body), sorted(set(defines)))
+
+
+def unbatchable_directive(line, match):
+    if not match:
+        return line
+    if match.group(1) != "include":
+        return "#" + match.group(1)
+    if INCLUDE.fullmatch(line):
+        return "an #include after the first line of code"
+    return "#include \"...\" (found from the file's directory)"
+
+
+def batchable(tools, compile_):
+    """The file's Parts; raises Unbatchable when it must be compiled alone."""
+    werror = [f for f in compile_.flags if f.startswith(("-Werror", "-pedantic-errors"))]
+    if werror:
+        raise Unbatchable(werror[0])
+    if not torch_pch_args(tools, compile_.path):
+        raise Unbatchable("does not include <torch/torch.h> first")
+    with open(compile_.path, encoding="utf-8") as f:
+        return split_file(f.read())
+
+
+def command_alone(tools, compile_):
+    return ([tools["cxx"], "-fsyntax-only", "-x", "c++"] + compile_.flags +
+            torch_pch_args(tools, compile_.path) + [compile_.path])
+
+
+def batch_text(files):
+    """One translation unit of the files of a batch: (path, Parts) pairs."""
+    seen, out = set(), []
+    for path, parts in files:
+        for number, line in parts.includes:
+            if line not in seen:
+                # A header that is missing or fails is blamed on the file.
+                seen.add(line)
+                out += ["#line %d %s" % (number, line_name(path)), line]
+    for i, (path, parts) in enumerate(files, 1):
+        out += ["namespace %s {" % (NAMESPACE % i), "#line 1 " + line_name(path)]
+        # A macro the file defines must not be defined before it (by
+        # LibTorch, the flags or, through a mistake here, an earlier file):
+        # alone, the file would have seen that definition.
+        for name in parts.defines:
+            out += ["#ifdef " + name,
+                    "#error %s is defined before the file defines it" % name,
+                    "#endif"]
+        out += ["#line 1 " + line_name(path), parts.body, "}"]
+        out += ["#undef " + name for name in parts.defines]
+    return "\n".join(out) + "\n"
+
+
+def line_name(path):
+    """path as a #line directive's string literal."""
+    return '"%s"' % path.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def named_in(output, path):
+    """Whether g++'s output names path, where it reports a diagnostic, an
+    instantiation or a function of that file."""
+    return re.search(r"(^|[\s'\"])%s:" % re.escape(path), output, re.M) is not None
+
+
+class Batches:
+    def __init__(self, tools, scratch, timeout):
+        self.tools = tools
+        self.scratch = scratch
+        self.timeout = timeout
+        self.runs = 0           # g++ runs, batches and files alone
+        self.lock = threading.Lock()
+
+    def count_run(self):
+        with self.lock:
+            self.runs += 1
+
+    def alone(self, compile_):
+        compile_.command = command_alone(self.tools, compile_)
+        compile_.code, out = run(compile_.command, self.timeout)
+        compile_.output = out if compile_.code != 0 else ""
+        compile_.batched = False
+        self.count_run()
+
+    def batch(self, members):
+        """members: (Compile, Parts) pairs with the same flags."""
+        while len(members) > 1:
+            first = members[0][0]
+            fd, path = tempfile.mkstemp(prefix="batch-", suffix=".cpp",
+                                        dir=self.scratch)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(batch_text([(c.path, parts) for c, parts in members]))
+            # -w: what a batch decides is whether g++ accepts its files; a
+            # warning (the wrapping's own among them) would name a file
+            # that has no error.
+            cmd = ([self.tools["cxx"], "-fsyntax-only", "-x", "c++"] + first.flags +
+                   ["-w"] + torch_pch_args(self.tools, first.path) + [path])
+            code, out = run(cmd, self.timeout)
+            self.count_run()
+            if code == 0:
+                os.unlink(path)
+                for c, _ in members:
+                    c.code, c.output, c.batched = 0, "", True
+                    c.command = command_alone(self.tools, c)
+                return
+            # The files the diagnostics name are compiled alone, the others
+            # batched again; if none is named (a time-out, a crash), each alone.
+            named = [m for m in members if code is not None and named_in(out, m[0].path)]
+            if not named:
+                named = members
+            for c, _ in named:
+                self.alone(c)
+            members = [m for m in members if all(m is not n for n in named)]
+        for c, _ in members:
+            self.alone(c)
+
+
+def compile_all(tools, compiles, scratch, workers=1, timeout=900):
+    """Compiles each Compile (sets its code, output and command), in batches
+    where that is exact (module docstring), with up to `workers` g++
+    processes at once. Returns the number of g++ runs."""
+    batches = Batches(tools, scratch, timeout)
+    groups, alone = {}, []
+    for c in compiles:
+        try:
+            groups.setdefault(tuple(c.flags), []).append((c, batchable(tools, c)))
+        except Unbatchable as e:
+            c.alone_because = str(e)
+            alone.append(c)
+    tasks = []
+    for members in groups.values():
+        # As many batches of a group as there are workers, of similar size.
+        n = min(workers, len(members))
+        for k in range(n):
+            tasks.append(lambda part=members[k::n]: batches.batch(part))
+    tasks += [lambda c=c: batches.alone(c) for c in alone]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        for future in [pool.submit(task) for task in tasks]:
+            future.result()
+    return batches.runs
+
+
+def main():
+    """Compiles FILEs as the tests do (-std=c++17 and the real LibTorch
+    headers) and prints each verdict: test/compile-fixed.test."""
+    import argparse
+    import json
+    parser = argparse.ArgumentParser(description=main.__doc__.splitlines()[0])
+    parser.add_argument("--tools", required=True)
+    parser.add_argument("--temp", required=True, help="a scratch directory")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--explain", action="store_true",
+                        help="only say which files would be batched, and why not")
+    parser.add_argument("files", nargs="+")
+    args = parser.parse_args()
+    with open(args.tools, encoding="utf-8") as f:
+        tools = json.load(f)
+    os.makedirs(args.temp, exist_ok=True)
+    flags = ["-std=c++17"] + tools["torch_compile_flags"]
+    compiles = [Compile(os.path.abspath(path), flags) for path in args.files]
+    if args.explain:
+        for c in sorted(compiles, key=lambda c: c.path):
+            try:
+                batchable(tools, c)
+                print("%s: in a batch" % os.path.basename(c.path))
+            except Unbatchable as e:
+                print("%s: alone: %s" % (os.path.basename(c.path), e))
+        return 0
+    runs = compile_all(tools, compiles, args.temp, args.jobs)
+    for c in sorted(compiles, key=lambda c: c.path):
+        verdict = "compiles" if c.ok else "does not compile"
+        how = ("in a batch" if c.batched else
+               "alone: " + c.alone_because if c.alone_because else
+               "alone: named by a failing batch")
+        print("%s: %s (%s)" % (os.path.basename(c.path), verdict, how))
+        if not c.ok:
+            print("  $ " + " ".join(c.command))
+            print("".join("  | " + line + "\n" for line in c.output.splitlines()[:3]), end="")
+    print("%d files in %d g++ runs" % (len(compiles), runs))
+    return 0 if all(c.ok for c in compiles) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
