@@ -32,9 +32,9 @@ alone is put in a batch:
   - it includes <torch/torch.h> before anything else, so the precompiled
     header applies, as it does for the file alone;
   - its #include lines are `#include <...>`, before its first line of code,
-    so the headers hoisted above the namespaces follow <torch/torch.h> as
-    in the file (the others' headers add only what LibTorch includes
-    already, or declarations the file does not name);
+    and the files of a batch include the same headers beyond those that
+    <torch/torch.h> includes (the depfile of its PCH), in the same order:
+    so the hoisted headers add nothing that the file does not have alone;
   - its other directives are conditionals, #error, #warning and macros of
     its own: each is #undef'd after the file, and one that is defined
     before the file defines it (by LibTorch, the flags or an earlier file)
@@ -73,6 +73,7 @@ import threading
 from check_libtorch_tidy import torch_pch_args
 
 INCLUDE = re.compile(r"#\s*include\s*<[^>\n]+>\s*(//.*)?")
+INCLUDE_NAME = re.compile(r"<([^>\n]+)>")
 DIRECTIVE = re.compile(r"#\s*(\w+)\s*([A-Za-z_]\w*)?")
 # After the #include lines: conditionals, and macros the file defines (each
 # #undef'd after the file, so that the next one sees the macros it would
@@ -215,14 +216,16 @@ def batch_text(files):
                 seen.add(line)
                 out += ["#line %d %s" % (number, line_name(path)), line]
     for i, (path, parts) in enumerate(files, 1):
-        out += ["namespace %s {" % (NAMESPACE % i), "#line 1 " + line_name(path)]
-        # A macro the file defines must not be defined before it (by
-        # LibTorch, the flags or, through a mistake here, an earlier file):
-        # alone, the file would have seen that definition.
-        for name in parts.defines:
-            out += ["#ifdef " + name,
-                    "#error %s is defined before the file defines it" % name,
-                    "#endif"]
+        out.append("namespace %s {" % (NAMESPACE % i))
+        if parts.defines:
+            # A macro the file defines must not be defined before it (by
+            # LibTorch, the flags or, through a mistake here, an earlier
+            # file): alone, the file would have seen that definition.
+            out.append("#line 1 " + line_name(path))
+            for name in parts.defines:
+                out += ["#ifdef " + name,
+                        "#error %s is defined before the file defines it" % name,
+                        "#endif"]
         out += ["#line 1 " + line_name(path), parts.body, "}"]
         out += ["#undef " + name for name in parts.defines]
     return "\n".join(out) + "\n"
@@ -240,6 +243,8 @@ def named_in(output, path):
 
 
 class Batches:
+    """The g++ runs of one compile_all(): batches, and files alone."""
+
     def __init__(self, tools, scratch, timeout):
         self.tools = tools
         self.scratch = scratch
@@ -259,7 +264,9 @@ class Batches:
         self.count_run()
 
     def batch(self, members):
-        """members: (Compile, Parts) pairs with the same flags."""
+        """Compiles members, (Compile, Parts) pairs of one group (the same
+        flags, the same headers beyond <torch/torch.h>'s), in a batch."""
+        failed = False
         while len(members) > 1:
             first = members[0][0]
             fd, path = tempfile.mkstemp(prefix="batch-", suffix=".cpp",
@@ -279,16 +286,43 @@ class Batches:
                     c.code, c.output, c.batched = 0, "", True
                     c.command = command_alone(self.tools, c)
                 return
+            failed = True
             # The files the diagnostics name are compiled alone, the others
             # batched again; if none is named (a time-out, a crash), each alone.
             named = [m for m in members if code is not None and named_in(out, m[0].path)]
             if not named:
                 named = members
             for c, _ in named:
+                c.alone_because = "named by a failing batch"
                 self.alone(c)
             members = [m for m in members if all(m is not n for n in named)]
         for c, _ in members:
+            c.alone_because = ("the last file left of a failing batch" if failed
+                               else "no other file to batch it with")
             self.alone(c)
+
+
+def headers_of_torch(tools):
+    """The headers that <torch/torch.h> includes: the dependency file of its
+    g++ PCH (test/CMakeLists.txt); none without one."""
+    path = (tools.get("torch_pch") or "") + ".d"
+    if not os.path.exists(path):
+        return set()
+    with open(path, encoding="utf-8") as f:
+        # make syntax: "target: header header \\\n header ..."
+        return set(f.read().replace("\\\n", " ").split()[1:])
+
+
+def own_headers(parts, torch_headers):
+    """The file's #include lines that name a header <torch/torch.h> does not
+    include already, in order. Files batched together have the same: every
+    other hoisted header is one that each file has from <torch/torch.h>."""
+    own = []
+    for _, line in parts.includes:
+        name = INCLUDE_NAME.search(line).group(1)
+        if not any(h.endswith("/" + name) for h in torch_headers):
+            own.append(line)
+    return tuple(own)
 
 
 def compile_all(tools, compiles, scratch, workers=1, timeout=900):
@@ -296,10 +330,13 @@ def compile_all(tools, compiles, scratch, workers=1, timeout=900):
     where that is exact (module docstring), with up to `workers` g++
     processes at once. Returns the number of g++ runs."""
     batches = Batches(tools, scratch, timeout)
+    torch_headers = headers_of_torch(tools)
     groups, alone = {}, []
     for c in compiles:
         try:
-            groups.setdefault(tuple(c.flags), []).append((c, batchable(tools, c)))
+            parts = batchable(tools, c)
+            key = (tuple(c.flags), own_headers(parts, torch_headers))
+            groups.setdefault(key, []).append((c, parts))
         except Unbatchable as e:
             c.alone_because = str(e)
             alone.append(c)
@@ -335,19 +372,22 @@ def main():
     flags = ["-std=c++17"] + tools["torch_compile_flags"]
     compiles = [Compile(os.path.abspath(path), flags) for path in args.files]
     if args.explain:
+        torch_headers = headers_of_torch(tools)
         for c in sorted(compiles, key=lambda c: c.path):
             try:
-                batchable(tools, c)
-                print("%s: in a batch" % os.path.basename(c.path))
+                own = own_headers(batchable(tools, c), torch_headers)
+                print("%s: batched with the files that %s" % (
+                    os.path.basename(c.path),
+                    "include only what <torch/torch.h> includes" if not own else
+                    "also include " + ", ".join(
+                        INCLUDE_NAME.search(line).group(0) for line in own)))
             except Unbatchable as e:
                 print("%s: alone: %s" % (os.path.basename(c.path), e))
         return 0
     runs = compile_all(tools, compiles, args.temp, args.jobs)
     for c in sorted(compiles, key=lambda c: c.path):
         verdict = "compiles" if c.ok else "does not compile"
-        how = ("in a batch" if c.batched else
-               "alone: " + c.alone_because if c.alone_because else
-               "alone: named by a failing batch")
+        how = "in a batch" if c.batched else "alone: " + c.alone_because
         print("%s: %s (%s)" % (os.path.basename(c.path), verdict, how))
         if not c.ok:
             print("  $ " + " ".join(c.command))

@@ -1,5 +1,5 @@
-// Batched, and its header does not exist: the #include hoisted above the
-// batch's namespaces still names this file (#line), so only it is blamed.
+// Batched with missing_header_too.cpp, which includes the same header: it does
+// not exist, and the hoisted #include names this file (#line), the first.
 #include <torch/torch.h>
 
 #include <libtorch_tidy_no_such_header.h>
