@@ -243,12 +243,20 @@ void Server::handleBody(const std::string &Body) {
   if (!Message["method"].is_string())
     return replyError(Id, InvalidRequest, "'method' must be a string");
   const std::string Method = Message["method"];
+  // `"params": null` is read as no params: JSON-RPC clients send it for
+  // methods that take none (serde's `()`, Emacs' nil), as clangd accepts.
   const nlohmann::json Params =
-      Message.contains("params") ? Message["params"] : nlohmann::json::object();
-  if (!Params.is_object() && !Params.is_array())
-    return HasId ? replyError(Id, InvalidRequest,
-                              "'params' must be an object or an array")
-                 : void();
+      Message.contains("params") && !Message["params"].is_null()
+          ? Message["params"]
+          : nlohmann::json::object();
+  if (!Params.is_object() && !Params.is_array()) {
+    // A notification gets no answer, but exit must still end the server.
+    if (!HasId && Method != "exit")
+      return;
+    if (HasId)
+      return replyError(Id, InvalidRequest,
+                        "'params' must be an object or an array");
+  }
   try {
     if (HasId)
       handleRequest(Id, Method, Params);

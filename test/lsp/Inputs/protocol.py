@@ -107,5 +107,48 @@ def scenario(args):
     finally:
         c.close()
 
+    # Clients that send `"params": null` for methods that take none (Emacs
+    # eglot's jsonrpc.el sends nil as null, Rust clients serialize serde's
+    # `()` as null) or leave params out: initialized, shutdown and exit are
+    # taken as they are, and exit after shutdown ends the server with 0 at
+    # once (within 1 s here, a bound for a loaded machine, not a speed test).
+    for spelling in ("null", "absent"):
+        c = Client(args.server)
+        try:
+            c.initialize()
+
+            def message(**fields):
+                m = {"jsonrpc": "2.0"}
+                m.update(fields)
+                if spelling == "null":
+                    m["params"] = None
+                return m
+            c.send(message(method="initialized"))
+            c.send(message(id=950, method="shutdown"))
+            check(c.result(950) is None, "%s params: shutdown returns null" % spelling)
+            c.send(message(method="exit"))
+            start = time.monotonic()
+            code = c.process.wait(timeout=10)
+            elapsed = time.monotonic() - start
+            check(code == 0, "%s params: exit after shutdown: exit code %r" % (spelling, code))
+            check(elapsed < 1.0, "%s params: exit took %.2f s" % (spelling, elapsed))
+            errors = [m for m in c.seen if "error" in m]
+            check(not errors, "%s params: no error expected: %r" % (spelling, errors))
+        finally:
+            c.close()
+    # A request with params that are neither an object nor an array, nor
+    # null, is still refused (-32600), and exit with such params still ends.
+    c = Client(args.server)
+    try:
+        c.initialize()
+        c.send({"jsonrpc": "2.0", "id": 960, "method": "shutdown", "params": 3})
+        c.error(960, -32600)
+        c.result(c.request("shutdown"))
+        c.send({"jsonrpc": "2.0", "method": "exit", "params": "now"})
+        code = c.process.wait(timeout=10)
+        check(code == 0, "exit with string params after shutdown: exit code %r" % code)
+    finally:
+        c.close()
+
 
 main(scenario)
