@@ -27,7 +27,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_libtorch_tidy import DIAG  # noqa: E402
-from compile_fixed import Compile, compile_all  # noqa: E402
+from compile_fixed import compile_all, libtorch_name, on_each_libtorch  # noqa: E402
 
 MARKER = re.compile(r"//\s*EXPECT:\s*(.*)$")
 
@@ -70,10 +70,11 @@ def compile_errors(tools, files, scratch):
     """The g++ output of each example that does not compile
     (test/compile_fixed.py: in batches, each failure from a compile alone)."""
     flags = ["-std=c++17", "-Wall", "-Wextra"] + tools["torch_compile_flags"]
-    compiles = [Compile(path, flags) for path in files]
+    compiles = [c for path in files for c in on_each_libtorch(tools, path, flags)]
     compile_all(tools, compiles, scratch)
-    return ["%s does not compile with g++:\n$ %s\n%s" % (
-        os.path.basename(c.path), shlex.join(c.command), c.output[-4000:])
+    return ["%s does not compile with g++ against %s:\n$ %s\n%s" % (
+        os.path.basename(c.path), libtorch_name(tools, c.headers),
+        shlex.join(c.command), c.output[-4000:])
         for c in compiles if not c.ok]
 
 

@@ -17,6 +17,17 @@ each variant (surface x headers):
                (both: a test without compiler arguments of its own is
                parsed against the precompiled prefix of <torch/torch.h> in
                the tests' cache, --preamble=always)
+  plugin-real2, cli-real2
+               the same on LibTorch 2.x as its users have it (2.15, the
+               CUDA build's headers, -std=c++20, which they require): they
+               run wherever plugin-real and cli-real run, so that every test
+               on real headers runs on both LibTorch versions
+
+"Real" alone means Debian's LibTorch 1.13 (C++17). A finding or a fix that
+differs between the versions is written under the prefix's -TORCH1 or
+-TORCH2 form (CHECK-MESSAGES-TORCH2:, CHECK-FIXES-TORCH1:): the mock and
+real variants read -TORCH1 (the mock with --mock-version 2 reads -TORCH2),
+real2 reads -TORCH2, and every variant reads the plain prefix.
 
 it copies the test with its CHECK lines blanked, runs the tool with --fix,
 FileChecks the diagnostics (any warning or error not expected fails) and the
@@ -41,7 +52,10 @@ import shlex
 import subprocess
 import sys
 
-ALL_VARIANTS = ["plugin-mock", "plugin-real", "cli-mock", "cli-real"]
+ALL_VARIANTS = ["plugin-mock", "plugin-real", "plugin-real2", "cli-mock",
+                "cli-real", "cli-real2"]
+# The headers of each axis that are real LibTorch: real is 1.13, real2 2.x.
+REAL_HEADERS = ("real", "real2")
 DIAG = re.compile(r"^(?P<file>.*?):(?P<line>\d+):(?P<col>\d+): "
                   r"(?P<level>warning|error|note): (?P<msg>.*?)"
                   r"(?: \[(?P<check>[\w\-.,]+)\])?$")
@@ -89,10 +103,10 @@ def includes_torch_first(path):
     return False
 
 
-def torch_pch_args(tools, path):
+def torch_pch_args(tools, path, headers="real"):
     """`-include` of the precompiled <torch/torch.h> (test/CMakeLists.txt)
     for a g++ compile of \p path, when it includes <torch/torch.h> first."""
-    header = tools.get("torch_pch")
+    header = tools.get("torch2_pch" if headers == "real2" else "torch_pch")
     if not header or not os.path.exists(header + ".gch"):
         return []
     return ["-include", header] if includes_torch_first(path) else []
@@ -109,7 +123,8 @@ def torch_clang_pch_args(tools, path, extra_args, headers="real"):
     g++ quietly parses the header instead). On the mock headers, not with
     the macro that selects the mock's version either: clang accepts a macro
     that the PCH was built without, and the PCH would stay the 1.13 mock."""
-    header = tools.get("torch_pch" if headers == "real" else "mock_pch")
+    header = tools.get({"real": "torch_pch", "real2": "torch2_pch"}.get(
+        headers, "mock_pch"))
     if not header or not os.path.exists(header + ".pch"):
         return []
     if any(not a.startswith(("-D", "-I")) for a in extra_args):
@@ -130,18 +145,28 @@ class Runner:
         suffix = ("-" + args.check_suffix) if args.check_suffix else ""
         self.messages_prefix = "CHECK-MESSAGES" + suffix
         self.fixes_prefix = "CHECK-FIXES" + suffix
-        self.has_messages = re.search(
-            r"//\s*" + re.escape(self.messages_prefix) + r":",
-            self.source_text) is not None
+        self.has_messages = self.uses_prefix(self.messages_prefix)
         self.compiled = set()
-        self.has_fixes = re.search(
-            r"//\s*" + re.escape(self.fixes_prefix) + r":",
-            self.source_text) is not None
+        self.has_fixes = self.uses_prefix(self.fixes_prefix)
+
+    def uses_prefix(self, prefix):
+        """Whether the test has lines of \p prefix or of its -TORCH1 and
+        -TORCH2 forms."""
+        return re.search(r"//\s*" + re.escape(prefix) + r"(-TORCH[12])?:",
+                         self.source_text) is not None
+
+    def version_prefixes(self, prefix, headers):
+        """\p prefix and its form for the LibTorch version of \p headers."""
+        two = headers == "real2" or (headers == "mock" and
+                                     self.args.mock_version == "2")
+        return [prefix, prefix + ("-TORCH2" if two else "-TORCH1")]
 
     def base_args(self, headers):
         """The flags of the headers alone, which the PCHs are built with."""
         if headers == "mock":
             return ["-std=c++17", "-isystem", self.tools["mock_include_dir"]]
+        if headers == "real2":
+            return ["-std=c++20"] + self.tools["torch2_compile_flags"]
         return ["-std=c++17"] + self.tools["torch_compile_flags"]
 
     def extra_args(self, headers):
@@ -194,13 +219,14 @@ class Runner:
                 cmd[0], result.returncode, shlex.join(cmd), result.stdout))
         return result.stdout
 
-    def filecheck(self, input_path, prefix, extra):
+    def filecheck(self, input_path, prefixes, extra):
         cmd = [self.tools["filecheck"], "-input-file=" + input_path,
-               self.args.source, "-check-prefix=" + prefix] + extra
+               self.args.source, "-check-prefixes=" + ",".join(prefixes),
+               "-allow-unused-prefixes"] + extra
         result = run(cmd)
         if result.returncode != 0:
-            raise TestFailure("FileCheck %s failed:\n%s" % (prefix,
-                                                            result.stdout))
+            raise TestFailure("FileCheck %s failed:\n%s" % (
+                ",".join(prefixes), result.stdout))
 
     def run_variant(self, variant):
         surface, headers = variant.split("-")
@@ -217,7 +243,8 @@ class Runner:
             f.write(output)
         implicit = ["-implicit-check-not={{warning|error}}:"]
         if self.has_messages:
-            self.filecheck(output_path, self.messages_prefix, implicit)
+            self.filecheck(output_path, self.version_prefixes(
+                self.messages_prefix, headers), implicit)
         else:
             unexpected = [w for w in warnings_with_fix_state(output)]
             if unexpected:
@@ -225,28 +252,28 @@ class Runner:
                                   "%s lines):\n%s" % (self.messages_prefix,
                                                       output))
         if self.has_fixes:
-            self.filecheck(fixed_path, self.fixes_prefix,
-                           ["-strict-whitespace"])
+            self.filecheck(fixed_path, self.version_prefixes(
+                self.fixes_prefix, headers), ["-strict-whitespace"])
 
         with open(fixed_path, encoding="utf-8") as f:
             fixed_text = f.read()
-        if headers == "real" and fixed_text != cleaned:
+        if headers in REAL_HEADERS and fixed_text != cleaned:
             # Both surfaces produce the same fixed file when they agree (the
             # FileCheck runs above make sure they do): compile and re-check
-            # each distinct fixed file once.
-            if fixed_text not in self.compiled:
-                self.compile_fixed(fixed_path)
+            # each distinct fixed file once per LibTorch.
+            if (headers, fixed_text) not in self.compiled:
+                self.compile_fixed(fixed_path, headers)
                 self.recheck_fixed(variant, fixed_path,
                                    warnings_with_fix_state(output))
-                self.compiled.add(fixed_text)
+                self.compiled.add((headers, fixed_text))
 
-    def compile_fixed(self, path):
+    def compile_fixed(self, path, headers):
         # test/fixit_sweep.py relies on this compile (and on the re-check)
         # for a check test in which, with every libtorch check on, only the
         # test's own checks report: the file it fixes is this one.
         cmd = ([self.tools["cxx"], "-fsyntax-only", "-x", "c++"] +
-               self.compiler_args("real") + torch_pch_args(self.tools, path) +
-               [path])
+               self.compiler_args(headers) +
+               torch_pch_args(self.tools, path, headers) + [path])
         result = run(cmd)
         if result.returncode != 0:
             raise TestFailure("the fixed file does not compile with g++:\n"
@@ -256,8 +283,9 @@ class Runner:
         # The re-check asks what the checks find in the fixed code, which
         # both surfaces answer alike (the FileCheck runs hold them to the
         # same output): the CLI answers in a third of clang-tidy's time.
-        if "cli-real" in self.variants:
-            variant = "cli-real"
+        headers = variant.split("-")[1]
+        if "cli-" + headers in self.variants:
+            variant = "cli-" + headers
         # With --fix, on a copy: the fix-its are idempotent (test/fixit_sweep.py
         # leaves this file to this check when only the test's checks report).
         again = path + ".again.cpp"
@@ -306,6 +334,10 @@ def main():
         tools = json.load(f)
 
     variants = [v for v in args.variants.split(",") if v]
+    # LibTorch 2.x goes wherever real LibTorch 1.13 goes.
+    for v in list(variants):
+        if v.endswith("-real") and v + "2" not in variants:
+            variants.insert(variants.index(v) + 1, v + "2")
     only = os.environ.get("LIBTORCH_TIDY_TEST_VARIANTS")
     if only:
         variants = [v for v in variants if v in only.split(",")]
@@ -315,6 +347,9 @@ def main():
         if v.endswith("-real") and not tools["torch_found"]:
             sys.exit("variant %s needs LibTorch (Debian's libtorch-dev); "
                      "install it or set LIBTORCH_TIDY_TEST_VARIANTS" % v)
+        if v.endswith("-real2") and not tools.get("torch2_found"):
+            sys.exit("variant %s needs LibTorch 2.x in /opt/libtorch (run "
+                     "scripts/install-deps) or set LIBTORCH_TIDY_TEST_VARIANTS" % v)
 
     runner = Runner(args, tools)
     runner.variants = variants

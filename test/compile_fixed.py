@@ -102,9 +102,12 @@ def run(cmd, timeout):
 class Compile:
     """One file to compile with g++ -fsyntax-only, and its verdict."""
 
-    def __init__(self, path, flags):
+    def __init__(self, path, flags, headers="real"):
         self.path = path
         self.flags = list(flags)
+        # Which real LibTorch the flags name (check_libtorch_tidy.py's
+        # REAL_HEADERS): its precompiled <torch/torch.h> is the one to use.
+        self.headers = headers
         self.code = None       # g++'s exit code, None on a time-out
         self.output = ""       # its output, when it failed
         self.command = None    # the command that compiles the file alone
@@ -114,6 +117,31 @@ class Compile:
     @property
     def ok(self):
         return self.code == 0
+
+
+def libtorch_name(tools, headers):
+    """How a message names the LibTorch of \p headers."""
+    if headers == "real2":
+        return "LibTorch %s (C++20)" % tools.get("torch2_version", "2.x")
+    return "LibTorch 1.13 (C++17)"
+
+
+def on_each_libtorch(tools, path, flags):
+    """The compiles of a fixed file against every real LibTorch the tests
+    have: \p flags name LibTorch 1.13 (-std=c++17 and its headers); the
+    LibTorch 2.x compile replaces both with C++20 and 2.x's headers (its
+    headers require C++20), keeping the file's own flags (-D, -I, -W)."""
+    compiles = [Compile(path, flags)]
+    if tools.get("torch2_found"):
+        own = [f for f in flags if not f.startswith("-std=")]
+        torch1 = tools["torch_compile_flags"]
+        for i in range(len(own) - len(torch1) + 1):
+            if own[i:i + len(torch1)] == torch1:
+                own = own[:i] + own[i + len(torch1):]
+                break
+        compiles.append(Compile(path, ["-std=c++20"] + tools["torch2_compile_flags"] +
+                                own, headers="real2"))
+    return compiles
 
 
 class Parts:
@@ -195,7 +223,7 @@ def batchable(tools, compile_):
     werror = [f for f in compile_.flags if f.startswith(("-Werror", "-pedantic-errors"))]
     if werror:
         raise Unbatchable(werror[0])
-    if not torch_pch_args(tools, compile_.path):
+    if not torch_pch_args(tools, compile_.path, compile_.headers):
         raise Unbatchable("does not include <torch/torch.h> first")
     with open(compile_.path, encoding="utf-8") as f:
         return split_file(f.read())
@@ -203,7 +231,8 @@ def batchable(tools, compile_):
 
 def command_alone(tools, compile_):
     return ([tools["cxx"], "-fsyntax-only", "-x", "c++"] + compile_.flags +
-            torch_pch_args(tools, compile_.path) + [compile_.path])
+            torch_pch_args(tools, compile_.path, compile_.headers) +
+            [compile_.path])
 
 
 def batch_text(files):
@@ -277,7 +306,8 @@ class Batches:
             # warning (the wrapping's own among them) would name a file
             # that has no error.
             cmd = ([self.tools["cxx"], "-fsyntax-only", "-x", "c++"] + first.flags +
-                   ["-w"] + torch_pch_args(self.tools, first.path) + [path])
+                   ["-w"] + torch_pch_args(self.tools, first.path, first.headers) +
+                   [path])
             code, out = run(cmd, self.timeout)
             self.count_run()
             if code == 0:
@@ -302,10 +332,11 @@ class Batches:
             self.alone(c)
 
 
-def headers_of_torch(tools):
+def headers_of_torch(tools, headers="real"):
     """The headers that <torch/torch.h> includes: the dependency file of its
     g++ PCH (test/CMakeLists.txt); none without one."""
-    path = (tools.get("torch_pch") or "") + ".d"
+    pch = tools.get("torch2_pch" if headers == "real2" else "torch_pch")
+    path = (pch or "") + ".d"
     if not os.path.exists(path):
         return set()
     with open(path, encoding="utf-8") as f:
@@ -330,12 +361,13 @@ def compile_all(tools, compiles, scratch, workers=1, timeout=900):
     where that is exact (module docstring), with up to `workers` g++
     processes at once. Returns the number of g++ runs."""
     batches = Batches(tools, scratch, timeout)
-    torch_headers = headers_of_torch(tools)
+    torch_headers = {h: headers_of_torch(tools, h) for h in ("real", "real2")}
     groups, alone = {}, []
     for c in compiles:
         try:
             parts = batchable(tools, c)
-            key = (tuple(c.flags), own_headers(parts, torch_headers))
+            key = (c.headers, tuple(c.flags),
+                   own_headers(parts, torch_headers[c.headers]))
             groups.setdefault(key, []).append((c, parts))
         except Unbatchable as e:
             c.alone_because = str(e)

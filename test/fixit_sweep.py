@@ -48,7 +48,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_libtorch_tidy import warnings_with_fix_state  # noqa: E402
-from compile_fixed import Compile, compile_all, run  # noqa: E402
+from compile_fixed import compile_all, libtorch_name, on_each_libtorch, run  # noqa: E402
 
 ALL_CHECKS = "-*,libtorch-*"
 # One CLI or compiler run on real LibTorch takes ~10-20 s of CPU; allow for a
@@ -151,13 +151,15 @@ def first_run(tools, job, timeout):
 def compile_errors(tools, jobs, scratch, workers, timeout):
     """Step 2 for the files whose copy --fix changed: their errors, and the
     number of g++ runs it took (test/compile_fixed.py batches them)."""
-    compiles = [Compile(job.path, job.compile_args) for job in jobs]
-    runs = compile_all(tools, compiles, scratch, workers, timeout)
+    compiles = [(job, c) for job in jobs
+                for c in on_each_libtorch(tools, job.path, job.compile_args)]
+    runs = compile_all(tools, [c for _, c in compiles], scratch, workers, timeout)
     errors = []
-    for job, c in zip(jobs, compiles):
+    for job, c in compiles:
         if not c.ok:
-            errors.append("%s: the fixed file does not compile with g++%s:\n$ %s\n%s" % (
-                job.name, " (timed out)" if c.code is None else "",
+            errors.append("%s: the fixed file does not compile with g++ against %s%s:\n$ %s\n%s" % (
+                job.name, libtorch_name(tools, c.headers),
+                " (timed out)" if c.code is None else "",
                 shlex.join(c.command), c.output[-4000:]))
     return errors, runs
 

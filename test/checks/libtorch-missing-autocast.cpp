@@ -4,6 +4,8 @@
 // Negatives (mock headers; each one silences the whole translation unit):
 // RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock --check-suffix=NONE %s libtorch-missing-autocast %t -- -- -DAUTOCAST_1X
 // RUN: %check_libtorch_tidy --mock-version 2 --variants plugin-mock,cli-mock --check-suffix=NONE %s libtorch-missing-autocast %t -- -- -DAUTOCAST_2X
+// The device-generic spelling on real LibTorch 2.15 (1.13 has none):
+// RUN: %check_libtorch_tidy --variants cli-real2 --check-suffix=NONE %s libtorch-missing-autocast %t -- -- -DAUTOCAST_2X
 // RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock --check-suffix=NONE %s libtorch-missing-autocast %t -- -- -DBF16_MODEL
 // RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock --check-suffix=NONE %s libtorch-missing-autocast %t -- -- -DHALF_OPTIONS
 // RUN: %check_libtorch_tidy --variants plugin-mock,cli-mock --check-suffix=NONE %s libtorch-missing-autocast %t -- -- -DCPU_ONLY
@@ -25,9 +27,10 @@ void train(Net &model, torch::optim::SGD &optimizer, const torch::Tensor &x,
   for (int epoch = 0; epoch < 10; ++epoch) {
     for (int step = 0; step < 100; ++step) {
       // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: CUDA training loop without mixed precision: float32 matmuls and convolutions leave the GPU's Tensor Cores idle; run the forward pass under bfloat16 autocast [libtorch-missing-autocast]
-      // CHECK-MESSAGES: :[[@LINE-2]]:5: note: include <ATen/autocast_mode.h> and run the forward pass and the loss under bfloat16 autocast: 'at::autocast::set_autocast_gpu_dtype(at::kBFloat16); at::autocast::set_enabled(true); auto loss = ...; at::autocast::clear_cache(); at::autocast::set_enabled(false); loss.backward();' (LibTorch has no C++ GradScaler: float16 would need manual loss scaling)
-      // CHECK-MESSAGES-V2: :[[@LINE-3]]:5: warning: CUDA training loop without mixed precision
-      // CHECK-MESSAGES-V2: :[[@LINE-4]]:5: note: include <ATen/autocast_mode.h> and run the forward pass and the loss under bfloat16 autocast: 'at::autocast::set_autocast_dtype(at::kCUDA, at::kBFloat16); at::autocast::set_autocast_enabled(at::kCUDA, true); auto loss = ...; at::autocast::clear_cache(); at::autocast::set_autocast_enabled(at::kCUDA, false); loss.backward();'
+      // CHECK-MESSAGES-TORCH1: :[[@LINE-2]]:5: note: include <ATen/autocast_mode.h> and run the forward pass and the loss under bfloat16 autocast: 'at::autocast::set_autocast_gpu_dtype(at::kBFloat16); at::autocast::set_enabled(true); auto loss = ...; at::autocast::clear_cache(); at::autocast::set_enabled(false); loss.backward();' (LibTorch has no C++ GradScaler: float16 would need manual loss scaling)
+      // CHECK-MESSAGES-TORCH2: :[[@LINE-3]]:5: note: include <ATen/autocast_mode.h> and run the forward pass and the loss under bfloat16 autocast: 'at::autocast::set_autocast_dtype(at::kCUDA, at::kBFloat16); at::autocast::set_autocast_enabled(at::kCUDA, true); auto loss = ...; at::autocast::clear_cache(); at::autocast::set_autocast_enabled(at::kCUDA, false); loss.backward();' (LibTorch has no C++ GradScaler: float16 would need manual loss scaling)
+      // CHECK-MESSAGES-V2: :[[@LINE-4]]:5: warning: CUDA training loop without mixed precision
+      // CHECK-MESSAGES-V2: :[[@LINE-5]]:5: note: include <ATen/autocast_mode.h> and run the forward pass and the loss under bfloat16 autocast: 'at::autocast::set_autocast_dtype(at::kCUDA, at::kBFloat16); at::autocast::set_autocast_enabled(at::kCUDA, true); auto loss = ...; at::autocast::clear_cache(); at::autocast::set_autocast_enabled(at::kCUDA, false); loss.backward();'
       optimizer.zero_grad();
 #if defined(AUTOCAST_1X)
       at::autocast::set_enabled(true);
