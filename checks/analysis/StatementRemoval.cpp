@@ -29,10 +29,11 @@ std::optional<FixItHint> statementRemoval(const CallExpr *Call,
                                           const UserCodeParents &Index) {
   const SourceManager &SM = Context.getSourceManager();
   const LangOptions &LangOpts = Context.getLangOpts();
-  auto Parents = Index.get(*Call);
-  if (Parents.size() != 1)
-    return std::nullopt;
-  const auto *Parent = Parents[0].get<Stmt>();
+  // Past the cleanups of temporaries that the call's default arguments
+  // make: LibTorch 2.x's `emptyCache(MempoolId_t mempool_id = {0, 0})` is a
+  // statement of its own all the same.
+  const utils::Above Above = utils::parentIgnoring(Call, Index, utils::Cleanups);
+  const auto *Parent = Above.Parent.get<Stmt>();
   // Only a statement of its own: `f(emptyCache(), x)` or `a, emptyCache()`
   // would need a rewrite of the surrounding expression.
   if (!Parent || isa<Expr>(Parent))
@@ -50,7 +51,7 @@ std::optional<FixItHint> statementRemoval(const CallExpr *Call,
   // The sole body of an `if`, `else`, loop or label: an empty block keeps
   // the statement that owns it valid (and unchanged in meaning).
   if (!isa<CompoundStmt>(Parent)) {
-    if (!isSoleBody(Parent, Call))
+    if (!isSoleBody(Parent, Above.Child))
       return std::nullopt;
     return FixItHint::CreateReplacement(Statement, "{}");
   }
