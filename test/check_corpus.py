@@ -237,7 +237,7 @@ def main():
     failures += swept.errors
     print("corpus fix-it sweep: %d fix-its applied in %d files, compiled with "
           "g++ -fsyntax-only and re-checked (%s)" % (swept.fixits, swept.changed,
-                                                     gxx_summary(swept)))
+                                                     gxx_summary(tools, swept)))
     for f in failures:
         print("FAILED: " + f)
         print("FAILED: " + f, file=sys.stderr)

@@ -261,8 +261,12 @@ def sweep(tools, jobs, scratch, workers, timeout, first_done=False):
     return result
 
 
-def gxx_summary(result):
-    return "%d files compiled in %d g++ runs" % (result.compiled, result.gxx_runs)
+def gxx_summary(tools, result):
+    against = "LibTorch 1.13"
+    if tools.get("torch2_found"):
+        against += " and " + libtorch_name(tools, "real2").split(" (")[0]
+    return "%d files compiled against %s in %d g++ runs" % (
+        result.compiled, against, result.gxx_runs)
 
 
 def covered_by_check_test(job):
@@ -396,7 +400,7 @@ def main():
           "%s; %d changed check tests where only their own checks report "
           "are compiled and re-checked by their check test)" % (
               len(jobs), result.changed, result.fixits, len(result.errors),
-              elapsed(start), gxx_summary(result), result.covered))
+              elapsed(start), gxx_summary(tools, result), result.covered))
     if result.errors:
         sys.exit(1)
 

@@ -145,6 +145,18 @@ if os.path.basename(config.clang_tidy) == "clang-tidy-asan":
 
 if config.torch_found:
     config.available_features.add("libtorch")
+# LibTorch 2.x (scripts/install-deps lays out 2.15 in /opt/libtorch): its
+# headers need C++20. A test that REQUIRES it is reported as unsupported
+# where it is missing, and the check tests' real2 variants fail there.
+torch2_flags = " ".join(shlex.quote(f) for f in config.torch2_compile_flags)
+if config.torch2_found:
+    config.available_features.add("libtorch2")
+config.substitutions += [
+    ("%libtorch2_dir", shlex.quote(config.torch2_dir)),
+    ("%torch2_clang_pch_flags", "%s -include-pch %s" % (torch2_flags, shlex.quote(
+        os.path.join(obj, "test", "pch", "torch2-first.h.pch")))),
+    ("%torch2_flags", torch2_flags),
+]
 
 # The uninstrumented fuzz target (test/CMakeLists.txt), when libFuzzer's
 # driver library was found.
