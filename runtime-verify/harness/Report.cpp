@@ -196,8 +196,14 @@ std::string textReport(const Session &S) {
   std::string Out;
   const VariantSummary O = summarize(S, "original");
   const VariantSummary F = summarize(S, "fixed");
-  Out += fmt::format("libtorch-tidy verify: {} run(s) per variant, GPU: {}\n",
-                     S.Runs, S.GpuDescription);
+  Out += fmt::format("libtorch-tidy verify: {} run(s) per variant, GPU: {}, "
+                     "LibTorch: {}\n",
+                     S.Runs, S.GpuDescription,
+                     S.LibTorchVersion.empty()
+                         ? std::string("unknown (no Torch_DIR in the build)")
+                         : S.LibTorchVersion + " (" + S.LibTorchDir + ")");
+  if (S.ProbeBuiltForRun)
+    Out += "probe built for this LibTorch (the installed one links another)\n";
   if (!S.ProbeEnabled)
     Out += "probe disabled (--no-probe): no per-step counts\n";
   Out += "\n";
@@ -319,6 +325,9 @@ nlohmann::json jsonReport(const Session &S) {
   J["timeout_s"] = S.TimeoutSeconds;
   J["probe"] = S.ProbeEnabled;
   J["gpu"] = S.GpuDescription;
+  J["libtorch"] = {{"version", S.LibTorchVersion},
+                   {"prefix", S.LibTorchDir},
+                   {"probe_built_for_run", S.ProbeBuiltForRun}};
   J["ok"] = S.Errors.empty();
   J["scratch_dir"] = S.ScratchDir;
   J["scratch_kept"] = S.ScratchKept;

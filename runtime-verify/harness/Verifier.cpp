@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Verifier.h"
+#include "LibTorchInstall.h"
 #include "ProbeOutput.h"
 #include "Process.h"
 #include "Report.h"
@@ -71,13 +72,6 @@ bool Verifier::prepare() {
       break;
     }
   }
-  if (Opt.Probe && Probe.empty()) {
-    S.Errors.push_back(fmt::format(
-        "libtorch-tidy-probe.so not found next to {} (in ../lib): it is "
-        "built only where LibTorch was found; or pass --no-probe",
-        Tools));
-    return false;
-  }
   if (!Opt.BuildCmd.empty()) {
     SourceRoot = absolute(Opt.SourceRoot.empty() ? "." : Opt.SourceRoot);
   } else {
@@ -88,6 +82,22 @@ bool Verifier::prepare() {
     }
     SourceRoot =
         absolute(Opt.SourceRoot.empty() ? Cache.HomeDirectory : Opt.SourceRoot);
+    if (!Cache.TorchDir.empty())
+      ProgramTorch = libTorchOfTorchDir(Cache.TorchDir);
+    if (ProgramTorch) {
+      S.LibTorchDir =
+          ProgramTorch->Prefix.empty() ? ProgramTorch->TorchDir : ProgramTorch->Prefix;
+      S.LibTorchVersion = ProgramTorch->Version;
+    }
+  }
+  // Without an installed probe, one is built for a program whose LibTorch
+  // is known (chooseProbe()).
+  if (Opt.Probe && Probe.empty() && !ProgramTorch) {
+    S.Errors.push_back(fmt::format(
+        "libtorch-tidy-probe.so not found next to {} (in ../lib): it is "
+        "built only where LibTorch was found; or pass --no-probe",
+        Tools));
+    return false;
   }
   std::string Error;
   if (!targetSources(Opt.BuildDir, Opt.Target, SourceRoot, Sources, Error)) {
@@ -240,6 +250,67 @@ bool Verifier::build(const std::string &Variant, const std::string &BuildDir,
   return Ok;
 }
 
+bool Verifier::chooseProbe() {
+  if (!Opt.Probe || !ProgramTorch)
+    return true;
+  // The installed probe links the LibTorch this project was built with: it
+  // serves programs that link that one, and only those (another LibTorch's
+  // objects have other layouts, and both would be loaded).
+  std::error_code EC;
+  const fs::path Installed = fs::canonical(LIBTORCH_TIDY_PROBE_TORCH_DIR, EC);
+  if (!Probe.empty() && !EC && Installed.string() == ProgramTorch->TorchDir)
+    return true;
+  const Clock::time_point Start = Clock::now();
+  std::string Sources;
+  for (const std::string &Candidate :
+       {Tools + "/../" CMAKE_INSTALL_DATADIR_STRING "/libtorch-tidy/probe",
+        std::string(LIBTORCH_TIDY_PROBE_SOURCE_DIR)})
+    if (fs::exists(Candidate + "/Probe.cpp")) {
+      Sources = Candidate;
+      break;
+    }
+  if (Sources.empty()) {
+    S.Errors.push_back(fmt::format(
+        "the program links LibTorch {} ({}), not the one the installed probe "
+        "links, and the probe's sources are not installed (share/libtorch-tidy/"
+        "probe); reinstall, or pass --no-probe",
+        S.LibTorchVersion, ProgramTorch->TorchDir));
+    return false;
+  }
+  const std::string Dir = Scratch + "/probe-build";
+  const std::string Log = Scratch + "/build-probe.log";
+  std::vector<std::string> Configure = {
+      "cmake", "-S", Sources, "-B", Dir, "-DCMAKE_BUILD_TYPE=Release",
+      "-DTorch_DIR=" + ProgramTorch->TorchDir};
+  // Its prefix first, as the program's build would find it: not another
+  // LibTorch's Caffe2 package on CMake's default paths.
+  if (!ProgramTorch->Prefix.empty())
+    Configure.push_back("-DCMAKE_PREFIX_PATH=" + ProgramTorch->Prefix);
+  if (!Cache.Generator.empty())
+    Configure.insert(Configure.end(), {"-G", Cache.Generator});
+  for (std::vector<std::string> Argv :
+       {Configure, std::vector<std::string>{"cmake", "--build", Dir}}) {
+    ProcessSpec Spec;
+    Spec.Argv = Argv;
+    Spec.WorkDir = Scratch;
+    Spec.OutputFile = Log;
+    ProcessResult R = runProcess(Spec);
+    if (!R.ok()) {
+      phaseDone("probe", Start, "failed");
+      S.Errors.push_back(fmt::format(
+          "building the probe for LibTorch {} failed ({}: {}):\n{}",
+          S.LibTorchVersion, fmt::join(Argv, " "), R.describe(0),
+          fileTail(Log, 6000)));
+      return false;
+    }
+  }
+  Probe = Dir + "/lib/libtorch-tidy-probe.so";
+  S.ProbeBuiltForRun = true;
+  phaseDone("probe", Start,
+            fmt::format("built for LibTorch {}", S.LibTorchVersion));
+  return true;
+}
+
 std::vector<std::string>
 Verifier::commandFor(const std::string &Variant) const {
   if (Variant == "original")
@@ -368,7 +439,7 @@ int Verifier::run() {
     return finish();
   const bool OriginalBuilt = build("original", Opt.BuildDir, SourceRoot);
   const bool FixedBuilt = build("fixed", ScratchBuild, ScratchSource);
-  if (!OriginalBuilt || !FixedBuilt)
+  if (!OriginalBuilt || !FixedBuilt || !chooseProbe())
     return finish();
   runAll();
   return finish();

@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_VERIFY_VERIFIER_H
 
 #include "GpuSampler.h"
+#include "LibTorchInstall.h"
 #include "Options.h"
 #include "RunData.h"
 #include "Workspace.h"
@@ -38,6 +39,9 @@ private:
                                  const std::string &What);
   bool build(const std::string &Variant, const std::string &BuildDir,
              const std::string &SourceRoot);
+  /// The probe for the program's LibTorch: the installed one when it links
+  /// the same LibTorch, else one built now from the probe's sources.
+  bool chooseProbe();
   void runAll();
   RunRecord runOnce(const std::string &Variant, unsigned Index);
   std::vector<std::string> commandFor(const std::string &Variant) const;
@@ -50,6 +54,7 @@ private:
   std::string Scratch, ScratchSource, ScratchBuild;
   std::string SourceRoot; ///< the root copied (CMake home or --source)
   CMakeCache Cache;
+  std::optional<LibTorchInstall> ProgramTorch; ///< from the build's Torch_DIR
   std::vector<std::string> Sources;
   GpuSampler Gpu;
 };

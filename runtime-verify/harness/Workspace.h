@@ -22,6 +22,7 @@ namespace libtorch_tidy::verify {
 struct CMakeCache {
   std::string HomeDirectory; ///< CMAKE_HOME_DIRECTORY
   std::string Generator;     ///< CMAKE_GENERATOR
+  std::string TorchDir;      ///< Torch_DIR: the LibTorch the build links
   /// `set(... CACHE ...)` lines for the user-settable entries, for `cmake -C`.
   std::string InitialCacheScript;
 };

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Findings.h"
+#include "LibTorchInstall.h"
 #include "ProbeOutput.h"
 #include "Process.h"
 #include "Report.h"
@@ -119,6 +120,7 @@ TEST(WorkspaceTest, CacheKeepsUserSettingsOnly) {
   ASSERT_TRUE(readCMakeCache(Dir, Cache, Error)) << Error;
   EXPECT_EQ(Cache.HomeDirectory, "/src");
   EXPECT_EQ(Cache.Generator, "Ninja");
+  EXPECT_EQ(Cache.TorchDir, "/opt/torch/share/cmake/Torch");
   EXPECT_NE(Cache.InitialCacheScript.find(
                 "set(CMAKE_BUILD_TYPE \"Release\" CACHE STRING \"\" FORCE)"),
             std::string::npos);
@@ -126,6 +128,43 @@ TEST(WorkspaceTest, CacheKeepsUserSettingsOnly) {
   EXPECT_EQ(Cache.InitialCacheScript.find("FETCHCONTENT"), std::string::npos);
   EXPECT_EQ(Cache.InitialCacheScript.find("INTERNAL"), std::string::npos);
   EXPECT_EQ(Cache.InitialCacheScript.find("STATIC"), std::string::npos);
+  fs::remove_all(Dir);
+}
+
+TEST(LibTorchInstallTest, VersionFromTheHeaders) {
+  EXPECT_EQ(versionOfHeader("#define TORCH_VERSION_MAJOR 2\n"
+                            "#define TORCH_VERSION_MINOR 15\n"
+                            "#define TORCH_VERSION_PATCH 0\n"),
+            "2.15.0");
+  EXPECT_EQ(versionOfHeader("#define TORCH_VERSION_MAJOR 1\n"), "");
+}
+
+TEST(LibTorchInstallTest, FindsThePrefixOfTheZipsAndDebiansLayouts) {
+  const std::string Dir = tempDir("libtorch");
+  // The zip (2.x): <prefix>/share/cmake/Torch, the version macros in
+  // torch/headeronly/version.h.
+  fs::create_directories(Dir + "/zip/share/cmake/Torch");
+  fs::create_directories(Dir + "/zip/include/torch/headeronly");
+  std::ofstream(Dir + "/zip/include/torch/headeronly/version.h")
+      << "#define TORCH_VERSION_MAJOR 2\n#define TORCH_VERSION_MINOR 15\n"
+         "#define TORCH_VERSION_PATCH 0\n";
+  std::optional<LibTorchInstall> Zip =
+      libTorchOfTorchDir(Dir + "/zip/share/cmake/Torch");
+  ASSERT_TRUE(Zip.has_value());
+  EXPECT_EQ(Zip->Prefix, fs::canonical(Dir + "/zip").string());
+  EXPECT_EQ(Zip->Version, "2.15.0");
+  // Debian (1.x): <prefix>/lib/<arch>/cmake/Torch, the macros in the C++
+  // API's torch/version.h.
+  fs::create_directories(Dir + "/usr/lib/x86_64-linux-gnu/cmake/Torch");
+  fs::create_directories(Dir + "/usr/include/torch/csrc/api/include/torch");
+  std::ofstream(Dir + "/usr/include/torch/csrc/api/include/torch/version.h")
+      << "#define TORCH_VERSION_MAJOR 1\n#define TORCH_VERSION_MINOR 13\n"
+         "#define TORCH_VERSION_PATCH 1\n";
+  std::optional<LibTorchInstall> Debian =
+      libTorchOfTorchDir(Dir + "/usr/lib/x86_64-linux-gnu/cmake/Torch");
+  ASSERT_TRUE(Debian.has_value());
+  EXPECT_EQ(Debian->Version, "1.13.1");
+  EXPECT_FALSE(libTorchOfTorchDir(Dir + "/missing").has_value());
   fs::remove_all(Dir);
 }
 
