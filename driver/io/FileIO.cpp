@@ -205,6 +205,13 @@ std::optional<std::string> writeFile(const std::string &Path,
       return "cannot write to standard output: " + cause(Errno);
     return std::nullopt;
   }
+  if (Mode == FileMode::Owned) {
+    // lstat: the path itself, not what a link there points to.
+    struct stat Entry;
+    if (::lstat(Path.c_str(), &Entry) == 0 && S_ISDIR(Entry.st_mode))
+      return "cannot write '" + Path + "': it is a directory";
+    return replaceRegular(Path, Path, Content, Mode);
+  }
   struct stat Status;
   const bool Exists = ::stat(Path.c_str(), &Status) == 0;
   if (Exists && S_ISDIR(Status.st_mode))

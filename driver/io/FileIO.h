@@ -49,6 +49,13 @@ enum class FileMode {
   /// A user's file that we edit (`--fix`): the original's mode and, where
   /// allowed, owner. The file must exist and be a regular file.
   Preserve,
+  /// A file in a directory of ours (the result cache, the precompiled
+  /// prefixes, a worker's result), which may be shared or restored and so
+  /// is untrusted: whatever is at the path is replaced by a regular file
+  /// (mode as Fresh). A symbolic link is replaced, never followed, so its
+  /// target is never written; a FIFO or device is replaced, never opened,
+  /// so nothing blocks; a directory is an error.
+  Owned,
 };
 
 /// Writes \p Content to \p Path as the file comment says. Returns the error,

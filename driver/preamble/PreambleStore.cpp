@@ -74,7 +74,7 @@ bool writeRecord(const std::string &Path, StringRef Key,
       Path,
       std::string_view(reinterpret_cast<const char *>(Bytes.data()),
                        Bytes.size()),
-      io::FileMode::Fresh);
+      io::FileMode::Owned);
 }
 
 /// The PCH a .deps record names, beside it; nothing for a name that is not
@@ -150,7 +150,7 @@ std::optional<std::string> PreambleStore::writeHeader(StringRef Key,
   // The same key always has the same text: a concurrent writer writes the
   // same bytes, and the rename makes either one the file.
   if (io::writeFile(Path, std::string_view(Text.data(), Text.size()),
-                    io::FileMode::Fresh))
+                    io::FileMode::Owned))
     return std::nullopt;
   return Path;
 }
@@ -203,7 +203,7 @@ void PreambleStore::markWanted(StringRef Key) const {
   std::string Path = path(Key, ".wanted");
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return;
-  (void)io::writeFile(Path, "", io::FileMode::Fresh);
+  (void)io::writeFile(Path, "", io::FileMode::Owned);
 }
 
 bool PreambleStore::tryLock(StringRef Key, std::chrono::seconds Stale) const {

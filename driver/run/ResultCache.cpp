@@ -161,7 +161,7 @@ void ResultCache::store(StringRef Key, const WorkerResult &Result) {
       Path,
       std::string_view(reinterpret_cast<const char *>(Bytes.data()),
                        Bytes.size()),
-      io::FileMode::Fresh);
+      io::FileMode::Owned);
 }
 
 } // namespace libtorch_tidy::run

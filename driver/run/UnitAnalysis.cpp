@@ -339,7 +339,7 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
         for (const std::string &Header : Prefix.Headers)
           Line += " <" + Header + ">";
         // Best effort: the notice only feeds the editor's progress report.
-        (void)io::writeFile(Notice, Line + "\n", io::FileMode::Fresh);
+        (void)io::writeFile(Notice, Line + "\n", io::FileMode::Owned);
       };
     PrefixSettings.ToolStamp = toolIdentity(sys::fs::getMainExecutable(
         nullptr, reinterpret_cast<void *>(&fastContentHash)));

@@ -152,7 +152,7 @@ bool writeWorkerResult(StringRef Path, const WorkerResult &Result) {
       Path.str(),
       std::string_view(reinterpret_cast<const char *>(Bytes.data()),
                        Bytes.size()),
-      io::FileMode::Fresh);
+      io::FileMode::Owned);
 }
 
 /// The end of a run that a signal interrupted: every worker got the signal

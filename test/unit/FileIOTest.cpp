@@ -144,6 +144,32 @@ TEST_F(FileIOTest, FifoIsWrittenThroughNotReplaced) {
   EXPECT_TRUE(S_ISFIFO(modeOf(Fifo)));
 }
 
+TEST_F(FileIOTest, OwnedReplacesLinksAndFifosWithoutTouchingWhatTheyName) {
+  // A cache directory's entry that someone made a link: the entry becomes
+  // a file of ours, the link's target keeps its bytes.
+  std::string Target = file("users-file.txt");
+  std::string Link = file("entry");
+  ASSERT_FALSE(writeFile(Target, "the user's", FileMode::Fresh));
+  ASSERT_EQ(::symlink("users-file.txt", Link.c_str()), 0);
+  ASSERT_FALSE(writeFile(Link, "cached", FileMode::Owned));
+  EXPECT_TRUE(S_ISREG(modeOf(Link)));
+  EXPECT_EQ(read(Link), "cached");
+  EXPECT_EQ(read(Target), "the user's");
+  // A FIFO without a reader: replaced, not opened (which would block).
+  std::string Fifo = file("fifo-entry");
+  ASSERT_EQ(::mkfifo(Fifo.c_str(), 0600), 0);
+  ASSERT_FALSE(writeFile(Fifo, "cached", FileMode::Owned));
+  EXPECT_TRUE(S_ISREG(modeOf(Fifo)));
+  // A directory stays one, and the error names it.
+  std::string Directory = file("dir-entry");
+  ASSERT_FALSE(fs::create_directory(Directory));
+  std::optional<std::string> Error = writeFile(Directory, "x", FileMode::Owned);
+  ASSERT_TRUE(Error);
+  EXPECT_NE(Error->find("dir-entry"), std::string::npos);
+  EXPECT_TRUE(S_ISDIR(modeOf(Directory)));
+  EXPECT_EQ(entries(), 4u);
+}
+
 TEST_F(FileIOTest, FullDeviceIsAnErrorNamingTheCauseAndStaysADevice) {
   if (::access("/dev/full", W_OK) != 0)
     GTEST_SKIP() << "/dev/full is not writable here";
