@@ -14,9 +14,12 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include <cerrno>
+#include <cstring>
 #include <fcntl.h>
 #include <limits>
 #include <sys/stat.h>
+#include <unistd.h>
 
 using namespace llvm;
 
@@ -56,6 +59,22 @@ std::string defaultCacheDirectory() {
     return "";
   sys::path::append(Dir, "libtorch-tidy");
   return std::string(Dir);
+}
+
+std::optional<std::string> unwritableCacheDirectory(StringRef Dir) {
+  SmallString<256> Existing(Dir);
+  sys::fs::make_absolute(Existing);
+  // The directory, or the parent it would be created in.
+  while (!Existing.empty() && !sys::fs::exists(Existing))
+    sys::path::remove_filename(Existing);
+  if (Existing.empty())
+    return std::string("no part of its path exists");
+  if (!sys::fs::is_directory(Existing))
+    return "'" + Existing.str().str() + "' is not a directory";
+  if (::access(Existing.c_str(), W_OK | X_OK) != 0)
+    return "'" + Existing.str().str() + "' is not writable (" +
+           std::strerror(errno) + ")";
+  return std::nullopt;
 }
 
 std::string toolIdentity(StringRef ExecutablePath) {

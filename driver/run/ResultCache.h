@@ -43,6 +43,13 @@ namespace libtorch_tidy::run {
 /// neither can be determined.
 std::string defaultCacheDirectory();
 
+/// Why the cache directory \p Dir cannot be written (it exists and is not
+/// writable, is not a directory, or its nearest existing parent, where it
+/// would be created, is not writable); nothing when it can. A cache that
+/// cannot be written is not used at all, results or precompiled prefixes:
+/// a unit would otherwise wait for a prefix no one can build.
+std::optional<std::string> unwritableCacheDirectory(llvm::StringRef Dir);
+
 /// Identifies the executable at \p ExecutablePath: a hash (hex) of its real
 /// path, size, modification time and inode, and the LLVM version, as
 /// ccache's default `compiler_check=mtime` does, so that a rebuilt,

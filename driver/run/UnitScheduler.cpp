@@ -36,9 +36,14 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.FixNotes = Tool.FixNotes;
   Settings.EnableCheckProfile = Tool.EnableCheckProfile;
   Settings.StoreCheckProfile = Tool.StoreCheckProfile;
-  if (!Tool.NoCache && Tool.Preamble != "never")
-    Settings.PreambleDirectory =
+  if (!Tool.NoCache && Tool.Preamble != "never") {
+    std::string Dir =
         Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir;
+    // A prefix no one can write would be waited for until the unit's
+    // time-out (analyzeUnits() says so once).
+    if (!Dir.empty() && !unwritableCacheDirectory(Dir))
+      Settings.PreambleDirectory = Dir;
+  }
   Settings.PreambleAlways = Tool.Preamble == "always";
   Settings.PreambleShared = Tool.WorkerPreambleShared;
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
@@ -99,7 +104,16 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     std::string Dir =
         Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir;
     Identity = toolIdentity(Executable);
-    if (!Dir.empty() && !Identity.empty())
+    std::optional<std::string> Unwritable;
+    if (!Dir.empty())
+      Unwritable = unwritableCacheDirectory(Dir);
+    if (Unwritable)
+      errs() << "libtorch-tidy: warning: the cache directory '" << Dir
+             << "' cannot be used: " << *Unwritable
+             << "; analyzing without the result cache and precompiled "
+                "prefixes (pass --cache-dir=<a writable directory>, or "
+                "--no-cache)\n";
+    else if (!Dir.empty() && !Identity.empty())
       Cache.emplace(Dir);
   }
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""cache_unwritable.py WORKDIR CLI MOCK_INCLUDE_DIR
+
+A cache directory that cannot be written (here: on a read-only tmpfs, which
+refuses root too; for a user, a directory of another owner): two units that
+share a precompiled prefix used to wait for it until --unit-timeout and fail
+with exit 3 and no findings. Now the run warns once, naming the directory,
+analyzes without the cache and exits as usual. Run as root (the lit test
+REQUIRES tmpfs-mount); the mount is always undone.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+UNIT = """#include <torch/torch.h>
+
+void train%d(torch::optim::SGD &optimizer, const torch::Tensor &loss) {
+  for (int step = 0; step < 100; ++step) {
+    optimizer.zero_grad();
+    loss.backward();
+    optimizer.step();
+    float value = loss.item<float>();
+    (void)value;
+  }
+}
+"""
+
+
+def main():
+    work, cli, mock = sys.argv[1:4]
+    shutil.rmtree(work, ignore_errors=True)
+    mnt = os.path.join(work, "ro")
+    os.makedirs(mnt)
+    units = []
+    for i in (1, 2):
+        units.append(os.path.join(work, "unit%d.cpp" % i))
+        with open(units[-1], "w") as f:
+            f.write(UNIT % i)
+    subprocess.check_call(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mnt])
+    try:
+        for cache in (mnt, os.path.join(mnt, "not-yet-made")):
+            start = time.monotonic()
+            run = subprocess.run(
+                [cli, "--checks=-*,libtorch-host-sync-in-loop", "--config={}",
+                 "--cache-dir=" + cache, "--unit-timeout=120"] + units +
+                ["--", "-std=c++17", "-isystem", mock],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                universal_newlines=True, timeout=600)
+            took = time.monotonic() - start
+            sys.stdout.write(run.stderr)
+            warnings = sum(1 for l in run.stdout.splitlines() if ": warning: " in l)
+            # The time-out is two minutes; the analysis of two small units
+            # takes seconds: a wait for the prefix would show.
+            print("cache_unwritable: exit %d, %d findings, %s" % (
+                run.returncode, warnings,
+                "bounded" if took < 100 else "waited %.0f s" % took))
+    finally:
+        subprocess.call(["umount", mnt])
+
+
+if __name__ == "__main__":
+    main()
