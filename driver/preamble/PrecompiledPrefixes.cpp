@@ -181,7 +181,15 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   PrefixPchBuild Build = buildPrefixPch(Invocation, *HeaderPath, PchPath, Files,
                                         std::move(PCHContainerOps), SkipBodies);
   std::optional<StoredPrefix> Entry;
-  if (!Build.Succeeded) {
+  if (!Build.WriteError.empty()) {
+    // The cache's fault (a full disk, a quota), not the prefix's: no
+    // refusal, a later run with room builds it. The unit parses without
+    // it and keeps its findings. The parent prints this line once a run.
+    errs() << "libtorch-tidy: warning: the cache directory '"
+           << Settings.CacheDirectory
+           << "' cannot be written: " << Build.WriteError
+           << "; analyzing without its precompiled prefix\n";
+  } else if (!Build.Succeeded) {
     // Not again while what it read stays the same.
     if (!Build.Dependencies.empty())
       Store.refuse(Key, Build.Dependencies);

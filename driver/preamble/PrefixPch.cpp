@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "preamble/PrefixPch.h"
+#include "io/FileIO.h"
 #include "run/DependencyRecording.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -12,7 +13,10 @@
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Serialization/ASTWriter.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 using namespace llvm;
@@ -56,8 +60,7 @@ public:
     CI.getPreprocessor().addPPCallbacks(
         std::make_unique<run::AbsentHeaderRecorder>(CI.getPreprocessor(),
                                                     Absent));
-    std::unique_ptr<ASTConsumer> Writer =
-        GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    std::unique_ptr<ASTConsumer> Writer = pchWriter(CI, InFile);
     if (!Writer || !SkipBodies)
       return Writer;
     return std::make_unique<SkippingPchConsumer>(
@@ -83,7 +86,37 @@ public:
     GeneratePCHAction::EndSourceFileAction();
   }
 
+  /// The PCH's bytes, once the action has run.
+  SmallVector<char, 0> Bytes;
+
 private:
+  /// GeneratePCHAction's consumers, writing the PCH into Bytes instead of
+  /// a file of clang's: buildPrefixPch() writes them through io::writeFile,
+  /// where a full disk is an error of this build (the unit then parses
+  /// without the prefix) instead of clang's "IO failure on output stream",
+  /// which ends the process.
+  std::unique_ptr<ASTConsumer> pchWriter(CompilerInstance &CI,
+                                         StringRef InFile) {
+    std::string Sysroot;
+    if (!ComputeASTConsumerArguments(CI, Sysroot))
+      return nullptr;
+    if (!CI.getFrontendOpts().RelocatablePCH)
+      Sysroot.clear();
+    const FrontendOptions &Frontend = CI.getFrontendOpts();
+    const std::string &OutputFile = Frontend.OutputFile;
+    auto Buffer = std::make_shared<PCHBuffer>();
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<PCHGenerator>(
+        CI.getPreprocessor(), CI.getModuleCache(), OutputFile, Sysroot, Buffer,
+        Frontend.ModuleFileExtensions,
+        CI.getPreprocessorOpts().AllowPCHWithCompilerErrors,
+        Frontend.IncludeTimestamps, +CI.getLangOpts().CacheGeneratedPCH));
+    Consumers.push_back(CI.getPCHContainerWriter().CreatePCHContainerGenerator(
+        CI, std::string(InFile), OutputFile,
+        std::make_unique<raw_svector_ostream>(Bytes), Buffer));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
+  }
+
   std::optional<run::SkipPolicy::Bodies> SkipBodies;
   PrefixPchBuild &Build;
   std::set<std::string> Absent;
@@ -123,6 +156,17 @@ buildPrefixPch(const CompilerInvocation &Unit, StringRef HeaderPath,
     if (Build.Problem.empty())
       Build.Problem = "the prefix does not compile on its own";
   }
+  if (Build.Problem.empty() && Action.Bytes.empty())
+    Build.Problem = "no PCH was written";
+  if (Build.Problem.empty())
+    if (std::optional<std::string> Error =
+            io::writeFile(OutputPath.str(),
+                          std::string_view(Action.Bytes.data(),
+                                           Action.Bytes.size()),
+                          io::FileMode::Owned)) {
+      Build.Problem = "the PCH could not be written";
+      Build.WriteError = *Error;
+    }
   if (!Build.Problem.empty() || !sys::fs::exists(OutputPath)) {
     if (Build.Problem.empty())
       Build.Problem = "no PCH was written";

@@ -43,6 +43,10 @@ struct PrefixPchBuild {
   std::vector<run::Dependency> Dependencies;
   /// Why it failed, in a few words.
   std::string Problem;
+  /// Set when the PCH was built but could not be written (a full disk, a
+  /// quota, a read-only or failing cache): the cache's fault, not the
+  /// prefix's, so it is not refused for good. One line naming the file.
+  std::string WriteError;
 };
 
 /// Builds the PCH of \p HeaderPath into \p OutputPath with the settings of

@@ -21,6 +21,7 @@
 #include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <thread>
 
 using namespace clang::tidy;
@@ -49,6 +50,29 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
   Settings.PreambleNotice = Tool.WorkerPreambleNotice;
   return Settings;
+}
+
+/// \p Message less the warnings about a cache directory that an earlier
+/// unit's messages gave already (\p Printed holds the directories): each
+/// unit whose prefix cannot be written says so, the run says it once.
+static std::string onceARun(StringRef Message, std::set<std::string> &Printed) {
+  std::string Out;
+  SmallVector<StringRef, 8> Lines;
+  Message.split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef Line = Lines[I];
+    // Once for each directory, whatever file of it failed.
+    StringRef Start = "libtorch-tidy: warning: the cache directory '";
+    if (Line.startswith(Start)) {
+      size_t Quote = Line.find('\'', Start.size());
+      if (!Printed.insert(Line.take_front(Quote).str()).second)
+        continue;
+    }
+    Out += Line.str();
+    if (I + 1 < Lines.size())
+      Out += '\n';
+  }
+  return Out;
 }
 
 /// For each of \p Files, whether another of them starts with the same
@@ -127,6 +151,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   // Workers' own messages (e.g. --enable-check-profile of clang), printed in
   // the order of the units, not the order they finished in.
   std::vector<std::string> Messages(Units.size());
+  std::set<std::string> CachePrinted;
   std::vector<bool> Done(Units.size());
   size_t NextReady = 0;
   auto HandOn = [&] {
@@ -134,7 +159,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       return;
     Progress.suspend();
     for (; NextReady < Units.size() && Done[NextReady]; ++NextReady) {
-      errs() << Messages[NextReady];
+      errs() << onceARun(Messages[NextReady], CachePrinted);
       if (Ready)
         Ready(NextReady, Results[NextReady]);
     }

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""cache_full_disk.py WORKDIR CLI MOCK_INCLUDE_DIR
+
+A cache directory on a file system with room for the result entries but not
+for a precompiled prefix (a 4 MiB tmpfs; the mock's prefix PCH is larger):
+the worker used to die with "LLVM ERROR: IO failure on output stream: No
+space left on device" (exit 3, no findings). Now the unit parses without the
+prefix and keeps its findings; the run warns once, naming the cache; a
+second run with room builds the prefix (a full disk is not remembered as a
+prefix that cannot be built). Run as root (the lit test REQUIRES
+tmpfs-mount); the mount is always undone.
+"""
+import os
+import shutil
+import subprocess
+import sys
+
+UNIT = """#include <torch/torch.h>
+
+void train%d(torch::optim::SGD &optimizer, const torch::Tensor &loss) {
+  for (int step = 0; step < 100; ++step) {
+    optimizer.zero_grad();
+    loss.backward();
+    optimizer.step();
+    float value = loss.item<float>();
+    (void)value;
+  }
+}
+"""
+
+
+def main():
+    work, cli, mock = sys.argv[1:4]
+    shutil.rmtree(work, ignore_errors=True)
+    mnt = os.path.join(work, "small")
+    os.makedirs(mnt)
+    units = []
+    for i in (1, 2):
+        units.append(os.path.join(work, "unit%d.cpp" % i))
+        with open(units[-1], "w") as f:
+            f.write(UNIT % i)
+
+    def run(cache):
+        r = subprocess.run(
+            [cli, "--checks=-*,libtorch-host-sync-in-loop", "--config={}",
+             "--cache-dir=" + cache, "--preamble=always", "--unit-timeout=120",
+             ] + units + ["--", "-std=c++17", "-isystem", mock],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            universal_newlines=True, timeout=600)
+        findings = sum(1 for l in r.stdout.splitlines() if ": warning: " in l)
+        return r, findings
+
+    subprocess.check_call(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt])
+    try:
+        r, findings = run(mnt)
+        sys.stdout.write("".join(l + "\n" for l in r.stderr.splitlines()
+                                 if "warning" in l or "LLVM ERROR" in l))
+        print("cache_full_disk: exit %d, %d findings" % (r.returncode, findings))
+        leftovers = [n for _, _, files in os.walk(mnt) for n in files
+                     if ".libtorch-tidy-" in n]
+        print("cache_full_disk: temporary files left: %d" % len(leftovers))
+    finally:
+        subprocess.call(["umount", mnt])
+    # The same cache directory, now on the disk: the prefix is built.
+    r, findings = run(mnt)
+    pchs = [n for _, _, files in os.walk(mnt) for n in files if n.endswith(".pch")]
+    print("cache_full_disk: with room: exit %d, %d findings, %d prefix PCH" % (
+        r.returncode, findings, len(pchs)))
+
+
+if __name__ == "__main__":
+    main()
