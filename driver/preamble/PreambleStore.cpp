@@ -15,6 +15,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -206,43 +207,71 @@ void PreambleStore::markWanted(StringRef Key) const {
   (void)io::writeFile(Path, "", io::FileMode::Owned);
 }
 
-bool PreambleStore::tryLock(StringRef Key, std::chrono::seconds Stale) const {
+namespace {
+
+/// Opens the lock file \p Path of ours for flock(): never through a link,
+/// never blocking on a FIFO; what is there and is not a regular file (a
+/// link, a FIFO, a device someone put in the cache) is removed first. -1 on
+/// failure.
+int openLockFile(const std::string &Path) {
+  for (int Attempt = 0; Attempt < 2; ++Attempt) {
+    int FD = ::open(Path.c_str(),
+                    O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    struct stat Info;
+    if (FD >= 0 && ::fstat(FD, &Info) == 0 && S_ISREG(Info.st_mode))
+      return FD;
+    if (FD >= 0)
+      ::close(FD);
+    else if (errno != ELOOP && errno != ENXIO && errno != EISDIR)
+      return -1;
+    ::unlink(Path.c_str());
+  }
+  return -1;
+}
+
+/// \p FD still is the file at \p Path (no one removed it meanwhile).
+bool isCurrent(int FD, const std::string &Path) {
+  struct stat Open, Now;
+  return ::fstat(FD, &Open) == 0 && ::lstat(Path.c_str(), &Now) == 0 &&
+         Open.st_dev == Now.st_dev && Open.st_ino == Now.st_ino;
+}
+
+} // namespace
+
+bool PreambleStore::tryLock(StringRef Key) const {
   std::string Path = path(Key, ".lock");
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return false;
+  // flock(): the kernel releases it when its holder ends, however it ends,
+  // so a killed builder leaves no lock that a reused PID would keep alive.
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
-    int FD =
-        ::open(Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (FD >= 0) {
-      std::string Pid = std::to_string(::getpid());
-      (void)!::write(FD, Pid.data(), Pid.size());
+    int FD = openLockFile(Path);
+    if (FD < 0)
+      return false;
+    if (::flock(FD, LOCK_EX | LOCK_NB) != 0) {
       ::close(FD);
+      return false; // held by a live process
+    }
+    // The holder before us may have removed the file as it unlocked: a
+    // lock on a removed file locks nothing.
+    if (isCurrent(FD, Path)) {
+      Held[Key.str()] = FD;
       return true;
     }
-    if (errno != EEXIST)
-      return false;
-    // Held: by a live process, unless it is older than a build can take.
-    struct stat Info;
-    if (::stat(Path.c_str(), &Info) != 0)
-      continue; // released in between
-    std::string Ignored;
-    std::optional<std::string> Holder =
-        io::readRegularFile(Path, 32, "lock", Ignored);
-    long Pid = 0;
-    const bool Dead = Holder && to_integer(StringRef(*Holder).trim(), Pid) &&
-                      Pid > 0 && ::kill(Pid, 0) != 0 && errno == ESRCH;
-    const bool Old = std::chrono::system_clock::now() -
-                         std::chrono::system_clock::from_time_t(Info.st_mtime) >
-                     Stale;
-    if (!Dead && !Old)
-      return false;
-    sys::fs::remove(Path);
+    ::close(FD);
   }
   return false;
 }
 
 void PreambleStore::unlock(StringRef Key) const {
-  sys::fs::remove(path(Key, ".lock"));
+  auto It = Held.find(Key.str());
+  if (It == Held.end())
+    return;
+  // Removed while still held: whoever opens the path next creates a new
+  // file, and one who opened this one sees it is no longer current.
+  ::unlink(path(Key, ".lock").c_str());
+  ::close(It->second);
+  Held.erase(It);
 }
 
 std::string PreambleStore::lockPath(StringRef Key) const {
@@ -250,7 +279,14 @@ std::string PreambleStore::lockPath(StringRef Key) const {
 }
 
 bool PreambleStore::locked(StringRef Key) const {
-  return sys::fs::exists(path(Key, ".lock"));
+  std::string Path = path(Key, ".lock");
+  int FD = ::open(Path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (FD < 0)
+    return false;
+  // Held if another process holds the flock: try it and let go at once.
+  const bool Held = ::flock(FD, LOCK_SH | LOCK_NB) != 0;
+  ::close(FD);
+  return Held;
 }
 
 void limitCacheSize(StringRef CacheDirectory, std::uint64_t MaxBytes) {

@@ -39,6 +39,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,16 +88,20 @@ public:
   bool wanted(llvm::StringRef Key) const;
   void markWanted(llvm::StringRef Key) const;
 
-  /// Takes the build lock of \p Key: true if this process may build it.
-  /// A lock older than \p Stale is taken over (its builder died).
-  bool tryLock(llvm::StringRef Key, std::chrono::seconds Stale) const;
+  /// Takes the build lock of \p Key (flock on its .lock file, which the
+  /// kernel releases with its holder, however it ends): true if this
+  /// process may build it.
+  bool tryLock(llvm::StringRef Key) const;
   void unlock(llvm::StringRef Key) const;
+  /// Whether another process holds the build lock of \p Key now.
   bool locked(llvm::StringRef Key) const;
   std::string lockPath(llvm::StringRef Key) const;
 
 private:
   std::string path(llvm::StringRef Key, llvm::StringRef Suffix) const;
   std::string Directory;
+  /// The open lock files of the keys this process holds.
+  mutable std::map<std::string, int> Held;
 };
 
 /// Removes the least recently used files of the cache under

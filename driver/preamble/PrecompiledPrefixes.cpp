@@ -22,9 +22,9 @@ using namespace llvm;
 namespace libtorch_tidy::preamble {
 namespace {
 
-/// A build takes a minute at most on a slow machine; a lock older than
-/// this belongs to a process that died without removing it.
-constexpr std::chrono::seconds StaleLock(600);
+/// A build takes a minute at most on a slow machine: a builder that takes
+/// longer is not waited for (a builder that died released its lock).
+constexpr std::chrono::seconds BuildWait(600);
 
 /// Whether the unit already gets something before its main file, or is
 /// parsed in a way a PCH of ours does not model: it then parses as it is.
@@ -142,9 +142,9 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
 
   // Another process may be building it: wait for its PCH rather than parse
   // the same headers at the same time.
-  const auto Deadline = std::chrono::steady_clock::now() + StaleLock;
+  const auto Deadline = std::chrono::steady_clock::now() + BuildWait;
   bool Waiting = false;
-  while (!Store.tryLock(Key, StaleLock)) {
+  while (!Store.tryLock(Key)) {
     if (!Waiting && Settings.OnSlowStart)
       Settings.OnSlowStart(Applied.Prefix, /*Waiting=*/true);
     Waiting = true;

@@ -9,13 +9,16 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
 
+#include <csignal>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace libtorch_tidy;
@@ -43,6 +46,10 @@ protected:
     llvm::raw_fd_ostream OS(Path, EC);
     ASSERT_FALSE(EC);
     OS << Text;
+  }
+  std::string read(const std::string &Path) const {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    return Buffer ? (*Buffer)->getBuffer().str() : "<unreadable>";
   }
   /// A header the "build" read, and its dependency.
   run::Dependency header(llvm::StringRef Text) {
@@ -129,18 +136,61 @@ TEST_F(PreambleStoreTest, WantedAndRefused) {
   EXPECT_FALSE(Store.refused(Key));
 }
 
-TEST_F(PreambleStoreTest, LockIsExclusiveAndADeadHoldersLockIsTaken) {
+TEST_F(PreambleStoreTest, LockIsExclusiveAndDiesWithItsHolder) {
   PreambleStore Store{std::string(Dir)};
   const std::string Key = PreambleStore::key({"k"});
-  ASSERT_TRUE(Store.tryLock(Key, std::chrono::seconds(600)));
+  ASSERT_TRUE(Store.tryLock(Key));
   EXPECT_TRUE(Store.locked(Key));
-  // This process holds it and is alive.
-  EXPECT_FALSE(Store.tryLock(Key, std::chrono::seconds(600)));
+  // Held, here by this process.
+  EXPECT_FALSE(Store.tryLock(Key));
   Store.unlock(Key);
   EXPECT_FALSE(Store.locked(Key));
-  // A lock left by a process that died (no such pid).
-  write(Store.lockPath(Key), "999999999");
-  EXPECT_TRUE(Store.tryLock(Key, std::chrono::seconds(600)));
+  // A lock file naming a live process (a PID file of the old scheme, or a
+  // PID reused since) holds nothing: only a live flock does.
+  write(Store.lockPath(Key), std::to_string(::getpid()));
+  EXPECT_FALSE(Store.locked(Key));
+  EXPECT_TRUE(Store.tryLock(Key));
+  Store.unlock(Key);
+  // A holder that is killed releases it with its death.
+  int Ready[2];
+  ASSERT_EQ(::pipe(Ready), 0);
+  pid_t Child = ::fork();
+  ASSERT_GE(Child, 0);
+  if (Child == 0) {
+    ::close(Ready[0]);
+    PreambleStore ChildStore{std::string(Dir)};
+    char Byte = ChildStore.tryLock(Key) ? 'y' : 'n';
+    (void)!::write(Ready[1], &Byte, 1);
+    ::pause();
+    ::_exit(0);
+  }
+  ::close(Ready[1]);
+  char Byte = 0;
+  ASSERT_EQ(::read(Ready[0], &Byte, 1), 1);
+  ::close(Ready[0]);
+  EXPECT_EQ(Byte, 'y');
+  EXPECT_TRUE(Store.locked(Key));
+  EXPECT_FALSE(Store.tryLock(Key));
+  ::kill(Child, SIGKILL);
+  ::waitpid(Child, nullptr, 0);
+  EXPECT_TRUE(Store.tryLock(Key));
+  Store.unlock(Key);
+}
+
+TEST_F(PreambleStoreTest, LockPathThatIsALinkOrAFifoIsReplacedNotUsed) {
+  PreambleStore Store{std::string(Dir)};
+  const std::string Key = PreambleStore::key({"k"});
+  ASSERT_TRUE(Store.tryLock(Key));
+  Store.unlock(Key);
+  const std::string Target = file("users-file");
+  write(Target, "the user's");
+  ASSERT_EQ(::symlink(Target.c_str(), Store.lockPath(Key).c_str()), 0);
+  EXPECT_TRUE(Store.tryLock(Key));
+  Store.unlock(Key);
+  EXPECT_EQ(read(Target), "the user's");
+  ASSERT_EQ(::mkfifo(Store.lockPath(Key).c_str(), 0600), 0);
+  EXPECT_FALSE(Store.locked(Key));
+  EXPECT_TRUE(Store.tryLock(Key));
   Store.unlock(Key);
 }
 
