@@ -68,6 +68,7 @@ bool writeRecord(const std::string &Path, StringRef Key,
                  nlohmann::json Record) {
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return false;
+  run::clearForEntry(Path);
   Record["format"] = StoreFormat.str();
   Record["key"] = Key.str();
   std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(Record);
@@ -91,6 +92,26 @@ std::optional<std::string> pchOf(const nlohmann::json &Record, StringRef Key,
   SmallString<256> Path(sys::path::parent_path(DepsPath));
   sys::path::append(Path, Pch);
   return std::string(Path);
+}
+
+/// \p PchPath is a regular file of the size \p Record gives that starts
+/// as every clang AST file does ("CPCH"). clang checks the rest when it
+/// reads it; these are the damages it would only reject, every time.
+bool isIntactPch(const std::string &PchPath, const nlohmann::json &Record) {
+  const auto Size = Record.find("size");
+  if (Size == Record.end() || !Size->is_number_unsigned())
+    return false;
+  struct stat Info;
+  if (::lstat(PchPath.c_str(), &Info) != 0 || !S_ISREG(Info.st_mode) ||
+      static_cast<std::uint64_t>(Info.st_size) != Size->get<std::uint64_t>())
+    return false;
+  int FD = ::open(PchPath.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (FD < 0)
+    return false;
+  char Magic[4] = {};
+  const bool Read = ::read(FD, Magic, sizeof Magic) == sizeof Magic;
+  ::close(FD);
+  return Read && StringRef(Magic, 4) == "CPCH";
 }
 
 /// The dependencies a record lists; nothing if they cannot be read.
@@ -133,8 +154,17 @@ std::optional<StoredPrefix> PreambleStore::lookup(StringRef Key) const {
     return std::nullopt;
   StoredPrefix Entry{path(Key, ".h"), std::move(*PchPath),
                      std::move(*Dependencies)};
-  if (!isRegularFile(Entry.PchPath) || !isRegularFile(Entry.HeaderPath))
+  if (!isRegularFile(Entry.HeaderPath))
     return std::nullopt;
+  if (!isIntactPch(Entry.PchPath, *Record)) {
+    // Emptied, cut short, zeroed or overwritten (a full disk, a restored
+    // cache): every later run would parse without it, about six times
+    // slower on LibTorch, and never say so. The entry goes, so the next
+    // unit that wants it builds it again.
+    sys::fs::remove(DepsPath);
+    sys::fs::remove(Entry.PchPath);
+    return std::nullopt;
+  }
   if (!llvm::all_of(Entry.Dependencies, run::dependencyHolds))
     return std::nullopt;
   touch(DepsPath);
@@ -148,6 +178,7 @@ std::optional<std::string> PreambleStore::writeHeader(StringRef Key,
   std::string Path = path(Key, ".h");
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return std::nullopt;
+  run::clearForEntry(Path);
   // The same key always has the same text: a concurrent writer writes the
   // same bytes, and the rename makes either one the file.
   if (io::writeFile(Path, std::string_view(Text.data(), Text.size()),
@@ -169,8 +200,11 @@ bool PreambleStore::commit(
   std::optional<std::string> Previous;
   if (std::optional<nlohmann::json> Old = readRecord(DepsPath, Key))
     Previous = pchOf(*Old, Key, DepsPath);
-  if (!writeRecord(DepsPath, Key,
+  uint64_t PchSize = 0;
+  if (sys::fs::file_size(PchPath, PchSize) ||
+      !writeRecord(DepsPath, Key,
                    {{"pch", sys::path::filename(PchPath).str()},
+                    {"size", PchSize},
                     {"dependencies", Dependencies}})) {
     sys::fs::remove(PchPath);
     return false;
@@ -204,6 +238,7 @@ void PreambleStore::markWanted(StringRef Key) const {
   std::string Path = path(Key, ".wanted");
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return;
+  run::clearForEntry(Path);
   (void)io::writeFile(Path, "", io::FileMode::Owned);
 }
 

@@ -77,6 +77,12 @@ std::optional<std::string> unwritableCacheDirectory(StringRef Dir) {
   return std::nullopt;
 }
 
+void clearForEntry(StringRef Path) {
+  struct stat Entry;
+  if (::lstat(Path.str().c_str(), &Entry) == 0 && S_ISDIR(Entry.st_mode))
+    (void)sys::fs::remove_directories(Path);
+}
+
 std::string toolIdentity(StringRef ExecutablePath) {
   sys::fs::file_status Status;
   if (sys::fs::status(ExecutablePath, Status) ||
@@ -165,6 +171,7 @@ void ResultCache::store(StringRef Key, const WorkerResult &Result) {
   std::string Path = entryPath(Key);
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return;
+  clearForEntry(Path);
   model::TranslationUnitResult Unit = Result.Unit;
   Unit.CheckProfile.clear(); // times of that run, not of a replay
   Unit.Preamble.clear();     // how that run parsed it, likewise

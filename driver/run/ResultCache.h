@@ -50,6 +50,13 @@ std::string defaultCacheDirectory();
 /// a unit would otherwise wait for a prefix no one can build.
 std::optional<std::string> unwritableCacheDirectory(llvm::StringRef Dir);
 
+/// Makes room for an entry of the cache at \p Path: a directory someone put
+/// there (a restored cache, a mistake) would make every write of the entry
+/// fail and the cache silently useless for that unit, so it is removed.
+/// Files, links and FIFOs are replaced by the write itself
+/// (io::FileMode::Owned).
+void clearForEntry(llvm::StringRef Path);
+
 /// Identifies the executable at \p ExecutablePath: a hash (hex) of its real
 /// path, size, modification time and inode, and the LLVM version, as
 /// ccache's default `compiler_check=mtime` does, so that a rebuilt,

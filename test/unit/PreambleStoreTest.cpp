@@ -62,7 +62,8 @@ protected:
                     const std::vector<run::Dependency> &Read) {
     EXPECT_TRUE(Store.writeHeader(Key, "#include <torch/torch.h>\n"));
     std::string Pch = Store.newPchPath(Key);
-    write(Pch, "PCH");
+    // What clang's AST files start with, which lookup() checks.
+    write(Pch, "CPCH and the rest");
     EXPECT_TRUE(Store.commit(Key, Pch, Read));
     return Pch;
   }
@@ -83,6 +84,30 @@ TEST_F(PreambleStoreTest, CommittedEntryIsFoundWhileItsInputsHold) {
   // A header the build read changes: the entry is stale.
   header("v2");
   EXPECT_FALSE(Store.lookup(Key));
+}
+
+TEST_F(PreambleStoreTest, DamagedPchIsNoEntryAndIsRemoved) {
+  PreambleStore Store{std::string(Dir)};
+  const std::string Key = PreambleStore::key({"k"});
+  // Emptied, cut short, zeroed, overwritten: each would be rejected by
+  // clang on every use; the entry goes so that it is built again.
+  for (const std::string &Damage :
+       {std::string(), std::string("CPCH and"),
+        std::string("\0\0\0\0 and the rest", 17),
+        std::string("garbage and the rest")}) {
+    const std::string Pch = build(Store, Key, {header("v1")});
+    ASSERT_TRUE(Store.lookup(Key));
+    write(Pch, Damage);
+    EXPECT_FALSE(Store.lookup(Key)) << Damage;
+    EXPECT_FALSE(fs::exists(Pch)) << Damage;
+  }
+  // A directory where the .deps record goes: removed by the next commit.
+  llvm::SmallString<128> Deps(Dir);
+  llvm::sys::path::append(Deps, "preamble", Key.substr(0, 2), Key + ".deps");
+  ASSERT_FALSE(fs::create_directories(Deps + "/inside"));
+  EXPECT_FALSE(Store.lookup(Key));
+  build(Store, Key, {header("v1")});
+  EXPECT_TRUE(Store.lookup(Key));
 }
 
 TEST_F(PreambleStoreTest, KeyPartsAreLengthPrefixed) {

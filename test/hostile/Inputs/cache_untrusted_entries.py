@@ -10,6 +10,8 @@ FIFO; a second run must
 - finish (a cache write never opens a FIFO, which would block without a
   reader), within --unit-timeout and a bound here,
 - report the same findings as the first run.
+Then the precompiled prefix is damaged (zeroed, cut short): the next run
+rebuilds it; and entries replaced by directories are written again.
 Prints one line per case; exits 1 on the first defect.
 """
 import os
@@ -108,6 +110,42 @@ def main():
         shutil.rmtree(cache)
         run("refill")
         files = cache_files(cache)
+
+    # The precompiled prefix damaged (zeroed at its size, cut short): clang
+    # would reject it on every run, which would then parse without it. It
+    # is rebuilt by the next run, and the entries replaced by directories
+    # are written again.
+    def pchs():
+        return sorted(os.path.join(d, n) for d, _, names in os.walk(cache)
+                      for n in names if n.endswith(".pch"))
+    for damage in ("zeroed", "cut short"):
+        for pch in pchs():
+            size = os.path.getsize(pch)
+            with open(pch, "r+b") as f:
+                if damage == "zeroed":
+                    f.write(b"\0" * size)
+                else:
+                    f.truncate(size // 2)
+        damaged = pchs()
+        # A new body, so that the unit is analyzed (not replayed) and looks
+        # its prefix up.
+        with open(source, "a") as f:
+            f.write("// edited: %s\n" % damage)
+        got = warnings(run(damage))
+        rebuilt = [p for p in pchs() if p not in damaged]
+        intact = all(open(p, "rb").read(4) == b"CPCH" for p in pchs())
+        if got != expected or len(rebuilt) != 1 or not intact:
+            sys.exit("cache_untrusted_entries: %s PCH: findings %s, %d rebuilt, "
+                     "intact %s" % (damage, got == expected, len(rebuilt), intact))
+        print("%s PCH: same findings, rebuilt" % damage)
+    files = cache_files(cache)
+    for path in files:
+        os.remove(path)
+        os.makedirs(os.path.join(path, "inside"))
+    got = warnings(run("directories"))
+    regular = [p for p in files if os.path.isfile(p)]
+    print("directories: same findings %s, %d of %d entries regular files again" % (
+        got == expected, len(regular), len(files)))
 
 
 if __name__ == "__main__":
