@@ -6,18 +6,42 @@
 
 #include "model/FindingsJson.h"
 
+#include <cstdint>
+#include <limits>
+#include <string>
+
 namespace libtorch_tidy::model {
 
 using nlohmann::json;
+
+namespace {
+
+/// A position, offset, length or count: a non-negative integer that fits in
+/// \p T. Reports given to `merge` and `--baseline` and cache entries are
+/// input from elsewhere: -5 must be refused, not read as 4294967291.
+template <typename T> void getCount(const json &J, const char *Key, T &Out) {
+  const json &Value = J.at(Key);
+  if (!Value.is_number_unsigned() ||
+      Value.get<std::uint64_t>() > std::numeric_limits<T>::max())
+    throw json::out_of_range::create(
+        406,
+        std::string("'") + Key + "' must be an integer from 0 to " +
+            std::to_string(std::numeric_limits<T>::max()) + ", not " +
+            Value.dump(),
+        &J);
+  Out = Value.get<T>();
+}
+
+} // namespace
 
 void to_json(json &J, const Position &P) {
   J = json{
       {"line", P.Line}, {"column", P.Column}, {"columnUtf16", P.ColumnUtf16}};
 }
 void from_json(const json &J, Position &P) {
-  J.at("line").get_to(P.Line);
-  J.at("column").get_to(P.Column);
-  J.at("columnUtf16").get_to(P.ColumnUtf16);
+  getCount(J, "line", P.Line);
+  getCount(J, "column", P.Column);
+  getCount(J, "columnUtf16", P.ColumnUtf16);
 }
 
 void to_json(json &J, const Location &L) {
@@ -30,7 +54,7 @@ void to_json(json &J, const Location &L) {
 void from_json(const json &J, Location &L) {
   J.at("file").get_to(L.File);
   J.at("absoluteFile").get_to(L.AbsoluteFile);
-  J.at("offset").get_to(L.Offset);
+  getCount(J, "offset", L.Offset);
   J.at("begin").get_to(L.Begin);
   J.at("end").get_to(L.End);
 }
@@ -43,8 +67,8 @@ void to_json(json &J, const Replacement &R) {
 }
 void from_json(const json &J, Replacement &R) {
   J.at("file").get_to(R.File);
-  J.at("offset").get_to(R.Offset);
-  J.at("length").get_to(R.Length);
+  getCount(J, "offset", R.Offset);
+  getCount(J, "length", R.Length);
   J.at("replacementText").get_to(R.Text);
 }
 
@@ -53,8 +77,8 @@ void to_json(json &J, const ByteRange &R) {
 }
 void from_json(const json &J, ByteRange &R) {
   J.at("file").get_to(R.File);
-  J.at("offset").get_to(R.Offset);
-  J.at("length").get_to(R.Length);
+  getCount(J, "offset", R.Offset);
+  getCount(J, "length", R.Length);
 }
 
 void to_json(json &J, const Note &N) {
@@ -101,12 +125,13 @@ void to_json(json &J, const SuppressedCounts &S) {
            {"unparsedCode", S.UnparsedCode}};
 }
 void from_json(const json &J, SuppressedCounts &S) {
-  J.at("nolint").get_to(S.NoLint);
-  J.at("nonUserCode").get_to(S.NonUserCode);
-  J.at("lineFilter").get_to(S.LineFilter);
-  J.at("checkFilter").get_to(S.CheckFilter);
+  getCount(J, "nolint", S.NoLint);
+  getCount(J, "nonUserCode", S.NonUserCode);
+  getCount(J, "lineFilter", S.LineFilter);
+  getCount(J, "checkFilter", S.CheckFilter);
   // Absent from the reports of versions before it.
-  S.UnparsedCode = J.value("unparsedCode", 0u);
+  if (J.contains("unparsedCode"))
+    getCount(J, "unparsedCode", S.UnparsedCode);
 }
 
 namespace {

@@ -14,7 +14,10 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace libtorch_tidy::report {
@@ -28,10 +31,17 @@ llvm::Error mergeError(const llvm::Twine &Message) {
                                  Message.str().c_str());
 }
 
+/// The advice of every error about shards that do not belong together.
+constexpr const char *OneConfiguration =
+    "; merge the reports of one configuration (one tool version, one "
+    "LibTorch, the same checks)";
+
 llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
                                              llvm::ArrayRef<json> Documents) {
   model::RunResult Merged;
   std::map<std::string, std::string> UnitFrom;
+  std::string LibTorchFrom, ChecksFrom;
+  std::vector<std::string> FirstChecks;
   for (size_t I = 0; I < Documents.size(); ++I) {
     llvm::Expected<model::RunResult> Part =
         readJsonReport(Documents[I], Names[I].Name);
@@ -48,8 +58,30 @@ llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
                         Merged.ToolVersion +
                         "; merge reports of one version of the tool");
     }
-    if (Merged.LibTorchVersion.empty())
+    if (Merged.LibTorchVersion.empty()) {
       Merged.LibTorchVersion = Part->LibTorchVersion;
+      LibTorchFrom = Names[I].Name;
+    } else if (!Part->LibTorchVersion.empty() &&
+               Part->LibTorchVersion != Merged.LibTorchVersion) {
+      return mergeError("'" + Names[I].Name +
+                        "' was analyzed against LibTorch " +
+                        Part->LibTorchVersion + " and '" + LibTorchFrom +
+                        "' against LibTorch " + Merged.LibTorchVersion +
+                        OneConfiguration);
+    }
+    // Shards of one run enable the same checks; a report with others would
+    // make the merged one claim checks it never ran on some units.
+    if (!Part->EnabledChecks.empty()) {
+      std::vector<std::string> Checks = Part->EnabledChecks;
+      std::sort(Checks.begin(), Checks.end());
+      if (ChecksFrom.empty()) {
+        FirstChecks = Checks;
+        ChecksFrom = Names[I].Name;
+      } else if (Checks != FirstChecks) {
+        return mergeError("'" + Names[I].Name + "' ran other checks than '" +
+                          ChecksFrom + "'" + OneConfiguration);
+      }
+    }
     for (const std::string &Check : Part->EnabledChecks)
       if (std::find(Merged.EnabledChecks.begin(), Merged.EnabledChecks.end(),
                     Check) == Merged.EnabledChecks.end())
@@ -80,6 +112,38 @@ json resultIdentity(json Result) {
       Hash = fingerprintHashPart(Hash.get<std::string>()).str();
   }
   return Result;
+}
+
+/// Why a number in a result's regions is not one SARIF allows (lines and
+/// columns from 1, offsets and lengths from 0, all within 32 bits here),
+/// e.g. "startLine is -5"; nothing when all are. A shard is input from
+/// elsewhere: a wrapped -5 would be line 4294967291.
+std::optional<std::string> badRegionNumber(const json &Result) {
+  auto Locations = Result.find("locations");
+  if (Locations == Result.end() || !Locations->is_array())
+    return std::nullopt;
+  for (const json &Location : *Locations) {
+    if (!Location.is_object())
+      return std::string("location is not an object");
+    const json Region = Location.value("physicalLocation", json::object())
+                            .value("region", json::object());
+    if (!Region.is_object())
+      return std::string("region is not an object");
+    for (const char *Member : {"startLine", "startColumn", "endLine",
+                               "endColumn", "charOffset", "charLength",
+                               "byteOffset", "byteLength"}) {
+      auto Value = Region.find(Member);
+      if (Value == Region.end())
+        continue;
+      const bool FromOne = std::string(Member).find("Line") != std::string::npos ||
+                           std::string(Member).find("Column") != std::string::npos;
+      if (!Value->is_number_unsigned() ||
+          Value->get<std::uint64_t>() > std::numeric_limits<std::int32_t>::max() ||
+          (FromOne && Value->get<std::uint64_t>() == 0))
+        return std::string(Member) + " is " + Value->dump();
+    }
+  }
+  return std::nullopt;
 }
 
 unsigned regionMember(const json &Result, const char *Member) {
@@ -130,7 +194,7 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<ReportFile> Names,
   json Notifications = json::array();
   json FilesAnalyzed = json::array();
   bool Successful = true;
-  std::string LibTorchVersion;
+  std::string LibTorchVersion, LibTorchFrom;
   for (size_t I = 0; I < Documents.size(); ++I) {
     const std::string &Name = Names[I].Name;
     try {
@@ -163,9 +227,14 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<ReportFile> Names,
       for (const json &Rule : Driver.value("rules", json::array()))
         if (RuleIds.insert(Rule.at("id").get<std::string>()).second)
           Rules.push_back(Rule);
-      for (const json &Result : Run.value("results", json::array()))
+      for (const json &Result : Run.value("results", json::array())) {
+        if (std::optional<std::string> Bad = badRegionNumber(Result))
+          return mergeError("'" + Name + "' has a result whose " + *Bad +
+                            "; it is not a log libtorch-tidy wrote, or it "
+                            "was damaged: produce the shard again");
         if (SeenResults.insert(resultIdentity(Result)).second)
           Results.push_back(Result);
+      }
       for (const json &Invocation : Run.value("invocations", json::array())) {
         Successful =
             Successful && Invocation.value("executionSuccessful", true);
@@ -176,8 +245,16 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<ReportFile> Names,
       const json &Properties = Run.value("properties", json::object());
       for (const json &File : Properties.value("filesAnalyzed", json::array()))
         FilesAnalyzed.push_back(File);
-      if (LibTorchVersion.empty())
-        LibTorchVersion = Properties.value("libtorchVersion", "");
+      const std::string Version = Properties.value("libtorchVersion", "");
+      if (LibTorchVersion.empty()) {
+        LibTorchVersion = Version;
+        LibTorchFrom = Name;
+      } else if (!Version.empty() && Version != LibTorchVersion) {
+        return mergeError("'" + Name + "' was analyzed against LibTorch " +
+                          Version + " and '" + LibTorchFrom +
+                          "' against LibTorch " + LibTorchVersion +
+                          OneConfiguration);
+      }
     } catch (const json::exception &E) {
       return mergeError("'" + Name + "' is not a SARIF log of libtorch-tidy (" +
                         E.what() + ")");
