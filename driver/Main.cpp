@@ -207,6 +207,7 @@ int runTool(int Argc, const char **Argv) {
       return ExitUsageError;
     }
   std::optional<std::set<std::string>> Baseline;
+  bool BaselineNamesNoFileHere = false;
   if (!Tool.Baseline.empty()) {
     Expected<std::set<std::string>> Known = report::readBaseline(Tool.Baseline);
     if (!Known) {
@@ -214,6 +215,10 @@ int runTool(int Argc, const char **Argv) {
       return ExitUsageError;
     }
     Baseline = std::move(*Known);
+    if (std::optional<nlohmann::json> Document =
+            report::readBaselineDocument(Tool.Baseline))
+      BaselineNamesNoFileHere =
+          report::namesNoFileUnder(*Document, *ProjectRoot);
   }
 
   // --- Select units. ---
@@ -318,8 +323,17 @@ int runTool(int Argc, const char **Argv) {
 
   // --- Fingerprints, then `--baseline` (driver/report/ReportStage.h). ---
   report::SourceFiles Sources;
-  report::fingerprintAndFilter(Run, *ProjectRoot,
-                               Baseline ? &*Baseline : nullptr, Sources);
+  const unsigned InBaseline = report::fingerprintAndFilter(
+      Run, *ProjectRoot, Baseline ? &*Baseline : nullptr, Sources);
+  // A baseline of another checkout or root matched nothing: say so, rather
+  // than report every finding as new without a word.
+  if (BaselineNamesNoFileHere && InBaseline == 0 && !Baseline->empty() &&
+      !model::uniqueFindings(Run).empty())
+    errs() << "libtorch-tidy: warning: the baseline '" << Tool.Baseline
+           << "' matched no finding and names no file under '" << *ProjectRoot
+           << "' (taken in another checkout, or with another --sarif-root): "
+              "every finding counts as new; take baselines with the "
+              "--sarif-root of the runs that use them\n";
 
   std::vector<model::ReportedDiagnostic> Diagnostics =
       model::uniqueDiagnostics(Run, /*WithCompilerErrors=*/true);

@@ -8,6 +8,9 @@
 #include "JsonReport.h"
 #include "SarifWriter.h"
 #include "io/FileIO.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -77,6 +80,53 @@ baselineFingerprints(const json &Document, llvm::StringRef FileName) {
       if (!F.Fingerprint.empty())
         Known.insert(F.Fingerprint);
   return Known;
+}
+
+bool namesNoFileUnder(const json &Document, llvm::StringRef Root) {
+  std::vector<std::string> Named;
+  try {
+    if (isSarifLog(Document)) {
+      for (const json &Run : Document.at("runs"))
+        for (const json &Result : Run.value("results", json::array()))
+          for (const json &Location : Result.value("locations", json::array()))
+            Named.push_back(Location.value("physicalLocation", json::object())
+                                .value("artifactLocation", json::object())
+                                .value("uri", ""));
+    } else {
+      for (const json &Unit : Document.at("units"))
+        for (const json &Finding : Unit.value("findings", json::array()))
+          Named.push_back(Finding.value("location", json::object())
+                              .value("absoluteFile", ""));
+    }
+  } catch (const json::exception &) {
+    return false;
+  }
+  bool Any = false;
+  for (const std::string &Name : Named) {
+    if (Name.empty())
+      continue;
+    Any = true;
+    llvm::SmallString<256> Path(Name);
+    if (llvm::sys::path::is_relative(Path)) {
+      Path = Root;
+      llvm::sys::path::append(Path, Name);
+    } else if (!llvm::StringRef(Name).startswith(Root)) {
+      continue;
+    }
+    if (llvm::sys::fs::exists(Path))
+      return false;
+  }
+  return Any;
+}
+
+std::optional<json> readBaselineDocument(llvm::StringRef Path) {
+  std::string Problem;
+  std::optional<std::string> Content =
+      io::readRegularFile(Path.str(), io::MaxReportBytes, "baseline", Problem);
+  if (!Content)
+    return std::nullopt;
+  return json::parse(Content->begin(), Content->end(), nullptr,
+                     /*allow_exceptions=*/false);
 }
 
 llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path) {

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -31,6 +32,17 @@ baselineFingerprints(const nlohmann::json &Document, llvm::StringRef FileName);
 
 /// Reads and parses the baseline file \p Path.
 llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path);
+
+/// Whether the baseline document \p Document names no file that exists
+/// below \p Root (a SARIF log's results by their root-relative URIs, a JSON
+/// report's findings by their absolute paths): it was taken in another
+/// checkout or with another --sarif-root, so its fingerprints match
+/// nothing and every finding would be reported as new without a word.
+/// False for a baseline that names no file at all (no findings).
+bool namesNoFileUnder(const nlohmann::json &Document, llvm::StringRef Root);
+
+/// readBaseline's document, for namesNoFileUnder(); nothing if unreadable.
+std::optional<nlohmann::json> readBaselineDocument(llvm::StringRef Path);
 
 /// Removes from every unit of \p Run the findings whose fingerprint is in
 /// \p Known. Returns how many distinct findings were removed.
