@@ -339,10 +339,20 @@ std::string readFile(const std::string &Path) {
 }
 
 std::string fileTail(const std::string &Path, size_t MaxBytes) {
-  std::string S = readFile(Path);
-  if (S.size() > MaxBytes)
-    S = "..." + S.substr(S.size() - MaxBytes);
-  return S;
+  // Only the tail is read: a program's output may be gigabytes.
+  std::ifstream In(Path, std::ios::binary | std::ios::ate);
+  if (!In)
+    return "";
+  const std::streamoff Size = In.tellg();
+  if (Size < 0)
+    return "";
+  const bool Cut = static_cast<size_t>(Size) > MaxBytes;
+  const std::streamoff Start = Cut ? Size - static_cast<std::streamoff>(MaxBytes) : 0;
+  In.seekg(Start);
+  std::string S(static_cast<size_t>(Size - Start), '\0');
+  In.read(S.data(), static_cast<std::streamsize>(S.size()));
+  S.resize(static_cast<size_t>(In.gcount()));
+  return Cut ? "..." + S : S;
 }
 
 } // namespace libtorch_tidy::verify

@@ -16,6 +16,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 using namespace libtorch_tidy::verify;
@@ -219,6 +221,32 @@ TEST(ProbeOutputTest, NoFileNoCounts) {
   const std::string Dir = tempDir("probe-empty");
   EXPECT_FALSE(readProbe(Dir).Present);
   EXPECT_FALSE(readProbe(Dir + "/missing").Present);
+  fs::remove_all(Dir);
+}
+
+TEST(ProcessTest, FileTailReadsOnlyTheTail) {
+  const std::string Dir = tempDir("tail");
+  const std::string Small = Dir + "/small.txt";
+  std::ofstream(Small) << "hello\n";
+  EXPECT_EQ(fileTail(Small, 100), "hello\n");
+  EXPECT_EQ(fileTail(Small, 3), "...lo\n");
+  EXPECT_EQ(fileTail(Dir + "/missing", 3), "");
+  // A program that printed 2 GiB (a sparse file here): the tail is read
+  // under a 256 MiB address-space limit, where reading it whole could not be.
+  const std::string Huge = Dir + "/huge.txt";
+  { std::ofstream(Huge) << ""; }
+  ASSERT_EQ(::truncate(Huge.c_str(), 2LL << 30), 0);
+  std::ofstream(Huge, std::ios::app) << "the end\n";
+  pid_t Child = ::fork();
+  ASSERT_GE(Child, 0);
+  if (Child == 0) {
+    struct rlimit Limit = {256ULL << 20, 256ULL << 20};
+    ::setrlimit(RLIMIT_AS, &Limit);
+    ::_exit(fileTail(Huge, 8) == "...the end\n" ? 0 : 1);
+  }
+  int Status = 0;
+  ASSERT_EQ(::waitpid(Child, &Status, 0), Child);
+  EXPECT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0);
   fs::remove_all(Dir);
 }
 
