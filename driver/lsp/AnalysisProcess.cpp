@@ -78,8 +78,10 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
   Started = Clock::now();
   Deadline = Started + std::chrono::seconds(Request.TimeoutSeconds + 2);
   SmallString<128> Dir;
-  if (std::error_code EC =
-          sys::fs::createUniqueDirectory("libtorch-tidy-lsp", Dir)) {
+  SmallString<256> Model(Request.ScratchRoot);
+  sys::path::append(Model, Request.ScratchRoot.empty() ? "libtorch-tidy-lsp"
+                                                       : "analysis");
+  if (std::error_code EC = sys::fs::createUniqueDirectory(Model, Dir)) {
     Done = true;
     Outcome.Problem = "cannot create a temporary directory (" + EC.message() +
                       "); set TMPDIR to a writable directory";

@@ -127,6 +127,9 @@ int Server::run(int InFd, int Out) {
   sigemptyset(&Action.sa_mask);
   for (int S : {SIGINT, SIGTERM, SIGHUP})
     sigaction(S, &Action, nullptr);
+  SmallString<128> TempDir;
+  sys::path::system_temp_directory(/*ErasedOnReboot=*/true, TempDir);
+  Scratch.emplace(TempDir);
 
   MessageReader Reader;
   bool InputOpen = true;
@@ -167,8 +170,9 @@ int Server::run(int InFd, int Out) {
         break;
     }
   }
-  // Stops every worker and removes its files.
+  // Stops every worker and removes its files, then the server's own.
   Documents.clear();
+  Scratch.reset();
   if (StopSignal) {
     signal(StopSignal, SIG_DFL);
     raise(StopSignal);

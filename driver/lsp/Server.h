@@ -23,6 +23,7 @@
 #include "lsp/CompileCommandsLookup.h"
 #include "lsp/Diagnostics.h"
 #include "lsp/JsonRpc.h"
+#include "lsp/ScratchDirectory.h"
 #include <chrono>
 #include <map>
 #include <memory>
@@ -130,6 +131,8 @@ private:
   ServerOptions Options;
   CompileCommandsLookup Lookup;
   std::map<std::string, Document> Documents;
+  /// Where the analyses' copies of unsaved texts go (ScratchDirectory.h).
+  std::optional<ScratchDirectory> Scratch;
   int OutFd = 1;
   bool Initialized = false, ShuttingDown = false, Exited = false;
   int ExitCode = 1;

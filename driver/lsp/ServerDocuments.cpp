@@ -272,6 +272,8 @@ void Server::start(Document &Doc) {
   Request.DatabaseDirectory = Command.Directory;
   Request.TimeoutSeconds = Options.TimeoutSeconds;
   Request.CacheMaxSize = Options.CacheMaxSize;
+  if (Scratch)
+    Request.ScratchRoot = Scratch->path();
   for (auto &[Uri, Open] : Documents)
     Request.Unsaved[Open.Path] = Open.Text;
   Doc.RunningVersion = Doc.Version;
