@@ -239,9 +239,10 @@ void Server::handleBody(const std::string &Body) {
   if (!Message.contains("jsonrpc") || Message["jsonrpc"] != "2.0")
     return replyError(Id, InvalidRequest, "'jsonrpc' must be \"2.0\"");
   if (!Message.contains("method")) {
-    // A response to a request of ours (registerCapability): nothing to do.
+    // A response to a request of ours (registerCapability, progress
+    // tokens).
     if (HasId && (Message.contains("result") || Message.contains("error")))
-      return;
+      return progressAnswered(Id, !Message.contains("error"));
     return replyError(Id, InvalidRequest, "the message has no 'method'");
   }
   if (!Message["method"].is_string())

@@ -74,8 +74,12 @@ private:
     /// When the next analysis is due; unset when none is.
     std::optional<Clock::time_point> Due;
     std::unique_ptr<AnalysisProcess> Running;
-    /// The work-done progress token of the running analysis, if any.
+    /// The work-done progress token of the running analysis, once the
+    /// client accepted it (its answer to window/workDoneProgress/create):
+    /// nothing is sent on a token before that, or on one it refused.
     std::string Progress;
+    /// The token asked for and not answered yet; its "begin" message.
+    std::string ProgressAsked, ProgressBegin;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -141,6 +145,10 @@ private:
        WorkDoneProgress = false;
   int NextRequestId = 1;
   bool OutputBroken = false;
+  /// Our window/workDoneProgress/create requests not answered yet: request
+  /// id -> the document's URI.
+  std::map<std::string, std::string> ProgressRequests;
+  void progressAnswered(const nlohmann::json &Id, bool Accepted);
 };
 
 } // namespace libtorch_tidy::lsp

@@ -240,7 +240,31 @@ void Server::reportPreamble(Document &Doc, StringRef Notice) {
                         {"value", {{"kind", "report"}, {"message", Message}}}});
 }
 
+void Server::progressAnswered(const nlohmann::json &Id, bool Accepted) {
+  if (!Id.is_string())
+    return;
+  auto Asked = ProgressRequests.find(Id.get<std::string>());
+  if (Asked == ProgressRequests.end())
+    return;
+  auto Doc = Documents.find(Asked->second);
+  ProgressRequests.erase(Asked);
+  // Refused, or the analysis it was for has ended (or another replaced
+  // it): nothing to report on it.
+  if (!Accepted || Doc == Documents.end() || Doc->second.ProgressAsked.empty())
+    return;
+  Document &D = Doc->second;
+  D.Progress = D.ProgressAsked;
+  D.ProgressAsked.clear();
+  notify("$/progress", {{"token", D.Progress},
+                        {"value",
+                         {{"kind", "begin"},
+                          {"title", "libtorch-tidy"},
+                          {"message", D.ProgressBegin},
+                          {"cancellable", false}}}});
+}
+
 void Server::endProgress(Document &Doc, const std::string &Message) {
+  Doc.ProgressAsked.clear();
   if (Doc.Progress.empty())
     return;
   notify("$/progress", {{"token", Doc.Progress},
@@ -282,18 +306,18 @@ void Server::start(Document &Doc) {
              std::to_string(Doc.Version) + ")");
   Doc.Running = std::make_unique<AnalysisProcess>(Request);
   if (WorkDoneProgress) {
-    Doc.Progress = "libtorch-tidy-analysis-" + std::to_string(NextRequestId);
+    // "begin" goes out once the client accepted the token
+    // (progressAnswered()), never before and never on a refused one.
+    const std::string RequestId =
+        "libtorch-tidy-" + std::to_string(NextRequestId);
+    Doc.ProgressAsked =
+        "libtorch-tidy-analysis-" + std::to_string(NextRequestId++);
+    Doc.ProgressBegin = "analyzing " + sys::path::filename(Doc.Path).str();
+    ProgressRequests[RequestId] = Doc.Uri;
     send({{"jsonrpc", "2.0"},
-          {"id", "libtorch-tidy-" + std::to_string(NextRequestId++)},
+          {"id", RequestId},
           {"method", "window/workDoneProgress/create"},
-          {"params", {{"token", Doc.Progress}}}});
-    notify("$/progress",
-           {{"token", Doc.Progress},
-            {"value",
-             {{"kind", "begin"},
-              {"title", "libtorch-tidy"},
-              {"message", "analyzing " + sys::path::filename(Doc.Path).str()},
-              {"cancellable", false}}}});
+          {"params", {{"token", Doc.ProgressAsked}}}});
   }
 }
 

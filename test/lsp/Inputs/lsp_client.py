@@ -96,7 +96,14 @@ def write_project(directory, files, flags, entries=None):
 
 
 class Client:
-    def __init__(self, server, args=(), cwd=None, stderr_path=None, env=None):
+    """progress: how window/workDoneProgress/create is answered, as clients
+    do, from the reader as it arrives: "accept" (result null), "refuse" (an
+    error), or "manual" (the test answers, or does not)."""
+
+    def __init__(self, server, args=(), cwd=None, stderr_path=None, env=None,
+                 progress="accept"):
+        self.progress = progress
+        self.send_lock = threading.Lock()
         self.stderr = open(stderr_path or os.devnull, "wb")
         self.process = subprocess.Popen(
             list(server) + ["lsp"] + list(args), stdin=subprocess.PIPE,
@@ -123,12 +130,25 @@ class Client:
                 name, _, value = line.partition(":")
                 headers[name.strip().lower()] = value.strip()
             body = out.read(int(headers["content-length"]))
-            self.messages.put(json.loads(body.decode("utf-8")))
+            message = json.loads(body.decode("utf-8"))
+            if (message.get("method") == "window/workDoneProgress/create" and
+                    self.progress != "manual"):
+                answer = {"jsonrpc": "2.0", "id": message["id"]}
+                if self.progress == "accept":
+                    answer["result"] = None
+                else:
+                    answer["error"] = {"code": -32600, "message": "no progress here"}
+                try:
+                    self.send(answer)
+                except (BrokenPipeError, ValueError):
+                    pass
+            self.messages.put(message)
 
     # --- Sending. ---
     def send_raw(self, data):
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
+        with self.send_lock:
+            self.process.stdin.write(data)
+            self.process.stdin.flush()
 
     def send(self, message):
         body = json.dumps(message).encode("utf-8")
