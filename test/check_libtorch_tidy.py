@@ -164,7 +164,9 @@ class Runner:
     def base_args(self, headers):
         """The flags of the headers alone, which the PCHs are built with."""
         if headers == "mock":
-            return ["-std=c++17", "-isystem", self.tools["mock_include_dir"]]
+            # The mock's 2.x mode models LibTorch 2.15, which requires C++20.
+            std = "-std=c++20" if self.args.mock_version == "2" else "-std=c++17"
+            return [std, "-isystem", self.tools["mock_include_dir"]]
         if headers == "real2":
             return ["-std=c++20"] + self.tools["torch2_compile_flags"]
         return ["-std=c++17"] + self.tools["torch_compile_flags"]

@@ -1,4 +1,5 @@
 // RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real %s
+// CONFORMANCE: 1.13 2.15
 //
 // Conformance program for the mock LibTorch headers: autograd entry points,
 // grad modes, anomaly detection, optimizers and schedulers, gradient
@@ -15,10 +16,13 @@
 #include <tuple>
 #include <vector>
 
-// Debian's libtorch-dev 1.13.1 ships a torch/version.h that says 1.13.0.
-static_assert(TORCH_VERSION_MAJOR == 1 && TORCH_VERSION_MINOR == 13 &&
-                  TORCH_VERSION_PATCH == 0,
-              "these conformance programs model LibTorch 1.13");
+// Debian's libtorch-dev 1.13.1 ships a torch/version.h that says 1.13.0; the
+// mock's 2.x mode models LibTorch 2.15.0.
+static_assert((TORCH_VERSION_MAJOR == 1 && TORCH_VERSION_MINOR == 13 &&
+               TORCH_VERSION_PATCH == 0) ||
+                  (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR == 15 &&
+                   TORCH_VERSION_PATCH == 0),
+              "these conformance programs model LibTorch 1.13 and 2.15");
 
 int main() {
   torch::manual_seed(0);
@@ -33,7 +37,10 @@ int main() {
   bool bench = at::globalContext().benchmarkCuDNN();
   (void)bench;
   at::Context &ctx = at::globalContext();
+#if TORCH_VERSION_MAJOR < 2
+  // 2.15 has only the std::string overload (Inputs/rejected.cpp).
   ctx.setFloat32MatmulPrecision(at::Float32MatmulPrecision::HIGH);
+#endif
 
   torch::Device device(torch::kCUDA);
   auto model = torch::nn::Linear(10, 1);

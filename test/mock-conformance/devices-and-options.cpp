@@ -1,4 +1,5 @@
 // RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real_pch %s
+// CONFORMANCE: 1.13 2.15
 //
 // Conformance program for the mock LibTorch headers: c10::Device,
 // DeviceType, ScalarType, TensorOptions, factories, the at::Tensor API and

@@ -1,4 +1,5 @@
 // RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real_pch %s
+// CONFORMANCE: 1.13 2.15
 //
 // Conformance program for the mock LibTorch headers: torch::nn modules,
 // options, ModuleHolder/TORCH_MODULE, Sequential, functional API and

@@ -1,4 +1,5 @@
 // RUN: %clangxx_syntax_mock %s && %clangxx_syntax_real %s
+// CONFORMANCE: 1.13 2.15
 //
 // Conformance program for the mock LibTorch headers: an MNIST-style training
 // program as users write it (modelled on the official examples/cpp/mnist).

@@ -39,6 +39,16 @@ void evaluate(Net &model, torch::Tensor x) {
 }
 )cpp";
 
+/// The flags that select the mock's LibTorch \p Major: its 2.x mode models
+/// LibTorch 2.15, which requires C++20.
+std::vector<std::string> mockVersionArgs(const char *Major) {
+  std::vector<std::string> Args = {
+      std::string("-DLIBTORCH_MOCK_VERSION_MAJOR=") + Major};
+  if (std::string(Major) != "1")
+    Args.push_back("-std=c++20");
+  return Args;
+}
+
 class CudaTrainingFactsTest : public ::testing::Test {
 protected:
   void parse(const std::string &Code) {
@@ -167,7 +177,7 @@ TEST(CudaTrainingFactsAutocastTest, BothAutocastApis) {
     auto AST = libtorch_tidy::testing::parseWithMockTorch(
         std::string(Prelude) + "#include <ATen/autocast_mode.h>\nvoid f() { " +
             Call + " }",
-        {std::string("-DLIBTORCH_MOCK_VERSION_MAJOR=") + Major});
+        mockVersionArgs(Major));
     ASSERT_TRUE(AST);
     UserCodeParents Parents(AST->getASTContext());
     TrainingFacts Training(AST->getASTContext(), Parents, {});
@@ -265,14 +275,13 @@ TEST(InsertFirstInMainTest, NotIntoTryBlocksOrMacros) {
 TEST(ProgramSetupTest, VersionAndGlobalContext) {
   for (const char *Major : {"1", "2"}) {
     auto AST = libtorch_tidy::testing::parseWithMockTorch(
-        "#include <torch/torch.h>\n",
-        {std::string("-DLIBTORCH_MOCK_VERSION_MAJOR=") + Major});
+        "#include <torch/torch.h>\n", mockVersionArgs(Major));
     ASSERT_TRUE(AST);
     std::optional<LibTorchVersion> Version =
         libTorchVersion(AST->getPreprocessor());
     ASSERT_TRUE(Version);
     EXPECT_EQ(Version->Major, std::string(Major) == "1" ? 1U : 2U);
-    EXPECT_EQ(Version->Minor, std::string(Major) == "1" ? 13U : 4U);
+    EXPECT_EQ(Version->Minor, std::string(Major) == "1" ? 13U : 15U);
     EXPECT_TRUE(declaresGlobalContext(AST->getASTContext()));
   }
   auto Plain = libtorch_tidy::testing::parseWithMockTorch("int x;");

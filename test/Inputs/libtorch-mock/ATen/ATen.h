@@ -15,7 +15,15 @@
 //   ATen/Context.h             at::Context, at::globalContext(),
 //                              at::manual_seed (static inline)
 //   ATen/core/grad_mode.h      at::GradMode, at::AutoGradMode, at::NoGradGuard
+//
+// LibTorch 2.15 (-DLIBTORCH_MOCK_VERSION_MAJOR=2) requires C++20, as the real
+// ATen/ATen.h does.
 #pragma once
+
+#if defined(LIBTORCH_MOCK_VERSION_MAJOR) &&                                    \
+    LIBTORCH_MOCK_VERSION_MAJOR >= 2 && __cplusplus < 202002L
+#error C++20 or later compatible compiler is required to use ATen.
+#endif
 
 #include <c10/core/TensorOptions.h>
 
@@ -33,11 +41,15 @@ namespace at {
 
 class Tensor;
 class OptionalTensorRef;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 struct Dimname;
+#endif
 struct Generator;
 using TensorList = c10::ArrayRef<Tensor>;
 using ITensorListRef = c10::IListRef<Tensor>;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 using DimnameList = c10::ArrayRef<Dimname>;
+#endif
 using IntArrayRef = c10::ArrayRef<int64_t>;
 using OptionalIntArrayRef = c10::OptionalArrayRef<int64_t>;
 
@@ -60,6 +72,7 @@ using NoGradGuard = c10::NoGradGuard;
 // ---------------------------------------------------------------------------
 namespace at {
 
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 struct TORCH_API Dimname {
   static Dimname fromSymbol(int64_t name);
   static Dimname wildcard();
@@ -71,6 +84,7 @@ private:
   int64_t name_ = 0;
 };
 
+#endif
 struct TORCH_API Generator {
   Generator() {}
   bool defined() const;
@@ -88,6 +102,108 @@ enum Reduction { None, Mean, Sum, END };
 // ---------------------------------------------------------------------------
 // ATen/core/TensorAccessor.h
 // ---------------------------------------------------------------------------
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
+// LibTorch 2.15: torch/headeronly/core/TensorAccessor.h holds the accessors,
+// parameterized on the ArrayRef class; ATen's names are alias templates.
+namespace torch::headeronly {
+
+template <typename T> struct DefaultPtrTraits {
+  using PtrType = T *;
+};
+
+namespace detail {
+
+template <class ArrayRefCls, typename T, size_t N,
+          template <typename U> class PtrTraits = DefaultPtrTraits,
+          typename index_t = int64_t>
+class TensorAccessorBase {
+public:
+  using PtrType = typename PtrTraits<T>::PtrType;
+
+  TensorAccessorBase(PtrType data_, const index_t *sizes_,
+                     const index_t *strides_)
+      : data_(data_), sizes_(sizes_), strides_(strides_) {}
+  ArrayRefCls sizes() const { return ArrayRefCls(sizes_, N); }
+  ArrayRefCls strides() const { return ArrayRefCls(strides_, N); }
+  index_t stride(index_t i) const { return strides_[i]; }
+  index_t size(index_t i) const { return sizes_[i]; }
+  PtrType data() { return data_; }
+  const PtrType data() const { return data_; }
+
+protected:
+  PtrType data_;
+  const index_t *sizes_;
+  const index_t *strides_;
+};
+
+template <class ArrayRefCls, typename T, size_t N,
+          template <typename U> class PtrTraits = DefaultPtrTraits,
+          typename index_t = int64_t>
+class TensorAccessor
+    : public TensorAccessorBase<ArrayRefCls, T, N, PtrTraits, index_t> {
+public:
+  using PtrType = typename PtrTraits<T>::PtrType;
+
+  TensorAccessor(PtrType data_, const index_t *sizes_, const index_t *strides_)
+      : TensorAccessorBase<ArrayRefCls, T, N, PtrTraits, index_t>(data_, sizes_,
+                                                                  strides_) {}
+
+  TensorAccessor<ArrayRefCls, T, N - 1, PtrTraits, index_t>
+  operator[](index_t i) {
+    return TensorAccessor<ArrayRefCls, T, N - 1, PtrTraits, index_t>(
+        this->data_ + this->strides_[0] * i, this->sizes_ + 1,
+        this->strides_ + 1);
+  }
+
+  const TensorAccessor<ArrayRefCls, T, N - 1, PtrTraits, index_t>
+  operator[](index_t i) const {
+    return TensorAccessor<ArrayRefCls, T, N - 1, PtrTraits, index_t>(
+        this->data_ + this->strides_[0] * i, this->sizes_ + 1,
+        this->strides_ + 1);
+  }
+};
+
+template <class ArrayRefCls, typename T, template <typename U> class PtrTraits,
+          typename index_t>
+class TensorAccessor<ArrayRefCls, T, 1, PtrTraits, index_t>
+    : public TensorAccessorBase<ArrayRefCls, T, 1, PtrTraits, index_t> {
+public:
+  using PtrType = typename PtrTraits<T>::PtrType;
+
+  TensorAccessor(PtrType data_, const index_t *sizes_, const index_t *strides_)
+      : TensorAccessorBase<ArrayRefCls, T, 1, PtrTraits, index_t>(data_, sizes_,
+                                                                  strides_) {}
+  T &operator[](index_t i) { return this->data_[this->strides_[0] * i]; }
+  const T &operator[](index_t i) const {
+    return this->data_[this->strides_[0] * i];
+  }
+};
+
+} // namespace detail
+} // namespace torch::headeronly
+
+namespace at {
+
+using torch::headeronly::DefaultPtrTraits;
+
+template <typename T, size_t N,
+          template <typename U> class PtrTraits = DefaultPtrTraits,
+          typename index_t = int64_t>
+using TensorAccessorBase =
+    torch::headeronly::detail::TensorAccessorBase<c10::IntArrayRef, T, N,
+                                                  PtrTraits, index_t>;
+template <typename T, size_t N,
+          template <typename U> class PtrTraits = DefaultPtrTraits,
+          typename index_t = int64_t>
+using TensorAccessor =
+    torch::headeronly::detail::TensorAccessor<c10::IntArrayRef, T, N, PtrTraits,
+                                              index_t>;
+
+} // namespace at
+
+#else // LibTorch 1.13
+
 namespace at {
 
 template <typename T> struct DefaultPtrTraits {
@@ -156,6 +272,8 @@ public:
 };
 
 } // namespace at
+
+#endif // LIBTORCH_MOCK_VERSION_MAJOR >= 2
 
 // ---------------------------------------------------------------------------
 // ATen/core/TensorBase.h
@@ -270,7 +388,11 @@ namespace indexing {
 const int64_t INDEX_MAX = INT64_MAX;
 const int64_t INDEX_MIN = INT64_MIN;
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+enum class TensorIndexType { None, Ellipsis, SymInt, Boolean, Slice, Tensor };
+#else
 enum class TensorIndexType { None, Ellipsis, Integer, Boolean, Slice, Tensor };
+#endif
 
 constexpr c10::nullopt_t None = c10::nullopt;
 
@@ -279,6 +401,22 @@ struct TORCH_API EllipsisIndexType final {
 };
 TORCH_API extern const EllipsisIndexType Ellipsis;
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+struct TORCH_API Slice final {
+public:
+  Slice(std::optional<c10::SymInt> start_index = std::nullopt,
+        std::optional<c10::SymInt> stop_index = std::nullopt,
+        std::optional<c10::SymInt> step_index = std::nullopt) {}
+  inline c10::SymInt start() const { return start_; }
+  inline c10::SymInt stop() const { return stop_; }
+  inline c10::SymInt step() const { return step_; }
+
+private:
+  c10::SymInt start_;
+  c10::SymInt stop_;
+  c10::SymInt step_;
+};
+#else
 struct TORCH_API Slice final {
 public:
   Slice(c10::optional<int64_t> start_index = c10::nullopt,
@@ -293,6 +431,7 @@ private:
   int64_t stop_;
   int64_t step_;
 };
+#endif
 
 TORCH_API std::ostream &operator<<(std::ostream &stream, const Slice &slice);
 
@@ -331,7 +470,11 @@ public:
   Tensor &operator=(TensorBase &&x) &;
   Tensor &operator=(const Tensor &x) &;
   Tensor &operator=(Tensor &&x) &;
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  Tensor &operator=(const Scalar &v) &&;
+#else
   Tensor &operator=(Scalar v) &&;
+#endif
   Tensor &operator=(const Tensor &rhs) &&;
   Tensor &operator=(Tensor &&rhs) &&;
 
@@ -340,6 +483,15 @@ public:
   Tensor operator~() const;
   Tensor operator-() const;
   Tensor &operator+=(const Tensor &other);
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  Tensor &operator+=(const Scalar &other);
+  Tensor &operator-=(const Tensor &other);
+  Tensor &operator-=(const Scalar &other);
+  Tensor &operator*=(const Tensor &other);
+  Tensor &operator*=(const Scalar &other);
+  Tensor &operator/=(const Tensor &other);
+  Tensor &operator/=(const Scalar &other);
+#else
   Tensor &operator+=(Scalar other);
   Tensor &operator-=(const Tensor &other);
   Tensor &operator-=(Scalar other);
@@ -347,6 +499,7 @@ public:
   Tensor &operator*=(Scalar other);
   Tensor &operator/=(const Tensor &other);
   Tensor &operator/=(Scalar other);
+#endif
   Tensor &operator&=(const Tensor &other);
   Tensor &operator|=(const Tensor &other);
   Tensor &operator^=(const Tensor &other);
@@ -426,32 +579,42 @@ public:
   at::Tensor expand(at::IntArrayRef size, bool implicit = false) const;
   at::Tensor expand_as(const at::Tensor &other) const;
   at::Tensor flatten(int64_t start_dim = 0, int64_t end_dim = -1) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   at::Tensor flatten(int64_t start_dim, int64_t end_dim,
                      at::Dimname out_dim) const;
   at::Tensor flatten(at::Dimname start_dim, at::Dimname end_dim,
                      at::Dimname out_dim) const;
   at::Tensor flatten(at::DimnameList dims, at::Dimname out_dim) const;
+#endif
   at::Tensor &fill_(const at::Scalar &value) const;
   at::Tensor &fill_(const at::Tensor &value) const;
   at::Tensor index(const c10::List<c10::optional<at::Tensor>> &indices) const;
   at::Tensor index_select(int64_t dim, const at::Tensor &index) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   at::Tensor index_select(at::Dimname dim, const at::Tensor &index) const;
+#endif
   bool is_nonzero() const;
   at::Tensor log() const;
   at::Tensor log_softmax(int64_t dim,
                          c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   at::Tensor log_softmax(at::Dimname dim,
                          c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#endif
   at::Tensor matmul(const at::Tensor &other) const;
   ::std::tuple<at::Tensor, at::Tensor> max(int64_t dim,
                                            bool keepdim = false) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   ::std::tuple<at::Tensor, at::Tensor> max(at::Dimname dim,
                                            bool keepdim = false) const;
+#endif
   at::Tensor mean(c10::optional<at::ScalarType> dtype = c10::nullopt) const;
   at::Tensor mean(at::OptionalIntArrayRef dim, bool keepdim = false,
                   c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   at::Tensor mean(at::DimnameList dim, bool keepdim = false,
                   c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#endif
   ::std::tuple<at::Tensor, at::Tensor> min(int64_t dim,
                                            bool keepdim = false) const;
   at::Tensor mm(const at::Tensor &mat2) const;
@@ -490,25 +653,33 @@ public:
   at::Tensor expm1() const;
   at::Tensor detach() const;
   at::Tensor &detach_() const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   int64_t size(at::Dimname dim) const;
+#endif
   at::Tensor slice(int64_t dim = 0, c10::optional<int64_t> start = c10::nullopt,
                    c10::optional<int64_t> end = c10::nullopt,
                    int64_t step = 1) const;
   at::Tensor softmax(int64_t dim,
                      c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   at::Tensor softmax(at::Dimname dim,
                      c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#endif
   ::std::vector<at::Tensor> split(int64_t split_size, int64_t dim = 0) const;
   at::Tensor squeeze() const;
   at::Tensor squeeze(int64_t dim) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   at::Tensor squeeze(at::Dimname dim) const;
+#endif
   at::Tensor &squeeze_() const;
   at::Tensor &squeeze_(int64_t dim) const;
   at::Tensor sum(c10::optional<at::ScalarType> dtype = c10::nullopt) const;
   at::Tensor sum(at::OptionalIntArrayRef dim, bool keepdim = false,
                  c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
   at::Tensor sum(at::DimnameList dim, bool keepdim = false,
                  c10::optional<at::ScalarType> dtype = c10::nullopt) const;
+#endif
   at::Tensor sqrt() const;
   at::Tensor std(bool unbiased = true) const;
   at::Tensor t() const;
@@ -622,12 +793,21 @@ struct TORCH_API TensorIndex final {
   TensorIndex(at::indexing::EllipsisIndexType)
       : type_(TensorIndexType::Ellipsis) {}
   TensorIndex(const char *str) : TensorIndex(at::indexing::Ellipsis) {}
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  TensorIndex(SymInt integer)
+      : integer_(std::move(integer)), type_(TensorIndexType::SymInt) {}
+  TensorIndex(int64_t integer) : TensorIndex(SymInt(integer)) {}
+  TensorIndex(int integer) : TensorIndex(SymInt(integer)) {}
+  template <class T, class = std::enable_if_t<std::is_same_v<bool, T>>>
+  TensorIndex(T boolean) : boolean_(boolean), type_(TensorIndexType::Boolean) {}
+#else
   TensorIndex(int64_t integer)
       : integer_(integer), type_(TensorIndexType::Integer) {}
   TensorIndex(int integer) : TensorIndex((int64_t)integer) {}
   template <class T, class = typename std::enable_if<
                          std::is_same<bool, T>::value>::type>
   TensorIndex(T boolean) : boolean_(boolean), type_(TensorIndexType::Boolean) {}
+#endif
   TensorIndex(Slice slice)
       : slice_(std::move(slice)), type_(TensorIndexType::Slice) {}
   TensorIndex(Tensor tensor)
@@ -638,7 +818,11 @@ struct TORCH_API TensorIndex final {
   inline const Tensor &tensor() const { return tensor_; }
 
 private:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  SymInt integer_;
+#else
   int64_t integer_ = 0;
+#endif
   bool boolean_ = false;
   Slice slice_;
   Tensor tensor_;
@@ -653,9 +837,27 @@ private:
 // ---------------------------------------------------------------------------
 namespace c10 {
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+// 2.15: the unboxed list type comes from detail::IListRefTagImpl.
+enum class IListRefTag { Unboxed, Boxed, Materialized, None };
+
+namespace detail {
+template <IListRefTag TAG, typename T> class IListRefTagImpl {};
+template <typename T> class IListRefTagImpl<IListRefTag::Unboxed, T> {
+public:
+  using list_type = c10::ArrayRef<T>;
+};
+} // namespace detail
+
+template <typename T> class IListRef {
+public:
+  using unboxed_type =
+      typename detail::IListRefTagImpl<IListRefTag::Unboxed, T>::list_type;
+#else
 template <typename T> class IListRef {
 public:
   using unboxed_type = c10::ArrayRef<T>;
+#endif
   using iterator = typename unboxed_type::iterator;
   using const_iterator = typename unboxed_type::const_iterator;
   using value_type = T;
@@ -699,18 +901,22 @@ TORCH_API at::Tensor zeros(at::IntArrayRef size,
                         c10::optional<at::Layout> layout,
                         c10::optional<at::Device> device,
                         c10::optional<bool> pin_memory);
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor zeros(at::IntArrayRef size,
                         c10::optional<at::DimnameList> names,
                         at::TensorOptions options = {});
+#endif
 TORCH_API at::Tensor ones(at::IntArrayRef size, at::TensorOptions options = {});
 TORCH_API at::Tensor ones(at::IntArrayRef size,
                        c10::optional<at::ScalarType> dtype,
                        c10::optional<at::Layout> layout,
                        c10::optional<at::Device> device,
                        c10::optional<bool> pin_memory);
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor ones(at::IntArrayRef size,
                        c10::optional<at::DimnameList> names,
                        at::TensorOptions options = {});
+#endif
 TORCH_API at::Tensor empty(at::IntArrayRef size, at::TensorOptions options = {},
                         c10::optional<at::MemoryFormat> memory_format =
                             c10::nullopt);
@@ -797,9 +1003,17 @@ TORCH_API Tensor from_blob(void *data, IntArrayRef sizes, IntArrayRef strides,
                         const TensorOptions &options = {},
                         const c10::optional<Device> target_device =
                             c10::nullopt);
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+TORCH_API Tensor from_blob(void *data, IntArrayRef sizes,
+                           std::function<void(void *)> deleter,
+                           const TensorOptions &options = {},
+                           const std::optional<Device> target_device =
+                               std::nullopt);
+#else
 TORCH_API Tensor from_blob(void *data, IntArrayRef sizes,
                         const std::function<void(void *)> &deleter,
                         const TensorOptions &options = {});
+#endif
 TORCH_API Tensor from_blob(void *data, IntArrayRef sizes, IntArrayRef strides,
                         const TensorOptions &options = {});
 TORCH_API Tensor from_blob(void *data, IntArrayRef sizes,
@@ -1029,10 +1243,17 @@ AT_FORALL_BINARY_OPS(DEFINE_OPERATOR)
 // ---------------------------------------------------------------------------
 // ATen/core/Formatting.h
 // ---------------------------------------------------------------------------
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+namespace c10 {
+TORCH_API std::ostream &operator<<(std::ostream &out, const Scalar &s);
+TORCH_API std::string toString(const Scalar &s);
+} // namespace c10
+#else
 namespace c10 {
 TORCH_API std::ostream &operator<<(std::ostream &out, Scalar s);
 TORCH_API std::string toString(Scalar s);
 } // namespace c10
+#endif
 namespace at {
 
 TORCH_API std::ostream &print(std::ostream &stream, const Tensor &tensor,
@@ -1047,6 +1268,108 @@ TORCH_API void print(const Tensor &t, int64_t linesize = 80);
 // ---------------------------------------------------------------------------
 // ATen/Context.h
 // ---------------------------------------------------------------------------
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
+// LibTorch 2.15: setFloat32MatmulPrecision takes only a string, TF32 is also
+// set per backend and op (setFloat32Precision), the reduced-precision
+// reduction knobs take allow_splitk, and the free functions are no longer
+// `static`.
+namespace at {
+
+enum class TORCH_API Float32MatmulPrecision { HIGHEST, HIGH, MEDIUM };
+
+enum class CuBLASReductionOption : uint8_t {
+  AllowReducedPrecisionWithSplitK = 0,
+  DisallowReducedPrecisionAllowSplitK = 1,
+  DisallowReducedPrecisionDisallowSplitK = 2,
+};
+enum class TORCH_API Float32Backend { GENERIC, CUDA, MKLDNN };
+enum class TORCH_API Float32Op { ALL, CONV, RNN, MATMUL };
+enum class TORCH_API Float32Precision {
+  NONE,
+  IEEE,
+  TF32,
+  BF16,
+  DEFAULT,
+  BF16X9
+};
+
+TORCH_API Float32Backend str2backend(const std::string &name);
+TORCH_API Float32Op str2op(const std::string &name);
+TORCH_API Float32Precision str2precision(const std::string &name);
+TORCH_API std::string precision2str(Float32Precision prec);
+
+class TORCH_API Context {
+public:
+  Context();
+
+  const Generator &defaultGenerator(Device device);
+  Device getDeviceFromPtr(void *data, c10::DeviceType device_type);
+  bool isPinnedPtr(const void *data,
+                   std::optional<c10::DeviceType> device_type = std::nullopt);
+  static bool hasOpenMP();
+  static bool hasMKL();
+  static bool hasLAPACK();
+  static bool hasMKLDNN();
+  static bool hasMAGMA();
+  static bool hasCUDA();
+  static bool hasCUDART();
+  static long versionCUDART();
+  static bool hasCuDNN();
+  static long versionCuDNN();
+  static bool hasCuSOLVER();
+  static bool hasHIP();
+  static bool hasMPS();
+  static bool hasIPU();
+  static bool hasXLA();
+  static bool hasXPU();
+  static bool hasLazy();
+  static bool setFlushDenormal(bool on);
+
+  bool userEnabledCuDNN() const;
+  void setUserEnabledCuDNN(bool e);
+  bool userEnabledMkldnn() const;
+  void setUserEnabledMkldnn(bool e);
+  bool benchmarkCuDNN() const;
+  void setBenchmarkCuDNN(bool /*b*/);
+  int benchmarkLimitCuDNN() const;
+  void setBenchmarkLimitCuDNN(int /*b*/);
+  bool deterministicCuDNN() const;
+  void setDeterministicCuDNN(bool /*b*/);
+  bool deterministicAlgorithms() const;
+  bool deterministicAlgorithmsWarnOnly() const;
+  void setDeterministicAlgorithms(bool /*b*/, bool /*warn_only*/);
+  void setFloat32MatmulPrecision(const std::string &s);
+  void setFloat32Precision(Float32Backend backend, Float32Op op,
+                           Float32Precision p);
+  bool allowTF32CuDNN(std::optional<Float32Op> op = std::nullopt) const;
+  void setAllowTF32CuDNN(bool /*b*/);
+  bool allowTF32OneDNN() const;
+  void setAllowTF32OneDNN(bool /*b*/);
+  bool allowTF32CuBLAS() const;
+  void setAllowTF32CuBLAS(bool /*b*/);
+  Float32MatmulPrecision float32MatmulPrecision() const;
+  Float32Precision float32Precision(Float32Backend backend, Float32Op op) const;
+  CuBLASReductionOption allowFP16ReductionCuBLAS() const;
+  void setAllowFP16ReductionCuBLAS(bool allow_reduced_precision,
+                                   bool allow_splitk = true);
+  CuBLASReductionOption allowBF16ReductionCuBLAS() const;
+  void setAllowBF16ReductionCuBLAS(bool allow_reduced_precision,
+                                   bool allow_splitk = true);
+};
+
+TORCH_API Context &globalContext();
+
+inline void init() { globalContext(); }
+
+inline bool hasCUDA() { return globalContext().hasCUDA(); }
+
+inline void manual_seed(uint64_t seed) { (void)seed; }
+
+} // namespace at
+
+#else // LibTorch 1.13
+
 namespace at {
 
 enum class TORCH_API Float32MatmulPrecision { HIGHEST, HIGH, MEDIUM };
@@ -1112,3 +1435,5 @@ static inline bool hasCUDA() { return globalContext().hasCUDA(); }
 static inline void manual_seed(uint64_t seed) { (void)seed; }
 
 } // namespace at
+
+#endif // LIBTORCH_MOCK_VERSION_MAJOR >= 2

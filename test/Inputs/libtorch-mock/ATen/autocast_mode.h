@@ -5,10 +5,12 @@
 //
 // LibTorch 1.13 (default): CUDA-only spellings set_enabled(bool),
 // is_enabled(), clear_cache(), set_autocast_gpu_dtype(ScalarType), ...
-// LibTorch 2.4 (-DLIBTORCH_MOCK_VERSION_MAJOR=2): device-generic spellings
+// LibTorch 2.15 (-DLIBTORCH_MOCK_VERSION_MAJOR=2): device-generic spellings
 // set_autocast_enabled(DeviceType, bool), is_autocast_enabled(DeviceType),
-// get/set_autocast_dtype(DeviceType, ...); the old CUDA-only spellings remain
-// as deprecated inline wrappers.
+// get/set_autocast_dtype(DeviceType, ...); the old CUDA-only spellings
+// (set_enabled, is_enabled, get/set_autocast_gpu_dtype) and the per-backend
+// ones (set_cpu_enabled, ..., set_mtia_enabled, ...) remain as deprecated
+// inline wrappers.
 #pragma once
 
 #include <ATen/ATen.h>
@@ -33,23 +35,23 @@ TORCH_API void set_autocast_cache_enabled(bool enabled);
 C10_DEPRECATED_MESSAGE(
     "at::autocast::is_enabled() is deprecated. Please use "
     "at::autocast::is_autocast_enabled(at::kCUDA) instead.")
-TORCH_API inline bool is_enabled() { return is_autocast_enabled(at::kCUDA); }
+inline bool is_enabled() { return is_autocast_enabled(at::kCUDA); }
 C10_DEPRECATED_MESSAGE(
     "at::autocast::set_enabled(enabled) is deprecated. Please use "
     "at::autocast::set_autocast_enabled(at::kCUDA, enabled) instead.")
-TORCH_API inline void set_enabled(bool enabled) {
+inline void set_enabled(bool enabled) {
   set_autocast_enabled(at::kCUDA, enabled);
 }
 C10_DEPRECATED_MESSAGE(
     "at::autocast::get_autocast_gpu_dtype() is deprecated. Please use "
     "at::autocast::get_autocast_dtype(at::kCUDA) instead.")
-TORCH_API inline at::ScalarType get_autocast_gpu_dtype() {
+inline at::ScalarType get_autocast_gpu_dtype() {
   return get_autocast_dtype(at::kCUDA);
 }
 C10_DEPRECATED_MESSAGE(
     "at::autocast::set_autocast_gpu_dtype(dtype) is deprecated. Please use "
     "at::autocast::set_autocast_dtype(at::kCUDA, dtype) instead.")
-TORCH_API inline void set_autocast_gpu_dtype(at::ScalarType dtype) {
+inline void set_autocast_gpu_dtype(at::ScalarType dtype) {
   set_autocast_dtype(at::kCUDA, dtype);
 }
 
@@ -58,7 +60,7 @@ TORCH_API inline void set_autocast_gpu_dtype(at::ScalarType dtype) {
       "at::autocast::is_" #name                                                \
       "_enabled() is deprecated. Please use "                                  \
       "at::autocast::is_autocast_enabled(" #device_type ") instead.")          \
-  TORCH_API inline bool is_##name##_enabled() {                                \
+  inline bool is_##name##_enabled() {                                          \
     return is_autocast_enabled(device_type);                                   \
   }                                                                            \
                                                                                \
@@ -67,7 +69,7 @@ TORCH_API inline void set_autocast_gpu_dtype(at::ScalarType dtype) {
       "_enabled(enabled) is deprecated. Please use "                           \
       "at::autocast::set_autocast_enabled(" #device_type                       \
       ", enabled) instead.")                                                   \
-  TORCH_API inline void set_##name##_enabled(bool enabled) {                   \
+  inline void set_##name##_enabled(bool enabled) {                             \
     set_autocast_enabled(device_type, enabled);                                \
   }                                                                            \
                                                                                \
@@ -75,7 +77,7 @@ TORCH_API inline void set_autocast_gpu_dtype(at::ScalarType dtype) {
       "at::autocast::get_autocast_" #name                                      \
       "_dtype() is deprecated. Please use "                                    \
       "at::autocast::get_autocast_dtype(" #device_type ") instead.")           \
-  TORCH_API inline at::ScalarType get_autocast_##name##_dtype() {              \
+  inline at::ScalarType get_autocast_##name##_dtype() {                        \
     return get_autocast_dtype(device_type);                                    \
   }                                                                            \
                                                                                \
@@ -83,12 +85,13 @@ TORCH_API inline void set_autocast_gpu_dtype(at::ScalarType dtype) {
       "at::autocast::set_autocast_" #name                                      \
       "_dtype(dtype) is deprecated. Please use "                               \
       "at::autocast::set_autocast_dtype(" #device_type ", dtype) instead.")    \
-  TORCH_API inline void set_autocast_##name##_dtype(at::ScalarType dtype) {    \
+  inline void set_autocast_##name##_dtype(at::ScalarType dtype) {              \
     set_autocast_dtype(device_type, dtype);                                    \
   }
 
-#define AT_FORALL_DEPRECATED_AUTOCAST_BAKCNEDS(_)                              \
+#define AT_FORALL_DEPRECATED_AUTOCAST_BACKENDS(_)                              \
   _(cpu, at::kCPU)                                                             \
+  _(mtia, at::kMTIA)                                                           \
   _(xpu, at::kXPU)                                                             \
   _(xla, at::kXLA)                                                             \
   _(hpu, at::kHPU)                                                             \
@@ -96,7 +99,7 @@ TORCH_API inline void set_autocast_gpu_dtype(at::ScalarType dtype) {
   _(privateuseone, at::kPrivateUse1)
 
 // deprecated other backend specific autocast APIs
-AT_FORALL_DEPRECATED_AUTOCAST_BAKCNEDS(DECLARE_DEPRECATED_AUTOCAST_APIS)
+AT_FORALL_DEPRECATED_AUTOCAST_BACKENDS(DECLARE_DEPRECATED_AUTOCAST_APIS)
 
 #else // LibTorch 1.13
 

@@ -224,14 +224,24 @@ public:
   const AppliedTransform &transform() noexcept { return transform_; }
 
 private:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  template <typename D = SourceDataset,
+            typename = std::enable_if_t<!D::is_stateful>>
+#else
   template <typename D = SourceDataset,
             typename = torch::disable_if_t<D::is_stateful>>
+#endif
   OutputBatchType get_batch_impl(BatchRequestType indices) {
     return transform_.apply_batch(dataset_.get_batch(std::move(indices)));
   }
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  template <typename D = SourceDataset>
+  std::enable_if_t<D::is_stateful, OutputBatchType>
+#else
   template <typename D = SourceDataset>
   torch::enable_if_t<D::is_stateful, OutputBatchType>
+#endif
   get_batch_impl(BatchRequestType indices) {
     if (auto batch = dataset_.get_batch(std::move(indices))) {
       return transform_.apply_batch(std::move(*batch));
@@ -877,8 +887,12 @@ public:
   StatelessDataLoader(Dataset dataset, Sampler sampler,
                       DataLoaderOptions options)
       : super(std::move(options)), sampler_(std::move(sampler)) {
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+    this->main_thread_dataset_ = std::make_unique<Dataset>(std::move(dataset));
+#else
     this->main_thread_dataset_ =
         torch::make_unique<Dataset>(std::move(dataset));
+#endif
   }
 
 private:
@@ -914,9 +928,15 @@ public:
   using typename super::BatchRequestType;
 
   /// Constructs the `StatefulDataLoader` from a `dataset` and some `options`.
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  StatefulDataLoader(Dataset dataset, DataLoaderOptions options)
+      : super(std::move(options),
+              std::make_unique<Dataset>(std::move(dataset))) {}
+#else
   StatefulDataLoader(Dataset dataset, DataLoaderOptions options)
       : super(std::move(options),
               torch::make_unique<Dataset>(std::move(dataset))) {}
+#endif
 
 private:
   /// Resets the internal state of the dataloader and the dataset.
@@ -940,6 +960,47 @@ private:
 // ---------------------------------------------------------------------------
 namespace torch {
 namespace data {
+
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
+// LibTorch 2.15: std::enable_if_t conditions, std::make_unique, and the
+// options are copied.
+
+/// Creates a `DataLoader` instance for a stateless `dataset`, a `sampler` and
+/// some `options`.
+template <typename Dataset, typename Sampler>
+std::enable_if_t<!Dataset::is_stateful,
+                 std::unique_ptr<StatelessDataLoader<Dataset, Sampler>>>
+make_data_loader(Dataset dataset, Sampler sampler, DataLoaderOptions options) {
+  return std::make_unique<StatelessDataLoader<Dataset, Sampler>>(
+      std::move(dataset), std::move(sampler), options);
+}
+
+/// Creates a `DataLoader` instance for a stateless `dataset` and some
+/// `options`. A sampler (by default a `RandomSampler`) will be constructed from
+/// the size of the dataset.
+template <typename Sampler = samplers::RandomSampler, typename Dataset>
+std::enable_if_t<!Dataset::is_stateful &&
+                     std::is_constructible_v<Sampler, size_t>,
+                 std::unique_ptr<StatelessDataLoader<Dataset, Sampler>>>
+make_data_loader(Dataset dataset,
+                 DataLoaderOptions options = DataLoaderOptions()) {
+  const std::optional<size_t> size = dataset.size();
+  TORCH_CHECK(size.has_value(), "Expected the dataset to be sized in "
+                                "order to construct the Sampler");
+  return make_data_loader(std::move(dataset), Sampler(*size), options);
+}
+
+/// Creates a `DataLoader` for a stateful `dataset` and some `options`.
+template <typename Dataset, typename = std::enable_if_t<Dataset::is_stateful>>
+std::unique_ptr<StatefulDataLoader<Dataset>>
+make_data_loader(Dataset dataset,
+                 DataLoaderOptions options = DataLoaderOptions()) {
+  return std::make_unique<StatefulDataLoader<Dataset>>(std::move(dataset),
+                                                       options);
+}
+
+#else // LibTorch 1.13
 
 /// Creates a `DataLoader` instance for a stateless `dataset`, a `sampler` and
 /// some `options`.
@@ -975,6 +1036,8 @@ make_data_loader(Dataset dataset,
   return torch::make_unique<StatefulDataLoader<Dataset>>(std::move(dataset),
                                                          std::move(options));
 }
+
+#endif // LIBTORCH_MOCK_VERSION_MAJOR >= 2
 
 } // namespace data
 } // namespace torch

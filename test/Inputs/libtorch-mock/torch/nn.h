@@ -23,6 +23,13 @@
 
 #include <tuple>
 
+// The options' variants: c10::variant in 1.13, std::variant in 2.15.
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+#define LIBTORCH_MOCK_VARIANT std::variant
+#else
+#define LIBTORCH_MOCK_VARIANT c10::variant
+#endif
+
 // ---------------------------------------------------------------------------
 // torch/detail/static.h, torch/nn/pimpl-inl.h
 // ---------------------------------------------------------------------------
@@ -53,11 +60,21 @@ using enable_if_module_t = typename std::enable_if<is_module<M>::value, T>::type
 
 struct ModuleHolderIndicator {};
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+template <typename T>
+using is_module_holder =
+    std::is_base_of<ModuleHolderIndicator, std::decay_t<T>>;
+
+template <typename T>
+using disable_if_module_holder_t =
+    std::enable_if_t<!is_module_holder<T>::value>;
+#else
 template <typename T>
 using is_module_holder = std::is_base_of<ModuleHolderIndicator, decay_t<T>>;
 
 template <typename T>
 using disable_if_module_holder_t = disable_if_t<is_module_holder<T>::value>;
+#endif
 
 template <bool is_module_holder_value, typename T, typename C>
 struct is_module_holder_of_impl;
@@ -69,10 +86,17 @@ template <typename T, typename C>
 struct is_module_holder_of_impl<true, T, C>
     : std::is_same<typename T::ContainedType, C> {};
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+template <typename T, typename C>
+struct is_module_holder_of
+    : is_module_holder_of_impl<is_module_holder<T>::value, std::decay_t<T>,
+                               std::decay_t<C>> {};
+#else
 template <typename T, typename C>
 struct is_module_holder_of
     : is_module_holder_of_impl<is_module_holder<T>::value, decay_t<T>,
                                decay_t<C>> {};
+#endif
 
 template <bool has_forward_value, typename C, typename... Args>
 struct return_type_of_forward_impl;
@@ -310,6 +334,10 @@ public:
   bool is_empty() const noexcept { return impl_ == nullptr; }
 
 private:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  template <typename T = Contained>
+  std::shared_ptr<Contained> default_construct();
+#else
   template <typename T = Contained,
             typename = torch::enable_if_t<
                 std::is_default_constructible<T>::value>>
@@ -319,6 +347,7 @@ private:
   torch::disable_if_t<std::is_default_constructible<T>::value,
                       std::shared_ptr<Contained>>
   default_construct();
+#endif
 };
 
 template <typename ModuleType>
@@ -505,13 +534,13 @@ struct TORCH_API FlattenOptions {
 
 namespace detail {
 
-typedef c10::variant<enumtype::kZeros, enumtype::kReflect,
-                     enumtype::kReplicate, enumtype::kCircular>
+typedef LIBTORCH_MOCK_VARIANT<enumtype::kZeros, enumtype::kReflect,
+                              enumtype::kReplicate, enumtype::kCircular>
     conv_padding_mode_t;
 
 template <size_t D>
 using conv_padding_t =
-    c10::variant<ExpandingArray<D>, enumtype::kValid, enumtype::kSame>;
+    LIBTORCH_MOCK_VARIANT<ExpandingArray<D>, enumtype::kValid, enumtype::kSame>;
 
 /// Options for a `D`-dimensional convolution or convolution transpose module.
 template <size_t D> struct ConvNdOptions {
@@ -689,7 +718,8 @@ struct TORCH_API LSTMOptions {
 
 /// Options for the `MSELoss` module.
 struct TORCH_API MSELossOptions {
-  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
+  typedef LIBTORCH_MOCK_VARIANT<enumtype::kNone, enumtype::kMean,
+                                enumtype::kSum>
       reduction_t;
   MSELossOptions() {}
   MSELossOptions(torch::enumtype::kNone reduction) : reduction_(torch::kNone) {}
@@ -700,7 +730,8 @@ struct TORCH_API MSELossOptions {
 
 /// Options for the `BCELoss` module.
 struct TORCH_API BCELossOptions {
-  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
+  typedef LIBTORCH_MOCK_VARIANT<enumtype::kNone, enumtype::kMean,
+                                enumtype::kSum>
       reduction_t;
   TORCH_ARG(Tensor, weight) = {};
   TORCH_ARG(reduction_t, reduction) = torch::kMean;
@@ -708,7 +739,8 @@ struct TORCH_API BCELossOptions {
 
 /// Options for the `NLLLoss` module.
 struct TORCH_API NLLLossOptions {
-  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
+  typedef LIBTORCH_MOCK_VARIANT<enumtype::kNone, enumtype::kMean,
+                                enumtype::kSum>
       reduction_t;
   TORCH_ARG(Tensor, weight) = {};
   TORCH_ARG(int64_t, ignore_index) = -100;
@@ -717,7 +749,8 @@ struct TORCH_API NLLLossOptions {
 
 /// Options for the `CrossEntropyLoss` module.
 struct TORCH_API CrossEntropyLossOptions {
-  typedef c10::variant<enumtype::kNone, enumtype::kMean, enumtype::kSum>
+  typedef LIBTORCH_MOCK_VARIANT<enumtype::kNone, enumtype::kMean,
+                                enumtype::kSum>
       reduction_t;
   TORCH_ARG(Tensor, weight) = {};
   TORCH_ARG(int64_t, ignore_index) = -100;
@@ -1019,7 +1052,11 @@ class TORCH_API EmbeddingImpl : public torch::nn::Cloneable<EmbeddingImpl> {
 public:
   EmbeddingImpl(int64_t num_embeddings, int64_t embedding_dim)
       : EmbeddingImpl(EmbeddingOptions(num_embeddings, embedding_dim)) {}
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  explicit EmbeddingImpl(EmbeddingOptions options_);
+#else
   explicit EmbeddingImpl(const EmbeddingOptions &options_);
+#endif
 
   void reset() override;
   void reset_parameters();
@@ -1186,11 +1223,19 @@ public:
   bool is_empty() const noexcept { return size() == 0; }
 
 private:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  template <
+      typename First, typename Second, typename... Rest,
+      typename = std::enable_if_t<
+          !std::is_same_v<First, std::string> &&
+          !std::is_same_v<std::decay_t<First>, std::decay_t<const char (&)[]>>>>
+#else
   template <typename First, typename Second, typename... Rest,
             typename = torch::disable_if_t<
                 std::is_same<First, std::string>::value ||
                 std::is_same<typename std::decay<First>::type,
                              std::decay<const char (&)[]>::type>::value>>
+#endif
   void push_back(First &&first, Second &&second, Rest &&...rest) {
     push_back(std::forward<First>(first));
     push_back(std::forward<Second>(second), std::forward<Rest>(rest)...);
@@ -1217,12 +1262,18 @@ public:
 
   explicit FunctionalImpl(Function function);
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  template <typename SomeFunction, typename... Args,
+            typename = std::enable_if_t<(sizeof...(Args) > 0)>>
+#else
   template <typename SomeFunction, typename... Args,
             typename = torch::enable_if_t<(sizeof...(Args) > 0)>>
+#endif
   explicit FunctionalImpl(SomeFunction original_function, Args &&...args)
       : function_(std::bind(original_function,
                             /*input=*/std::placeholders::_1,
-                            std::forward<Args>(args)...)) {}
+                            std::forward<Args>(args)...)) {
+  }
 
   void reset() override;
   void pretty_print(std::ostream &stream) const override;
@@ -1309,11 +1360,19 @@ namespace torch {
 namespace nn {
 namespace utils {
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+inline double clip_grad_norm_(const std::vector<Tensor> &parameters,
+                              double max_norm, double norm_type = 2.0,
+                              bool error_if_nonfinite = false) {
+  return max_norm;
+}
+#else
 inline double clip_grad_norm_(std::vector<Tensor> parameters, double max_norm,
                               double norm_type = 2.0,
                               bool error_if_nonfinite = false) {
   return max_norm;
 }
+#endif
 
 inline double clip_grad_norm_(std::initializer_list<Tensor> parameters,
                               double max_norm, double norm_type = 2.0,
@@ -1329,8 +1388,13 @@ inline double clip_grad_norm_(Tensor parameter, double max_norm,
   return clip_grad_norm_(params, max_norm, norm_type, error_if_nonfinite);
 }
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+inline void clip_grad_value_(const std::vector<Tensor> &parameters,
+                             double clip_value) {}
+#else
 inline void clip_grad_value_(std::vector<Tensor> parameters,
                              double clip_value) {}
+#endif
 
 inline void clip_grad_value_(std::initializer_list<Tensor> parameters,
                              double clip_value) {
@@ -1345,3 +1409,5 @@ inline void clip_grad_value_(Tensor parameter, double clip_value) {
 } // namespace utils
 } // namespace nn
 } // namespace torch
+
+#undef LIBTORCH_MOCK_VARIANT

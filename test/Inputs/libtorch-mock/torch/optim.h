@@ -94,8 +94,13 @@ public:
   Optimizer(const Optimizer &optimizer) = delete;
   Optimizer(Optimizer &&optimizer) = default;
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  explicit Optimizer(const std::vector<OptimizerParamGroup> &param_groups,
+                     std::unique_ptr<OptimizerOptions> defaults);
+#else
   explicit Optimizer(std::vector<OptimizerParamGroup> param_groups,
                      std::unique_ptr<OptimizerOptions> defaults);
+#endif
 
   /// Constructs the `Optimizer` from a vector of parameters.
   explicit Optimizer(std::vector<Tensor> parameters,
@@ -190,8 +195,13 @@ public:
 
 class TORCH_API SGD : public Optimizer {
 public:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  explicit SGD(const std::vector<OptimizerParamGroup> &param_groups,
+               SGDOptions defaults);
+#else
   explicit SGD(std::vector<OptimizerParamGroup> param_groups,
                SGDOptions defaults);
+#endif
   explicit SGD(std::vector<Tensor> params, SGDOptions defaults);
 
   torch::Tensor step(LossClosure closure = nullptr) override;
@@ -237,8 +247,13 @@ public:
 
 class TORCH_API Adam : public Optimizer {
 public:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  explicit Adam(const std::vector<OptimizerParamGroup> &param_groups,
+                AdamOptions defaults = {});
+#else
   explicit Adam(std::vector<OptimizerParamGroup> param_groups,
                 AdamOptions defaults = {});
+#endif
   explicit Adam(std::vector<Tensor> params, AdamOptions defaults = {});
 
   torch::Tensor step(LossClosure closure = nullptr) override;
@@ -270,8 +285,13 @@ public:
 
 class TORCH_API AdamW : public Optimizer {
 public:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  explicit AdamW(const std::vector<OptimizerParamGroup> &param_groups,
+                 AdamWOptions defaults = {});
+#else
   explicit AdamW(std::vector<OptimizerParamGroup> param_groups,
                  AdamWOptions defaults = {});
+#endif
   explicit AdamW(std::vector<Tensor> params, AdamWOptions defaults = {});
 
   torch::Tensor step(LossClosure closure = nullptr) override;
@@ -304,8 +324,13 @@ public:
 
 class TORCH_API RMSprop : public Optimizer {
 public:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  explicit RMSprop(const std::vector<OptimizerParamGroup> &param_groups,
+                   RMSpropOptions defaults = {});
+#else
   explicit RMSprop(std::vector<OptimizerParamGroup> param_groups,
                    RMSpropOptions defaults = {});
+#endif
   explicit RMSprop(std::vector<Tensor> params, RMSpropOptions defaults = {});
 
   torch::Tensor step(LossClosure closure = nullptr) override;
@@ -335,8 +360,13 @@ public:
 
 class TORCH_API Adagrad : public Optimizer {
 public:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  explicit Adagrad(const std::vector<OptimizerParamGroup> &param_groups,
+                   AdagradOptions defaults = {});
+#else
   explicit Adagrad(std::vector<OptimizerParamGroup> param_groups,
                    AdagradOptions defaults = {});
+#endif
   explicit Adagrad(std::vector<Tensor> params, AdagradOptions defaults = {});
 
   torch::Tensor step(LossClosure closure = nullptr) override;

@@ -20,6 +20,23 @@ using InferenceMode = c10::InferenceMode;
 namespace torch {
 namespace jit {
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+// LibTorch 2.15: every overload takes load_debug_files.
+TORCH_API Module load(std::istream &in,
+                      std::optional<c10::Device> device = std::nullopt,
+                      bool load_debug_files = true);
+
+TORCH_API Module load(std::istream &in, std::optional<c10::Device> device,
+                      ExtraFilesMap &extra_files, bool load_debug_files = true);
+
+TORCH_API Module load(const std::string &filename,
+                      std::optional<c10::Device> device = std::nullopt,
+                      bool load_debug_files = true);
+
+TORCH_API Module load(const std::string &filename,
+                      std::optional<c10::Device> device,
+                      ExtraFilesMap &extra_files, bool load_debug_files = true);
+#else
 TORCH_API Module load(std::istream &in,
                       c10::optional<c10::Device> device = c10::nullopt);
 
@@ -32,6 +49,7 @@ TORCH_API Module load(const std::string &filename,
 TORCH_API Module load(const std::string &filename,
                       c10::optional<c10::Device> device,
                       ExtraFilesMap &extra_files);
+#endif
 
 } // namespace jit
 } // namespace torch

@@ -5,7 +5,15 @@
 // serialize, types, utils, version. Like the real one it does NOT include
 // ATen/autocast_mode.h, torch/nn/parallel/data_parallel.h or torch/script.h
 // (torch::jit::load).
+//
+// LibTorch 2.15 (-DLIBTORCH_MOCK_VERSION_MAJOR=2) requires C++20, as the real
+// torch/all.h does.
 #pragma once
+
+#if defined(LIBTORCH_MOCK_VERSION_MAJOR) &&                                    \
+    LIBTORCH_MOCK_VERSION_MAJOR >= 2 && __cplusplus < 202002L
+#error C++20 or later compatible compiler is required to use PyTorch.
+#endif
 
 #include <torch/cuda.h>
 #include <torch/data.h>

@@ -35,6 +35,8 @@ TORCH_API int get_num_interop_threads();
 // ---------------------------------------------------------------------------
 // torch/csrc/utils/variadic.h, torch/csrc/utils/memory.h
 // ---------------------------------------------------------------------------
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
+// 1.13 only: 2.15 has none of these (std::enable_if_t, std::make_unique).
 namespace torch {
 
 template <bool value, typename T = void>
@@ -52,6 +54,7 @@ make_unique(Args &&...args) {
 }
 
 } // namespace torch
+#endif
 
 // ---------------------------------------------------------------------------
 // torch/types.h
@@ -225,11 +228,13 @@ TORCH_API at::Tensor arange(const at::Scalar &start, const at::Scalar &end,
 TORCH_API at::Tensor arange(const at::Scalar &start, const at::Scalar &end,
                             const at::Scalar &step,
                             at::TensorOptions options = {});
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor empty(at::IntArrayRef size,
                            c10::optional<at::DimnameList> names,
                            at::TensorOptions options = {},
                            c10::optional<at::MemoryFormat> memory_format =
                                c10::nullopt);
+#endif
 TORCH_API at::Tensor empty(at::IntArrayRef size,
                            at::TensorOptions options = {},
                            c10::optional<at::MemoryFormat> memory_format =
@@ -243,9 +248,11 @@ TORCH_API at::Tensor empty_strided(at::IntArrayRef size,
                                    at::TensorOptions options = {});
 TORCH_API at::Tensor eye(int64_t n, at::TensorOptions options = {});
 TORCH_API at::Tensor eye(int64_t n, int64_t m, at::TensorOptions options = {});
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor full(at::IntArrayRef size, const at::Scalar &fill_value,
                           c10::optional<at::DimnameList> names,
                           at::TensorOptions options = {});
+#endif
 TORCH_API at::Tensor full(at::IntArrayRef size, const at::Scalar &fill_value,
                           at::TensorOptions options = {});
 TORCH_API at::Tensor full_like(const at::Tensor &self,
@@ -258,9 +265,11 @@ TORCH_API at::Tensor linspace(const at::Scalar &start, const at::Scalar &end,
 TORCH_API at::Tensor logspace(const at::Scalar &start, const at::Scalar &end,
                               int64_t steps, double base = 10.0,
                               at::TensorOptions options = {});
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor ones(at::IntArrayRef size,
                           c10::optional<at::DimnameList> names,
                           at::TensorOptions options = {});
+#endif
 TORCH_API at::Tensor ones(at::IntArrayRef size,
                           at::TensorOptions options = {});
 TORCH_API at::Tensor ones_like(const at::Tensor &self,
@@ -269,13 +278,17 @@ TORCH_API at::Tensor ones_like(const at::Tensor &self,
                                    c10::nullopt);
 TORCH_API at::Tensor scalar_tensor(const at::Scalar &s,
                                    at::TensorOptions options = {});
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor rand(at::IntArrayRef size,
                           c10::optional<at::DimnameList> names,
                           at::TensorOptions options = {});
+#endif
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor rand(at::IntArrayRef size,
                           c10::optional<at::Generator> generator,
                           c10::optional<at::DimnameList> names,
                           at::TensorOptions options = {});
+#endif
 TORCH_API at::Tensor rand(at::IntArrayRef size,
                           at::TensorOptions options = {});
 TORCH_API at::Tensor rand(at::IntArrayRef size,
@@ -308,13 +321,17 @@ TORCH_API at::Tensor randn(at::IntArrayRef size,
 TORCH_API at::Tensor randn(at::IntArrayRef size,
                            c10::optional<at::Generator> generator,
                            at::TensorOptions options = {});
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor randn(at::IntArrayRef size,
                            c10::optional<at::DimnameList> names,
                            at::TensorOptions options = {});
+#endif
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor randn(at::IntArrayRef size,
                            c10::optional<at::Generator> generator,
                            c10::optional<at::DimnameList> names,
                            at::TensorOptions options = {});
+#endif
 TORCH_API at::Tensor randn_like(const at::Tensor &self,
                                 at::TensorOptions options = {},
                                 c10::optional<at::MemoryFormat> memory_format =
@@ -328,9 +345,11 @@ TORCH_API at::Tensor range(const at::Scalar &start, const at::Scalar &end,
                            at::TensorOptions options = {});
 TORCH_API at::Tensor range(const at::Scalar &start, const at::Scalar &end,
                            at::TensorOptions options = {});
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 TORCH_API at::Tensor zeros(at::IntArrayRef size,
                            c10::optional<at::DimnameList> names,
                            at::TensorOptions options = {});
+#endif
 TORCH_API at::Tensor zeros(at::IntArrayRef size,
                            at::TensorOptions options = {});
 TORCH_API at::Tensor zeros_like(const at::Tensor &self,
@@ -361,10 +380,17 @@ using at::get_num_interop_threads;
 
 using at::set_num_interop_threads;
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+inline bool equal_if_defined(const Tensor &t1, const Tensor &t2) {
+  return ((!t1.defined() && !t2.defined()) ||
+          (t1.defined() && t2.defined() && torch::equal(t1, t2)));
+}
+#else
 inline bool equal_if_defined(Tensor t1, Tensor t2) {
   return ((!t1.defined() && !t2.defined()) ||
           (t1.defined() && t2.defined() && torch::equal(t1, t2)));
 }
+#endif
 
 } // namespace torch
 

@@ -2,7 +2,8 @@
 //
 // Default: the values of Debian's libtorch-dev 1.13.1 headers, whose
 // torch/version.h says 1.13.0 (the package is 1.13.1, the generated header
-// was not bumped). With -DLIBTORCH_MOCK_VERSION_MAJOR=2: LibTorch 2.4.0.
+// was not bumped). With -DLIBTORCH_MOCK_VERSION_MAJOR=2: LibTorch 2.15.0, whose
+// torch/version.h includes torch/headeronly/version.h for these macros.
 #pragma once
 
 /// Defined by every mock header; real LibTorch never defines it.
@@ -18,13 +19,16 @@
 #define TORCH_VERSION_MAJOR 2
 
 /// Indicates the minor version of LibTorch.
-#define TORCH_VERSION_MINOR 4
+#define TORCH_VERSION_MINOR 15
 
 /// Indicates the patch version of LibTorch.
 #define TORCH_VERSION_PATCH 0
 
+/// Indicates the ABI version tag of LibTorch.
+#define TORCH_VERSION_ABI_TAG 0
+
 /// Indicates the version of LibTorch.
-#define TORCH_VERSION "2.4.0"
+#define TORCH_VERSION "2.15.0"
 
 #else
 

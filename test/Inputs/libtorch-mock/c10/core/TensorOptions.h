@@ -21,6 +21,52 @@
 // ---------------------------------------------------------------------------
 namespace c10 {
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+// LibTorch 2.15 (torch/headeronly/core/DeviceType.h): ORT is now MAIA, and
+// MTIA comes before PrivateUse1.
+enum class DeviceType : int8_t {
+  CPU = 0,
+  CUDA = 1,
+  MKLDNN = 2,
+  OPENGL = 3,
+  OPENCL = 4,
+  IDEEP = 5,
+  HIP = 6,
+  FPGA = 7,
+  MAIA = 8,
+  XLA = 9,
+  Vulkan = 10,
+  Metal = 11,
+  XPU = 12,
+  MPS = 13,
+  Meta = 14,
+  HPU = 15,
+  VE = 16,
+  Lazy = 17,
+  IPU = 18,
+  MTIA = 19,
+  PrivateUse1 = 20,
+  COMPILE_TIME_MAX_DEVICE_TYPES = 21,
+};
+
+constexpr DeviceType kCPU = DeviceType::CPU;
+constexpr DeviceType kCUDA = DeviceType::CUDA;
+constexpr DeviceType kHIP = DeviceType::HIP;
+constexpr DeviceType kFPGA = DeviceType::FPGA;
+constexpr DeviceType kMAIA = DeviceType::MAIA;
+constexpr DeviceType kXLA = DeviceType::XLA;
+constexpr DeviceType kMPS = DeviceType::MPS;
+constexpr DeviceType kMeta = DeviceType::Meta;
+constexpr DeviceType kVulkan = DeviceType::Vulkan;
+constexpr DeviceType kMetal = DeviceType::Metal;
+constexpr DeviceType kXPU = DeviceType::XPU;
+constexpr DeviceType kHPU = DeviceType::HPU;
+constexpr DeviceType kVE = DeviceType::VE;
+constexpr DeviceType kLazy = DeviceType::Lazy;
+constexpr DeviceType kIPU = DeviceType::IPU;
+constexpr DeviceType kMTIA = DeviceType::MTIA;
+constexpr DeviceType kPrivateUse1 = DeviceType::PrivateUse1;
+#else
 enum class DeviceType : int8_t {
   CPU = 0,
   CUDA = 1,
@@ -61,6 +107,7 @@ constexpr DeviceType kVE = DeviceType::VE;
 constexpr DeviceType kLazy = DeviceType::Lazy;
 constexpr DeviceType kIPU = DeviceType::IPU;
 constexpr DeviceType kPrivateUse1 = DeviceType::PrivateUse1;
+#endif
 
 constexpr int COMPILE_TIME_MAX_DEVICE_TYPES =
     static_cast<int>(DeviceType::COMPILE_TIME_MAX_DEVICE_TYPES);
@@ -272,7 +319,11 @@ public:
   bool isScalarType(ScalarType scalar_type) const noexcept {
     return index_ == static_cast<uint16_t>(scalar_type);
   }
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  friend bool operator==(const TypeMeta &lhs, const TypeMeta &rhs) noexcept;
+#else
   friend bool operator==(const TypeMeta lhs, const TypeMeta rhs) noexcept;
+#endif
 
   template <class T> static TypeMeta Make() { return TypeMeta(); }
   static inline TypeMeta fromScalarType(ScalarType scalar_type) {
@@ -280,20 +331,35 @@ public:
     meta = scalar_type;
     return meta;
   }
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  inline ScalarType toScalarType() const {
+    return static_cast<ScalarType>(index_);
+  }
+#else
   inline ScalarType toScalarType() {
     return static_cast<ScalarType>(index_);
   }
+#endif
 
 private:
   uint16_t index_;
 };
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+inline bool operator==(const TypeMeta &lhs, const TypeMeta &rhs) noexcept {
+  return (lhs.index_ == rhs.index_);
+}
+inline bool operator!=(const TypeMeta &lhs, const TypeMeta &rhs) noexcept {
+  return !operator==(lhs, rhs);
+}
+#else
 inline bool operator==(const TypeMeta lhs, const TypeMeta rhs) noexcept {
   return (lhs.index_ == rhs.index_);
 }
 inline bool operator!=(const TypeMeta lhs, const TypeMeta rhs) noexcept {
   return !operator==(lhs, rhs);
 }
+#endif
 
 inline std::ostream &operator<<(std::ostream &stream,
                                 caffe2::TypeMeta typeMeta);
@@ -349,12 +415,21 @@ public:
   C10_MOCK_DEFINE_IMPLICIT_CTOR(c10::complex<double>, ComplexDouble)
 #undef C10_MOCK_DEFINE_IMPLICIT_CTOR
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  template <typename T,
+            typename std::enable_if_t<std::is_same_v<T, bool>, bool> * =
+                nullptr>
+  Scalar(T vv) : tag(Tag::HAS_b) {
+    v.i = static_cast<int64_t>(vv);
+  }
+#else
   template <typename T,
             typename std::enable_if<std::is_same<T, bool>::value,
                                     bool>::type * = nullptr>
   Scalar(T vv) : tag(Tag::HAS_b) {
     v.i = static_cast<int64_t>(vv);
   }
+#endif
 
 #define C10_MOCK_DEFINE_ACCESSOR(type, name) type to##name() const;
   C10_MOCK_DEFINE_ACCESSOR(uint8_t, Byte)
@@ -394,6 +469,31 @@ public:
   ScalarType type() const;
 
 private:
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+  template <typename T,
+            typename std::enable_if_t<
+                std::is_integral_v<T> && !std::is_same_v<T, bool>, bool> * =
+                nullptr>
+  Scalar(T vv, bool /*unused*/) : tag(Tag::HAS_i) {
+    v.i = static_cast<int64_t>(vv);
+  }
+
+  template <typename T,
+            typename std::enable_if_t<
+                !std::is_integral_v<T> && !c10::is_complex<T>::value, bool> * =
+                nullptr>
+  Scalar(T vv, bool /*unused*/) : tag(Tag::HAS_d) {
+    v.d = static_cast<double>(static_cast<float>(0));
+    (void)vv;
+  }
+
+  template <typename T,
+            typename std::enable_if_t<c10::is_complex<T>::value, bool> * =
+                nullptr>
+  Scalar(T vv, bool /*unused*/) : tag(Tag::HAS_z) {
+    (void)vv;
+  }
+#else
   template <typename T,
             typename std::enable_if<std::is_integral<T>::value &&
                                         !std::is_same<T, bool>::value,
@@ -409,6 +509,7 @@ private:
     v.d = static_cast<double>(static_cast<float>(0));
     (void)vv;
   }
+#endif
 
   enum class Tag { HAS_d, HAS_i, HAS_z, HAS_b, HAS_sd, HAS_si };
   Tag tag;
@@ -508,8 +609,13 @@ struct C10_API TensorOptions {
 
   template <typename... Args>
   C10_NODISCARD TensorOptions device(Args &&...args) const noexcept {
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+    return device(
+        std::optional<Device>(std::in_place, std::forward<Args>(args)...));
+#else
     return device(
         c10::optional<Device>(c10::in_place, std::forward<Args>(args)...));
+#endif
   }
 
   C10_NODISCARD TensorOptions
@@ -696,10 +802,16 @@ inline TensorOptions layout(Layout layout) {
 inline TensorOptions device(Device device) {
   return TensorOptions().device(std::move(device));
 }
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+inline TensorOptions device_index(c10::DeviceIndex device_index) {
+  return TensorOptions().device_index(device_index);
+}
+#else
 inline TensorOptions device_index(int16_t device_index) {
   return TensorOptions().device_index(
       static_cast<c10::DeviceIndex>(device_index));
 }
+#endif
 inline TensorOptions requires_grad(bool requires_grad = true) {
   return TensorOptions().requires_grad(requires_grad);
 }
@@ -714,7 +826,11 @@ template <typename T> inline TensorOptions dtype() {
   return dtype(caffe2::TypeMeta::Make<T>());
 }
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+inline std::string toString(const TensorOptions &options);
+#else
 inline std::string toString(const TensorOptions options);
+#endif
 
 } // namespace c10
 

@@ -13,8 +13,12 @@
 //   c10/util/variant.h         c10::variant (its converting constructor)
 //   c10/util/Half.h, BFloat16.h, complex.h
 //
-// With -DLIBTORCH_MOCK_VERSION_MAJOR=2 (LibTorch 2.4), c10::optional and
-// friends are aliases of their std:: counterparts, as in the real 2.4 headers.
+// With -DLIBTORCH_MOCK_VERSION_MAJOR=2 (LibTorch 2.15), as in the real 2.15
+// headers: c10::optional and friends are aliases of their std:: counterparts
+// (c10/util/in_place.h and c10/util/variant.h are gone: std::in_place,
+// std::variant), c10::ArrayRef inherits its constructors from
+// c10::HeaderOnlyArrayRef (torch/headeronly/util/HeaderOnlyArrayRef.h), and
+// c10::SymInt (c10/core/SymInt.h) exists.
 #pragma once
 
 #include <array>
@@ -229,14 +233,11 @@ inline void deprecated_AT_ASSERTM() {}
 // ---------------------------------------------------------------------------
 #if LIBTORCH_MOCK_VERSION_MAJOR >= 2
 
-// LibTorch 2.4: c10/util/Optional.h re-exports std::optional.
+// LibTorch 2.15: c10/util/Optional.h re-exports std::optional; there is no
+// c10/util/in_place.h.
 #include <optional>
 namespace c10 {
 using std::bad_optional_access;
-using std::in_place;
-using std::in_place_index_t;
-using std::in_place_t;
-using std::in_place_type_t;
 using std::make_optional;
 using std::nullopt;
 using std::nullopt_t;
@@ -446,6 +447,148 @@ constexpr optional<typename std::decay<T>::type> make_optional(T &&v) {
 // ---------------------------------------------------------------------------
 namespace c10 {
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
+// LibTorch 2.15: torch/headeronly/util/HeaderOnlyArrayRef.h holds what
+// ArrayRef was, and ArrayRef inherits its constructors (inherited
+// constructor calls are not references of their own).
+template <typename T> class HeaderOnlyArrayRef {
+public:
+  using iterator = const T *;
+  using const_iterator = const T *;
+  using size_type = size_t;
+  using value_type = T;
+  using reverse_iterator = std::reverse_iterator<iterator>;
+
+protected:
+  const T *Data;
+  size_type Length;
+
+public:
+  /* implicit */ constexpr HeaderOnlyArrayRef() : Data(nullptr), Length(0) {}
+  constexpr HeaderOnlyArrayRef(const T &OneElt) : Data(&OneElt), Length(1) {}
+  constexpr HeaderOnlyArrayRef(const T *data, size_t length)
+      : Data(data), Length(length) {}
+  constexpr HeaderOnlyArrayRef(const T *begin, const T *end)
+      : Data(begin), Length(end - begin) {}
+
+  template <typename Container,
+            typename U = decltype(std::declval<Container>().data()),
+            typename = std::enable_if_t<(std::is_same_v<U, T *> ||
+                                         std::is_same_v<U, T const *>)>>
+  /* implicit */ HeaderOnlyArrayRef(const Container &container)
+      : Data(container.data()), Length(container.size()) {}
+
+  template <typename A>
+  /* implicit */ HeaderOnlyArrayRef(const std::vector<T, A> &Vec)
+      : Data(Vec.data()), Length(Vec.size()) {}
+
+  template <size_t N>
+  /* implicit */ constexpr HeaderOnlyArrayRef(const std::array<T, N> &Arr)
+      : Data(Arr.data()), Length(N) {}
+
+  template <size_t N>
+  /* implicit */ constexpr HeaderOnlyArrayRef(const T (&Arr)[N])
+      : Data(Arr), Length(N) {}
+
+  /* implicit */ constexpr HeaderOnlyArrayRef(
+      const std::initializer_list<T> &Vec)
+      : Data(std::begin(Vec) == std::end(Vec) ? static_cast<T *>(nullptr)
+                                              : std::begin(Vec)),
+        Length(Vec.size()) {}
+
+  constexpr iterator begin() const { return this->Data; }
+  constexpr iterator end() const { return this->Data + this->Length; }
+  constexpr const_iterator cbegin() const { return this->Data; }
+  constexpr const_iterator cend() const { return this->Data + this->Length; }
+  constexpr reverse_iterator rbegin() const { return reverse_iterator(end()); }
+  constexpr reverse_iterator rend() const { return reverse_iterator(begin()); }
+  constexpr bool empty() const { return this->Length == 0; }
+  constexpr const T *data() const { return this->Data; }
+  constexpr size_t size() const { return this->Length; }
+  constexpr const T &front() const { return this->Data[0]; }
+  constexpr const T &back() const { return this->Data[this->Length - 1]; }
+  constexpr bool equals(HeaderOnlyArrayRef RHS) const {
+    if (this->Length != RHS.Length)
+      return false;
+    for (size_t i = 0; i < this->Length; ++i)
+      if (!(this->Data[i] == RHS.Data[i]))
+        return false;
+    return true;
+  }
+  constexpr HeaderOnlyArrayRef<T> slice(size_t N, size_t M) const {
+    return HeaderOnlyArrayRef<T>(this->data() + N, M);
+  }
+  constexpr HeaderOnlyArrayRef<T> slice(size_t N) const {
+    return slice(N, this->size() - N);
+  }
+  constexpr const T &operator[](size_t Index) const {
+    return this->Data[Index];
+  }
+  constexpr const T &at(size_t Index) const { return this->Data[Index]; }
+
+  template <typename U>
+  std::enable_if_t<std::is_same_v<U, T>, HeaderOnlyArrayRef<T>> &
+  operator=(U &&Temporary) = delete;
+
+  template <typename U>
+  std::enable_if_t<std::is_same_v<U, T>, HeaderOnlyArrayRef<T>> &
+  operator=(std::initializer_list<U>) = delete;
+
+  std::vector<T> vec() const {
+    return std::vector<T>(this->Data, this->Data + this->Length);
+  }
+
+  friend bool operator==(HeaderOnlyArrayRef a1, HeaderOnlyArrayRef a2) {
+    return a1.equals(a2);
+  }
+  friend bool operator!=(HeaderOnlyArrayRef a1, HeaderOnlyArrayRef a2) {
+    return !a1.equals(a2);
+  }
+};
+
+template <typename T> class ArrayRef : public HeaderOnlyArrayRef<T> {
+public:
+  using HeaderOnlyArrayRef<T>::HeaderOnlyArrayRef;
+
+  [[nodiscard]] constexpr const T &front() const { return this->Data[0]; }
+  [[nodiscard]] constexpr const T &back() const {
+    return this->Data[this->Length - 1];
+  }
+  [[nodiscard]] constexpr ArrayRef<T> slice(size_t N, size_t M) const {
+    return ArrayRef<T>(this->data() + N, M);
+  }
+  [[nodiscard]] constexpr ArrayRef<T> slice(size_t N) const {
+    return slice(N, this->size() - N);
+  }
+  [[nodiscard]] constexpr const T &at(size_t Index) const {
+    return this->Data[Index];
+  }
+
+  template <typename U>
+  std::enable_if_t<std::is_same_v<U, T>, ArrayRef<T>> &
+  operator=(U &&Temporary) = delete;
+
+  template <typename U>
+  std::enable_if_t<std::is_same_v<U, T>, ArrayRef<T>> &
+  operator=(std::initializer_list<U>) = delete;
+};
+
+template <typename T> ArrayRef(const T &) -> ArrayRef<T>;
+template <typename T> ArrayRef(const T *, size_t) -> ArrayRef<T>;
+template <typename T> ArrayRef(const T *, const T *) -> ArrayRef<T>;
+template <typename Container>
+ArrayRef(const Container &) -> ArrayRef<
+    std::remove_pointer_t<decltype(std::declval<Container>().data())>>;
+template <typename T, typename A>
+ArrayRef(const std::vector<T, A> &) -> ArrayRef<T>;
+template <typename T, size_t N>
+ArrayRef(const std::array<T, N> &) -> ArrayRef<T>;
+template <typename T, size_t N> ArrayRef(const T (&)[N]) -> ArrayRef<T>;
+template <typename T> ArrayRef(const std::initializer_list<T> &) -> ArrayRef<T>;
+
+#else // LibTorch 1.13
+
 template <typename T> class ArrayRef final {
 public:
   using iterator = const T *;
@@ -526,6 +669,8 @@ public:
   std::vector<T> vec() const { return std::vector<T>(Data, Data + Length); }
 };
 
+#endif // LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
 template <typename T>
 std::ostream &operator<<(std::ostream &out, ArrayRef<T> list) {
   int i = 0;
@@ -546,6 +691,8 @@ template <typename T> ArrayRef<T> makeArrayRef(const std::vector<T> &Vec) {
   return Vec;
 }
 
+#if LIBTORCH_MOCK_VERSION_MAJOR < 2
+// 2.15: only HeaderOnlyArrayRef's hidden friends operator== and operator!=.
 template <typename T> bool operator==(c10::ArrayRef<T> a1, c10::ArrayRef<T> a2) {
   return a1.equals(a2);
 }
@@ -564,15 +711,109 @@ template <typename T> bool operator==(c10::ArrayRef<T> a1, const std::vector<T> 
 template <typename T> bool operator!=(c10::ArrayRef<T> a1, const std::vector<T> &a2) {
   return !a1.equals(c10::ArrayRef<T>(a2));
 }
+#endif
 
 using IntArrayRef = ArrayRef<int64_t>;
 
 } // namespace c10
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+namespace torch::headeronly {
+using c10::HeaderOnlyArrayRef;
+using IntHeaderOnlyArrayRef = HeaderOnlyArrayRef<int64_t>;
+} // namespace torch::headeronly
+#endif
+
 // ---------------------------------------------------------------------------
 // c10/util/OptionalArrayRef.h
 // ---------------------------------------------------------------------------
 namespace c10 {
+
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
+template <typename T> class OptionalArrayRef final {
+public:
+  constexpr OptionalArrayRef() noexcept = default;
+  constexpr OptionalArrayRef(std::nullopt_t /*unused*/) noexcept {}
+  OptionalArrayRef(const OptionalArrayRef &other) = default;
+  OptionalArrayRef(OptionalArrayRef &&other) noexcept = default;
+  constexpr OptionalArrayRef(const std::optional<ArrayRef<T>> &other) noexcept
+      : wrapped_opt_array_ref(other) {}
+  constexpr OptionalArrayRef(std::optional<ArrayRef<T>> &&other) noexcept
+      : wrapped_opt_array_ref(std::move(other)) {}
+  constexpr OptionalArrayRef(const T &value) noexcept
+      : wrapped_opt_array_ref(value) {}
+
+  template <
+      typename U = ArrayRef<T>,
+      std::enable_if_t<!std::is_same_v<std::decay_t<U>, OptionalArrayRef> &&
+                           !std::is_same_v<std::decay_t<U>, std::in_place_t> &&
+                           std::is_constructible_v<ArrayRef<T>, U &&> &&
+                           std::is_convertible_v<U &&, ArrayRef<T>> &&
+                           !std::is_convertible_v<U &&, T>,
+                       bool> = false>
+  constexpr OptionalArrayRef(U &&value) noexcept(
+      std::is_nothrow_constructible_v<ArrayRef<T>, U &&>)
+      : wrapped_opt_array_ref(std::forward<U>(value)) {}
+
+  template <
+      typename U = ArrayRef<T>,
+      std::enable_if_t<!std::is_same_v<std::decay_t<U>, OptionalArrayRef> &&
+                           !std::is_same_v<std::decay_t<U>, std::in_place_t> &&
+                           std::is_constructible_v<ArrayRef<T>, U &&> &&
+                           !std::is_convertible_v<U &&, ArrayRef<T>>,
+                       bool> = false>
+  constexpr explicit OptionalArrayRef(U &&value) noexcept(
+      std::is_nothrow_constructible_v<ArrayRef<T>, U &&>)
+      : wrapped_opt_array_ref(std::forward<U>(value)) {}
+
+  template <typename... Args>
+  constexpr explicit OptionalArrayRef(std::in_place_t ip,
+                                      Args &&...args) noexcept
+      : wrapped_opt_array_ref(ip, std::forward<Args>(args)...) {}
+
+  template <typename U, typename... Args>
+  constexpr explicit OptionalArrayRef(std::in_place_t ip,
+                                      std::initializer_list<U> il,
+                                      Args &&...args)
+      : wrapped_opt_array_ref(ip, il, std::forward<Args>(args)...) {}
+
+  constexpr OptionalArrayRef(const std::initializer_list<T> &Vec)
+      : wrapped_opt_array_ref(ArrayRef<T>(Vec)) {}
+
+  ~OptionalArrayRef() = default;
+
+  constexpr OptionalArrayRef &operator=(std::nullopt_t /*unused*/) noexcept {
+    wrapped_opt_array_ref = std::nullopt;
+    return *this;
+  }
+  OptionalArrayRef &operator=(const OptionalArrayRef &other) = default;
+  OptionalArrayRef &operator=(OptionalArrayRef &&other) noexcept = default;
+
+  [[nodiscard]] constexpr const ArrayRef<T> &operator*() const & noexcept {
+    return wrapped_opt_array_ref.value();
+  }
+  [[nodiscard]] constexpr explicit operator bool() const noexcept {
+    return wrapped_opt_array_ref.has_value();
+  }
+  [[nodiscard]] constexpr bool has_value() const noexcept {
+    return wrapped_opt_array_ref.has_value();
+  }
+  [[nodiscard]] constexpr const ArrayRef<T> &value() const & {
+    return wrapped_opt_array_ref.value();
+  }
+  [[nodiscard]] friend bool operator==(OptionalArrayRef a1, ArrayRef<T> other) {
+    if (!a1.has_value()) {
+      return false;
+    }
+    return a1.value() == other;
+  }
+
+private:
+  std::optional<ArrayRef<T>> wrapped_opt_array_ref;
+};
+
+#else // LibTorch 1.13
 
 template <typename T> class OptionalArrayRef final {
 public:
@@ -637,20 +878,28 @@ private:
   optional<ArrayRef<T>> wrapped_opt_array_ref;
 };
 
+#endif // LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
 using OptionalIntArrayRef = OptionalArrayRef<int64_t>;
 
 } // namespace c10
 
 // ---------------------------------------------------------------------------
 // c10/util/variant.h (1.13: c10's own copy of mpark::variant; the converting
-// constructor below has the same template head as the real one)
+// constructor below has the same template head as the real one; 2.15 uses
+// std::variant)
 // ---------------------------------------------------------------------------
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
+// LibTorch 2.15 has no c10/util/variant.h: std::variant.
+#include <variant>
+
+#else // LibTorch 1.13
+
 namespace c10 {
 
-#if LIBTORCH_MOCK_VERSION_MAJOR < 2
 template <std::size_t I> struct in_place_index_t;
 template <typename T> struct in_place_type_t;
-#endif
 
 namespace lib {
 template <typename T> using decay_t = typename std::decay<T>::type;
@@ -789,6 +1038,8 @@ inline constexpr decltype(auto) visit(Visitor &&visitor,
 
 } // namespace c10
 
+#endif // LIBTORCH_MOCK_VERSION_MAJOR >= 2
+
 // ---------------------------------------------------------------------------
 // c10/util/Half.h, c10/util/BFloat16.h, c10/util/complex.h
 // ---------------------------------------------------------------------------
@@ -818,4 +1069,30 @@ template <typename T> struct alignas(sizeof(T) * 2) complex {
   constexpr T imag() const { return imag_; }
 };
 
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+// torch/headeronly/util/complex_utils.h
+template <typename T> struct is_complex : public std::false_type {};
+template <typename T>
+struct is_complex<c10::complex<T>> : public std::true_type {};
+#endif
+
 } // namespace c10
+
+#if LIBTORCH_MOCK_VERSION_MAJOR >= 2
+// ---------------------------------------------------------------------------
+// c10/core/SymInt.h (2.15: at::indexing::Slice takes std::optional<SymInt>)
+// ---------------------------------------------------------------------------
+namespace c10 {
+
+class C10_API SymInt {
+public:
+  /*implicit*/ SymInt(int64_t d) : data_(d) {}
+  SymInt() : data_(0) {}
+  int64_t expect_int() const { return data_; }
+
+private:
+  int64_t data_;
+};
+
+} // namespace c10
+#endif
