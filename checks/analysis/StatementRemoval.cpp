@@ -32,7 +32,8 @@ std::optional<FixItHint> statementRemoval(const CallExpr *Call,
   // Past the cleanups of temporaries that the call's default arguments
   // make: LibTorch 2.x's `emptyCache(MempoolId_t mempool_id = {0, 0})` is a
   // statement of its own all the same.
-  const utils::Above Above = utils::parentIgnoring(Call, Index, utils::Cleanups);
+  const utils::Above Above =
+      utils::parentIgnoring(Call, Index, utils::Cleanups);
   const auto *Parent = Above.Parent.get<Stmt>();
   // Only a statement of its own: `f(emptyCache(), x)` or `a, emptyCache()`
   // would need a rewrite of the surrounding expression.

@@ -68,9 +68,9 @@ std::string processStartTime(pid_t Pid) {
 ScratchDirectory::ScratchDirectory(StringRef TempDir) {
   removeAbandoned(TempDir);
   SmallString<256> Dir(TempDir);
-  sys::path::append(Dir, (Prefix + Twine(::getpid()) + "." +
-                          processStartTime(::getpid()))
-                             .str());
+  sys::path::append(
+      Dir,
+      (Prefix + Twine(::getpid()) + "." + processStartTime(::getpid())).str());
   if (::mkdir(Dir.c_str(), 0700) == 0)
     Path = std::string(Dir);
 }

@@ -250,8 +250,9 @@ namespace {
 /// failure.
 int openLockFile(const std::string &Path) {
   for (int Attempt = 0; Attempt < 2; ++Attempt) {
-    int FD = ::open(Path.c_str(),
-                    O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
+    int FD =
+        ::open(Path.c_str(),
+               O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
     struct stat Info;
     if (FD >= 0 && ::fstat(FD, &Info) == 0 && S_ISREG(Info.st_mode))
       return FD;

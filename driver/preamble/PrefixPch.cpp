@@ -159,11 +159,10 @@ buildPrefixPch(const CompilerInvocation &Unit, StringRef HeaderPath,
   if (Build.Problem.empty() && Action.Bytes.empty())
     Build.Problem = "no PCH was written";
   if (Build.Problem.empty())
-    if (std::optional<std::string> Error =
-            io::writeFile(OutputPath.str(),
-                          std::string_view(Action.Bytes.data(),
-                                           Action.Bytes.size()),
-                          io::FileMode::Owned)) {
+    if (std::optional<std::string> Error = io::writeFile(
+            OutputPath.str(),
+            std::string_view(Action.Bytes.data(), Action.Bytes.size()),
+            io::FileMode::Owned)) {
       Build.Problem = "the PCH could not be written";
       Build.WriteError = *Error;
     }

@@ -63,11 +63,10 @@ llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
       LibTorchFrom = Names[I].Name;
     } else if (!Part->LibTorchVersion.empty() &&
                Part->LibTorchVersion != Merged.LibTorchVersion) {
-      return mergeError("'" + Names[I].Name +
-                        "' was analyzed against LibTorch " +
-                        Part->LibTorchVersion + " and '" + LibTorchFrom +
-                        "' against LibTorch " + Merged.LibTorchVersion +
-                        OneConfiguration);
+      return mergeError(
+          "'" + Names[I].Name + "' was analyzed against LibTorch " +
+          Part->LibTorchVersion + " and '" + LibTorchFrom +
+          "' against LibTorch " + Merged.LibTorchVersion + OneConfiguration);
     }
     // Shards of one run enable the same checks; a report with others would
     // make the merged one claim checks it never ran on some units.
@@ -129,16 +128,18 @@ std::optional<std::string> badRegionNumber(const json &Result) {
                             .value("region", json::object());
     if (!Region.is_object())
       return std::string("region is not an object");
-    for (const char *Member : {"startLine", "startColumn", "endLine",
-                               "endColumn", "charOffset", "charLength",
-                               "byteOffset", "byteLength"}) {
+    for (const char *Member :
+         {"startLine", "startColumn", "endLine", "endColumn", "charOffset",
+          "charLength", "byteOffset", "byteLength"}) {
       auto Value = Region.find(Member);
       if (Value == Region.end())
         continue;
-      const bool FromOne = std::string(Member).find("Line") != std::string::npos ||
-                           std::string(Member).find("Column") != std::string::npos;
+      const bool FromOne =
+          std::string(Member).find("Line") != std::string::npos ||
+          std::string(Member).find("Column") != std::string::npos;
       if (!Value->is_number_unsigned() ||
-          Value->get<std::uint64_t>() > std::numeric_limits<std::int32_t>::max() ||
+          Value->get<std::uint64_t>() >
+              std::numeric_limits<std::int32_t>::max() ||
           (FromOne && Value->get<std::uint64_t>() == 0))
         return std::string(Member) + " is " + Value->dump();
     }

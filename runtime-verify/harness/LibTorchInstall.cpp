@@ -43,8 +43,9 @@ std::optional<LibTorchInstall> libTorchOfTorchDir(const std::string &TorchDir) {
        P = P.parent_path()) {
     // 2.x defines the version in torch/headeronly/version.h, which
     // torch/version.h includes; 1.x in torch/version.h itself.
-    for (const char *Header : {"include/torch/headeronly/version.h",
-                               "include/torch/csrc/api/include/torch/version.h"}) {
+    for (const char *Header :
+         {"include/torch/headeronly/version.h",
+          "include/torch/csrc/api/include/torch/version.h"}) {
       std::ifstream In(P / Header);
       if (!In)
         continue;

@@ -347,7 +347,8 @@ std::string fileTail(const std::string &Path, size_t MaxBytes) {
   if (Size < 0)
     return "";
   const bool Cut = static_cast<size_t>(Size) > MaxBytes;
-  const std::streamoff Start = Cut ? Size - static_cast<std::streamoff>(MaxBytes) : 0;
+  const std::streamoff Start =
+      Cut ? Size - static_cast<std::streamoff>(MaxBytes) : 0;
   In.seekg(Start);
   std::string S(static_cast<size_t>(Size - Start), '\0');
   In.read(S.data(), static_cast<std::streamsize>(S.size()));

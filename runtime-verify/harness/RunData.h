@@ -64,8 +64,8 @@ struct Session {
   double TimeoutSeconds = 0;
   bool ProbeEnabled = true;
   std::string GpuDescription;
-  /// The LibTorch the program links (the prefix above its build's Torch_DIR) and its
-  /// version; empty when unknown (--build-cmd, no Torch_DIR).
+  /// The LibTorch the program links (the prefix above its build's Torch_DIR)
+  /// and its version; empty when unknown (--build-cmd, no Torch_DIR).
   std::string LibTorchDir, LibTorchVersion;
   /// The probe was built for this run against the program's LibTorch (the
   /// installed one links another).

@@ -85,8 +85,8 @@ bool Verifier::prepare() {
     if (!Cache.TorchDir.empty())
       ProgramTorch = libTorchOfTorchDir(Cache.TorchDir);
     if (ProgramTorch) {
-      S.LibTorchDir =
-          ProgramTorch->Prefix.empty() ? ProgramTorch->TorchDir : ProgramTorch->Prefix;
+      S.LibTorchDir = ProgramTorch->Prefix.empty() ? ProgramTorch->TorchDir
+                                                   : ProgramTorch->Prefix;
       S.LibTorchVersion = ProgramTorch->Version;
     }
   }
@@ -279,9 +279,14 @@ bool Verifier::chooseProbe() {
   }
   const std::string Dir = Scratch + "/probe-build";
   const std::string Log = Scratch + "/build-probe.log";
-  std::vector<std::string> Configure = {
-      "cmake", "-S", Sources, "-B", Dir, "-DCMAKE_BUILD_TYPE=Release",
-      "-DTorch_DIR=" + ProgramTorch->TorchDir};
+  std::vector<std::string> Configure = {"cmake",
+                                        "-S",
+                                        Sources,
+                                        "-B",
+                                        Dir,
+                                        "-DCMAKE_BUILD_TYPE=Release",
+                                        "-DTorch_DIR=" +
+                                            ProgramTorch->TorchDir};
   // Its prefix first, as the program's build would find it: not another
   // LibTorch's Caffe2 package on CMake's default paths.
   if (!ProgramTorch->Prefix.empty())
@@ -297,10 +302,10 @@ bool Verifier::chooseProbe() {
     ProcessResult R = runProcess(Spec);
     if (!R.ok()) {
       phaseDone("probe", Start, "failed");
-      S.Errors.push_back(fmt::format(
-          "building the probe for LibTorch {} failed ({}: {}):\n{}",
-          S.LibTorchVersion, fmt::join(Argv, " "), R.describe(0),
-          fileTail(Log, 6000)));
+      S.Errors.push_back(
+          fmt::format("building the probe for LibTorch {} failed ({}: {}):\n{}",
+                      S.LibTorchVersion, fmt::join(Argv, " "), R.describe(0),
+                      fileTail(Log, 6000)));
       return false;
     }
   }

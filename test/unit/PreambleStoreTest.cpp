@@ -91,10 +91,9 @@ TEST_F(PreambleStoreTest, DamagedPchIsNoEntryAndIsRemoved) {
   const std::string Key = PreambleStore::key({"k"});
   // Emptied, cut short, zeroed, overwritten: each would be rejected by
   // clang on every use; the entry goes so that it is built again.
-  for (const std::string &Damage :
-       {std::string(), std::string("CPCH and"),
-        std::string("\0\0\0\0 and the rest", 17),
-        std::string("garbage and the rest")}) {
+  for (const std::string &Damage : {std::string(), std::string("CPCH and"),
+                                    std::string("\0\0\0\0 and the rest", 17),
+                                    std::string("garbage and the rest")}) {
     const std::string Pch = build(Store, Key, {header("v1")});
     ASSERT_TRUE(Store.lookup(Key));
     write(Pch, Damage);
