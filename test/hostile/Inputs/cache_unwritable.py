@@ -9,35 +9,18 @@ analyzes without the cache and exits as usual. Run as root (the lit test
 REQUIRES tmpfs-mount); the mount is always undone.
 """
 import os
-import shutil
 import subprocess
 import sys
 import time
 
-UNIT = """#include <torch/torch.h>
-
-void train%d(torch::optim::SGD &optimizer, const torch::Tensor &loss) {
-  for (int step = 0; step < 100; ++step) {
-    optimizer.zero_grad();
-    loss.backward();
-    optimizer.step();
-    float value = loss.item<float>();
-    (void)value;
-  }
-}
-"""
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from two_units import write_two_units  # noqa: E402
 
 
 def main():
     work, cli, mock = sys.argv[1:4]
-    shutil.rmtree(work, ignore_errors=True)
-    mnt = os.path.join(work, "ro")
-    os.makedirs(mnt)
-    units = []
-    for i in (1, 2):
-        units.append(os.path.join(work, "unit%d.cpp" % i))
-        with open(units[-1], "w") as f:
-            f.write(UNIT % i)
+    units, mnt = write_two_units(work, "ro")
     subprocess.check_call(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", mnt])
     try:
         for cache in (mnt, os.path.join(mnt, "not-yet-made")):
