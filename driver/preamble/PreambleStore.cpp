@@ -230,6 +230,26 @@ bool PreambleStore::refused(StringRef Key) const {
   return Dependencies && llvm::all_of(*Dependencies, run::dependencyHolds);
 }
 
+void PreambleStore::recordOversize(
+    StringRef Key, std::uint64_t Bytes,
+    const std::vector<run::Dependency> &Dependencies) const {
+  (void)writeRecord(path(Key, ".oversize"), Key,
+                    {{"size", Bytes}, {"dependencies", Dependencies}});
+}
+
+std::optional<std::uint64_t> PreambleStore::oversize(StringRef Key) const {
+  std::optional<nlohmann::json> Record = readRecord(path(Key, ".oversize"), Key);
+  if (!Record)
+    return std::nullopt;
+  const auto Size = Record->find("size");
+  std::optional<std::vector<run::Dependency>> Dependencies =
+      dependenciesOf(*Record);
+  if (Size == Record->end() || !Size->is_number_unsigned() || !Dependencies ||
+      !llvm::all_of(*Dependencies, run::dependencyHolds))
+    return std::nullopt;
+  return Size->get<std::uint64_t>();
+}
+
 bool PreambleStore::wanted(StringRef Key) const {
   return isRegularFile(path(Key, ".wanted"));
 }

@@ -84,6 +84,14 @@ public:
               const std::vector<run::Dependency> &Dependencies) const;
   bool refused(llvm::StringRef Key) const;
 
+  /// Records that the prefix of \p Key takes \p Bytes, more than the cache
+  /// may hold: not built again under a cap below that while every file its
+  /// build read is unchanged.
+  void recordOversize(llvm::StringRef Key, std::uint64_t Bytes,
+                      const std::vector<run::Dependency> &Dependencies) const;
+  /// The size recorded for \p Key by recordOversize(), if it still holds.
+  std::optional<std::uint64_t> oversize(llvm::StringRef Key) const;
+
   /// Whether an earlier run recorded that it would have used \p Key.
   bool wanted(llvm::StringRef Key) const;
   void markWanted(llvm::StringRef Key) const;

@@ -96,6 +96,16 @@ void use(CompilerInvocation &Invocation, const StoredPrefix &Entry) {
 PrecompiledPrefixes::PrecompiledPrefixes(PrefixSettings Settings)
     : Settings(std::move(Settings)), Store(this->Settings.CacheDirectory) {}
 
+void PrecompiledPrefixes::warnOversize(std::uint64_t Bytes) const {
+  // The parent prints this line once a run (run/UnitScheduler.cpp).
+  errs() << "libtorch-tidy: warning: the cache directory '"
+         << Settings.CacheDirectory << "' may hold "
+         << Settings.MaxBytes / 1024 << " KiB (--cache-max-size), less than "
+         << "the precompiled prefix of " << (Bytes + 1023) / 1024
+         << " KiB that this unit would use; analyzing without it (raise "
+            "--cache-max-size to keep it)\n";
+}
+
 std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     CompilerInvocation &Invocation, FileManager &Files,
     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
@@ -133,6 +143,12 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     return Found(std::move(*Entry), false);
   if (Store.refused(Key))
     return std::nullopt;
+  if (Settings.MaxBytes)
+    if (std::optional<std::uint64_t> Size = Store.oversize(Key);
+        Size && *Size > Settings.MaxBytes) {
+      warnOversize(*Size);
+      return std::nullopt;
+    }
   if (Settings.Build == BuildPolicy::Auto && !Settings.SharedInRun &&
       !Store.wanted(Key)) {
     // Once is no reason to build: a second time is.
@@ -193,6 +209,14 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     // Not again while what it read stays the same.
     if (!Build.Dependencies.empty())
       Store.refuse(Key, Build.Dependencies);
+  } else if (std::uint64_t Size = 0;
+             Settings.MaxBytes && !sys::fs::file_size(PchPath, Size) &&
+             Size > Settings.MaxBytes) {
+    // The cap would evict it at once and the next run would build it
+    // again: neither is worth it.
+    Store.recordOversize(Key, Size, Build.Dependencies);
+    sys::fs::remove(PchPath);
+    warnOversize(Size);
   } else if (Store.commit(Key, PchPath, Build.Dependencies))
     Entry = StoredPrefix{*HeaderPath, PchPath, std::move(Build.Dependencies)};
   sys::DontRemoveFileOnSignal(PchPath);

@@ -38,6 +38,7 @@
 #include "preamble/IncludePrefix.h"
 #include "preamble/PreambleStore.h"
 #include "run/SkipPolicy.h"
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -72,6 +73,10 @@ struct PrefixSettings {
   /// the overlay maps elsewhere is not used, since its content was checked
   /// on the real file.
   bool CheckOverlay = false;
+  /// `--cache-max-size` (0: none): a prefix larger than the cap would be
+  /// evicted right after it is built, and built again by the next run, so
+  /// it is not kept and, while its inputs stay the same, not built again.
+  std::uint64_t MaxBytes = 0;
   /// Called when this process starts building a prefix (\p Waiting false),
   /// or starts waiting for another process that builds it (true): either
   /// takes a while, which an editor shows (the language server's progress).
@@ -99,6 +104,9 @@ public:
         std::optional<run::SkipPolicy::Bodies> SkipBodies);
 
 private:
+  /// One line: the prefix of \p Bytes is not kept under the cap.
+  void warnOversize(std::uint64_t Bytes) const;
+
   PrefixSettings Settings;
   PreambleStore Store;
 };

@@ -22,6 +22,8 @@ std::string settingsKey(const AnalysisSettings &Settings) {
                    using T = std::decay_t<decltype(Value)>;
                    if constexpr (std::is_same_v<T, bool>)
                      Key += Value ? "1" : "0";
+                   else if constexpr (std::is_integral_v<T>)
+                     Key += std::to_string(Value);
                    else
                      Key += Value;
                  });

@@ -15,6 +15,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
 #define LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
 
+#include <cstdint>
 #include <string>
 
 namespace libtorch_tidy::run {
@@ -42,6 +43,9 @@ struct AnalysisSettings {
   /// Set by the parent for a worker: another unit of the run starts with the
   /// same includes, so a prefix built for this one pays.
   bool PreambleShared = false;
+  /// `--cache-max-size`: a prefix larger than this is not kept, nor built
+  /// again while it would be as large (0: no cap).
+  std::uint64_t PreambleMaxBytes = 0;
   /// `--vfsoverlay` maps files: a prefix whose build read one of them
   /// through another path is not used.
   bool PreambleOverlay = false;
@@ -75,6 +79,7 @@ void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
   Visit("preamble-directory", Settings.PreambleDirectory, Keyed::No);
   Visit("preamble-always", Settings.PreambleAlways, Keyed::No);
   Visit("preamble-shared", Settings.PreambleShared, Keyed::No);
+  Visit("preamble-max-bytes", Settings.PreambleMaxBytes, Keyed::No);
   Visit("preamble-overlay", Settings.PreambleOverlay, Keyed::No);
   // What the editor is told while a prefix builds.
   Visit("preamble-notice", Settings.PreambleNotice, Keyed::No);

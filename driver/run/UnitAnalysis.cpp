@@ -331,6 +331,7 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
                                : preamble::BuildPolicy::Auto;
     PrefixSettings.SharedInRun = Settings.PreambleShared;
     PrefixSettings.CheckOverlay = Settings.PreambleOverlay;
+    PrefixSettings.MaxBytes = Settings.PreambleMaxBytes;
     if (!Settings.PreambleNotice.empty())
       PrefixSettings.OnSlowStart = [Notice = Settings.PreambleNotice](
                                        const preamble::IncludePrefix &Prefix,

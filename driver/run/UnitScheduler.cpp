@@ -46,6 +46,7 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
       Settings.PreambleDirectory = Dir;
   }
   Settings.PreambleAlways = Tool.Preamble == "always";
+  Settings.PreambleMaxBytes = Tool.CacheMaxSize;
   Settings.PreambleShared = Tool.WorkerPreambleShared;
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
   Settings.PreambleNotice = Tool.WorkerPreambleNotice;
