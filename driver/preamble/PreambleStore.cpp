@@ -238,7 +238,8 @@ void PreambleStore::recordOversize(
 }
 
 std::optional<std::uint64_t> PreambleStore::oversize(StringRef Key) const {
-  std::optional<nlohmann::json> Record = readRecord(path(Key, ".oversize"), Key);
+  std::optional<nlohmann::json> Record =
+      readRecord(path(Key, ".oversize"), Key);
   if (!Record)
     return std::nullopt;
   const auto Size = Record->find("size");
