@@ -99,8 +99,8 @@ PrecompiledPrefixes::PrecompiledPrefixes(PrefixSettings Settings)
 void PrecompiledPrefixes::warnOversize(std::uint64_t Bytes) const {
   // The parent prints this line once a run (run/UnitScheduler.cpp).
   errs() << "libtorch-tidy: warning: the cache directory '"
-         << Settings.CacheDirectory << "' may hold "
-         << Settings.MaxBytes / 1024 << " KiB (--cache-max-size), less than "
+         << Settings.CacheDirectory << "' may hold " << Settings.MaxBytes / 1024
+         << " KiB (--cache-max-size), less than "
          << "the precompiled prefix of " << (Bytes + 1023) / 1024
          << " KiB that this unit would use; analyzing without it (raise "
             "--cache-max-size to keep it)\n";
@@ -209,9 +209,9 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     // Not again while what it read stays the same.
     if (!Build.Dependencies.empty())
       Store.refuse(Key, Build.Dependencies);
-  } else if (std::uint64_t Size = 0;
-             Settings.MaxBytes && !sys::fs::file_size(PchPath, Size) &&
-             Size > Settings.MaxBytes) {
+  } else if (std::uint64_t Size = 0; Settings.MaxBytes &&
+                                     !sys::fs::file_size(PchPath, Size) &&
+                                     Size > Settings.MaxBytes) {
     // The cap would evict it at once and the next run would build it
     // again: neither is worth it.
     Store.recordOversize(Key, Size, Build.Dependencies);
