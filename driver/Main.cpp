@@ -209,16 +209,18 @@ int runTool(int Argc, const char **Argv) {
   std::optional<std::set<std::string>> Baseline;
   bool BaselineNamesNoFileHere = false;
   if (!Tool.Baseline.empty()) {
-    Expected<std::set<std::string>> Known = report::readBaseline(Tool.Baseline);
+    // Read once: its fingerprints, and whether it names files of this root.
+    Expected<nlohmann::json> Document =
+        report::readBaselineDocument(Tool.Baseline);
+    Expected<std::set<std::string>> Known =
+        Document ? report::baselineFingerprints(*Document, Tool.Baseline)
+                 : Expected<std::set<std::string>>(Document.takeError());
     if (!Known) {
       errs() << "libtorch-tidy: error: " << toString(Known.takeError()) << "\n";
       return ExitUsageError;
     }
     Baseline = std::move(*Known);
-    if (std::optional<nlohmann::json> Document =
-            report::readBaselineDocument(Tool.Baseline))
-      BaselineNamesNoFileHere =
-          report::namesNoFileUnder(*Document, *ProjectRoot);
+    BaselineNamesNoFileHere = report::namesNoFileUnder(*Document, *ProjectRoot);
   }
 
   // --- Select units. ---
@@ -325,19 +327,18 @@ int runTool(int Argc, const char **Argv) {
   report::SourceFiles Sources;
   const unsigned InBaseline = report::fingerprintAndFilter(
       Run, *ProjectRoot, Baseline ? &*Baseline : nullptr, Sources);
+  std::vector<model::ReportedDiagnostic> Diagnostics =
+      model::uniqueDiagnostics(Run, /*WithCompilerErrors=*/true);
+  std::vector<Finding> UniqueFindings = model::uniqueFindings(Run);
   // A baseline of another checkout or root matched nothing: say so, rather
   // than report every finding as new without a word.
   if (BaselineNamesNoFileHere && InBaseline == 0 && !Baseline->empty() &&
-      !model::uniqueFindings(Run).empty())
+      !UniqueFindings.empty())
     errs() << "libtorch-tidy: warning: the baseline '" << Tool.Baseline
            << "' matched no finding and names no file under '" << *ProjectRoot
            << "' (taken in another checkout, or with another --sarif-root): "
               "every finding counts as new; take baselines with the "
               "--sarif-root of the runs that use them\n";
-
-  std::vector<model::ReportedDiagnostic> Diagnostics =
-      model::uniqueDiagnostics(Run, /*WithCompilerErrors=*/true);
-  std::vector<Finding> UniqueFindings = model::uniqueFindings(Run);
   const bool AnyUnitFailed = !model::unitsWithProblems(Run).empty();
 
   // --- Fixes. ---

@@ -119,31 +119,26 @@ bool namesNoFileUnder(const json &Document, llvm::StringRef Root) {
   return Any;
 }
 
-std::optional<json> readBaselineDocument(llvm::StringRef Path) {
-  std::string Problem;
-  std::optional<std::string> Content =
-      io::readRegularFile(Path.str(), io::MaxReportBytes, "baseline", Problem);
-  if (!Content)
-    return std::nullopt;
-  return json::parse(Content->begin(), Content->end(), nullptr,
-                     /*allow_exceptions=*/false);
-}
-
-llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path) {
+llvm::Expected<json> readBaselineDocument(llvm::StringRef Path) {
   std::string Problem;
   std::optional<std::string> Content =
       io::readRegularFile(Path.str(), io::MaxReportBytes, "baseline", Problem);
   if (!Content)
     return llvm::createStringError(llvm::inconvertibleErrorCode(), Problem);
   llvm::StringRef Text = *Content;
-  json Document;
   try {
-    Document = json::parse(Text.begin(), Text.end());
+    return json::parse(Text.begin(), Text.end());
   } catch (const json::parse_error &E) {
     return notABaseline(Path, "is not valid JSON (byte " +
                                   std::to_string(E.byte) + ")");
   }
-  return baselineFingerprints(Document, Path);
+}
+
+llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path) {
+  llvm::Expected<json> Document = readBaselineDocument(Path);
+  if (!Document)
+    return Document.takeError();
+  return baselineFingerprints(*Document, Path);
 }
 
 unsigned applyBaseline(model::RunResult &Run,

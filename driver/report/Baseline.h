@@ -41,8 +41,9 @@ llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path);
 /// False for a baseline that names no file at all (no findings).
 bool namesNoFileUnder(const nlohmann::json &Document, llvm::StringRef Root);
 
-/// readBaseline's document, for namesNoFileUnder(); nothing if unreadable.
-std::optional<nlohmann::json> readBaselineDocument(llvm::StringRef Path);
+/// The document of the baseline file \p Path: readBaseline() is this and
+/// baselineFingerprints(); the errors are the same one-line errors.
+llvm::Expected<nlohmann::json> readBaselineDocument(llvm::StringRef Path);
 
 /// Removes from every unit of \p Run the findings whose fingerprint is in
 /// \p Known. Returns how many distinct findings were removed.

@@ -8,12 +8,11 @@ that cap do not build it again (its size is recorded while its inputs
 hold); a run without the cap builds and keeps it.
 """
 import os
-import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from two_units import write_two_units  # noqa: E402
+from two_units import analyze, write_two_units  # noqa: E402
 
 
 def main():
@@ -21,15 +20,9 @@ def main():
     units, cache = write_two_units(work, "cache")
 
     def run(cap):
-        r = subprocess.run(
-            [cli, "--checks=-*,libtorch-host-sync-in-loop", "--config={}",
-             "--cache-dir=" + cache, "--preamble=always", "--unit-timeout=120"] +
-            (["--cache-max-size=" + cap] if cap else []) + units +
-            ["--", "-std=c++17", "-isystem", mock],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            universal_newlines=True, timeout=600)
+        r, findings = analyze(cli, mock, units, cache, ["--preamble=always"] +
+                              (["--cache-max-size=" + cap] if cap else []))
         sys.stdout.write("".join(l + "\n" for l in r.stderr.splitlines() if "warning" in l))
-        findings = sum(1 for l in r.stdout.splitlines() if ": warning: " in l)
         return r.returncode, findings
 
     def found(suffix):

@@ -16,7 +16,7 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from two_units import write_two_units  # noqa: E402
+from two_units import analyze, write_two_units  # noqa: E402
 
 
 def main():
@@ -24,14 +24,7 @@ def main():
     units, mnt = write_two_units(work, "small")
 
     def run(cache):
-        r = subprocess.run(
-            [cli, "--checks=-*,libtorch-host-sync-in-loop", "--config={}",
-             "--cache-dir=" + cache, "--preamble=always", "--unit-timeout=120",
-             ] + units + ["--", "-std=c++17", "-isystem", mock],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            universal_newlines=True, timeout=600)
-        findings = sum(1 for l in r.stdout.splitlines() if ": warning: " in l)
-        return r, findings
+        return analyze(cli, mock, units, cache, ["--preamble=always"])
 
     subprocess.check_call(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", mnt])
     try:

@@ -15,7 +15,7 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from two_units import write_two_units  # noqa: E402
+from two_units import analyze, write_two_units  # noqa: E402
 
 
 def main():
@@ -25,15 +25,9 @@ def main():
     try:
         for cache in (mnt, os.path.join(mnt, "not-yet-made")):
             start = time.monotonic()
-            run = subprocess.run(
-                [cli, "--checks=-*,libtorch-host-sync-in-loop", "--config={}",
-                 "--cache-dir=" + cache, "--unit-timeout=120"] + units +
-                ["--", "-std=c++17", "-isystem", mock],
-                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                universal_newlines=True, timeout=600)
+            run, warnings = analyze(cli, mock, units, cache)
             took = time.monotonic() - start
             sys.stdout.write(run.stderr)
-            warnings = sum(1 for l in run.stdout.splitlines() if ": warning: " in l)
             # The time-out is two minutes; the analysis of two small units
             # takes seconds: a wait for the prefix would show.
             print("cache_unwritable: exit %d, %d findings, %s" % (

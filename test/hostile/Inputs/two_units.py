@@ -3,6 +3,7 @@ precompiled prefix), each with one per-step host sync: the project of the
 cache tests on a mount of their own (cache_unwritable.py, cache_full_disk.py)."""
 import os
 import shutil
+import subprocess
 
 UNIT = """#include <torch/torch.h>
 
@@ -30,3 +31,15 @@ def write_two_units(work, mount_name):
         with open(units[-1], "w") as f:
             f.write(UNIT % i)
     return units, mnt
+
+
+def analyze(cli, mock, units, cache, extra=()):
+    """Runs the host-sync check on UNITS with the cache directory CACHE (and
+    EXTRA arguments); returns (the finished process, its findings)."""
+    r = subprocess.run(
+        [cli, "--checks=-*,libtorch-host-sync-in-loop", "--config={}",
+         "--cache-dir=" + cache, "--unit-timeout=120"] + list(extra) + units +
+        ["--", "-std=c++17", "-isystem", mock],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        universal_newlines=True, timeout=600)
+    return r, sum(1 for l in r.stdout.splitlines() if ": warning: " in l)
