@@ -331,6 +331,14 @@ cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,
                                   cl::cat(Category));
 cl::opt<bool> WorkerPreambleShared("worker-preamble-shared", cl::Hidden,
                                    cl::cat(Category));
+cl::opt<run::PrefixRole> WorkerPreamble(
+    "worker-preamble", cl::Hidden, cl::init(run::PrefixRole::Analyze),
+    cl::values(clEnumValN(run::PrefixRole::Analyze, "analyze", ""),
+               clEnumValN(run::PrefixRole::ReuseOnly, "reuse-only", ""),
+               clEnumValN(run::PrefixRole::BuildOnly, "build-only", ""),
+               clEnumValN(run::PrefixRole::BuildDetached, "build-detached",
+                          "")),
+    cl::cat(Category));
 cl::opt<std::string> WorkerPreambleNotice("worker-preamble-notice", cl::Hidden,
                                           cl::cat(Category));
 
@@ -488,6 +496,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.Preamble = NoPreamble ? std::string("never") : Preamble.getValue();
   Options.WorkerPreambleShared = WorkerPreambleShared;
   Options.WorkerPreambleNotice = WorkerPreambleNotice;
+  Options.WorkerPrefixRole = WorkerPreamble;
   Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());

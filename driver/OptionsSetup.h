@@ -15,6 +15,7 @@
 #define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 
 #include "clang-tidy/ClangTidyOptions.h"
+#include "run/AnalysisSettings.h"
 #include "select/Shard.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
@@ -103,6 +104,9 @@ struct ToolOptions {
   /// gets a line when the unit's prefix starts building
   /// (AnalysisSettings::PreambleNotice).
   std::string WorkerPreambleNotice;
+  /// `--worker-preamble=`, set by the parent or the language server for a
+  /// worker: who builds a missing prefix (AnalysisSettings::Prefix).
+  run::PrefixRole WorkerPrefixRole = run::PrefixRole::Analyze;
 
   // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges

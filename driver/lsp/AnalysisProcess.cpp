@@ -124,6 +124,9 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
                                    Request.File};
   if (!Request.CacheMaxSize.empty())
     Args.insert(Args.begin() + 1, "--cache-max-size=" + Request.CacheMaxSize);
+  if (!Request.WorkerPreamble.empty())
+    Args.insert(Args.begin() + 1,
+                "--worker-preamble=" + Request.WorkerPreamble);
   std::vector<char *> Argv;
   for (std::string &A : Args)
     Argv.push_back(A.data());
@@ -144,6 +147,9 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
     dup2(Err, 2);
     for (int S : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD})
       signal(S, SIG_DFL);
+    if (Request.Niceness > 0 && nice(Request.Niceness) < 0) {
+      // Best effort: at the same priority it still works.
+    }
     execv(Argv[0], Argv.data());
     _exit(127);
   }

@@ -44,6 +44,11 @@ struct AnalysisRequest {
   /// Where the unsaved texts go (the server's ScratchDirectory); empty for
   /// the system's temporary directory.
   std::string ScratchRoot;
+  /// `--worker-preamble=` for the worker (AnalysisSettings.h's PrefixRole):
+  /// `reuse-only` for an analysis, `build-only` for a prefix builder.
+  std::string WorkerPreamble;
+  /// Added to the worker's nice value.
+  int Niceness = 0;
 };
 
 struct AnalysisOutcome {

@@ -172,6 +172,7 @@ int Server::run(int InFd, int Out) {
   }
   // Stops every worker and removes its files, then the server's own.
   Documents.clear();
+  PrefixBuilds.clear();
   Scratch.reset();
   if (StopSignal) {
     signal(StopSignal, SIG_DFL);
@@ -242,7 +243,7 @@ void Server::handleBody(const std::string &Body) {
     // A response to a request of ours (registerCapability, progress
     // tokens).
     if (HasId && (Message.contains("result") || Message.contains("error")))
-      return progressAnswered(Id, !Message.contains("error"));
+      return (void)Progress.answered(Id, !Message.contains("error"));
     return replyError(Id, InvalidRequest, "the message has no 'method'");
   }
   if (!Message["method"].is_string())
@@ -298,7 +299,7 @@ nlohmann::json Server::initialize(const nlohmann::json &Params) {
   DocumentChanges = Flag({"workspace", "workspaceEdit", "documentChanges"});
   WatchRegistration =
       Flag({"workspace", "didChangeWatchedFiles", "dynamicRegistration"});
-  WorkDoneProgress = Flag({"window", "workDoneProgress"});
+  Progress.setSupported(Flag({"window", "workDoneProgress"}));
   if (Params.contains("initializationOptions") &&
       Params["initializationOptions"].is_object()) {
     const nlohmann::json &Init = Params["initializationOptions"];

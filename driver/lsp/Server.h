@@ -24,10 +24,12 @@
 #include "lsp/Diagnostics.h"
 #include "lsp/JsonRpc.h"
 #include "lsp/ScratchDirectory.h"
+#include "lsp/WorkDoneProgress.h"
 #include <chrono>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -56,6 +58,10 @@ struct ServerOptions {
 /// stdin/stdout until `exit`, the end of the input or the parent's death.
 /// Returns the exit code: 0 for exit (or the input's end) after shutdown, 1
 /// without shutdown or when the editor is gone, 2 for bad usage.
+/// Whether \p Path names a header: it has no compile command of its own; its
+/// findings come with the sources that include it (as in the CLI).
+bool isHeaderPath(llvm::StringRef Path);
+
 int runLanguageServer(llvm::ArrayRef<const char *> Args,
                       const std::string &Executable);
 
@@ -74,12 +80,15 @@ private:
     /// When the next analysis is due; unset when none is.
     std::optional<Clock::time_point> Due;
     std::unique_ptr<AnalysisProcess> Running;
-    /// The work-done progress token of the running analysis, once the
-    /// client accepted it (its answer to window/workDoneProgress/create):
-    /// nothing is sent on a token before that, or on one it refused.
+    /// The work-done progress token of the running analysis
+    /// (WorkDoneProgress.h); empty when none.
     std::string Progress;
-    /// The token asked for and not answered yet; its "begin" message.
-    std::string ProgressAsked, ProgressBegin;
+    /// The running analysis found its precompiled prefix missing (a
+    /// `missing <headers>` notice): the headers, for PrefixBuild.
+    std::string MissingPrefix;
+    /// The running analysis parses without the prefix that a build of ours
+    /// is making: when that build ends, it starts again against it.
+    bool ParsingBesideBuild = false;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -128,27 +137,45 @@ private:
   /// Tells the client that the running analysis builds (or waits for) its
   /// precompiled prefix, from the worker's notice line.
   void reportPreamble(Document &Doc, llvm::StringRef Notice);
-  void endProgress(Document &Doc, const std::string &Message);
   void finished(Document &Doc);
   Document *document(const nlohmann::json &TextDocument);
+
+  // --- Precompiled prefixes built apart (ServerPrefixBuilds.cpp). ---
+  /// A prefix build of ours, for the documents that start with its
+  /// headers and share its compilation database.
+  struct PrefixBuild {
+    std::unique_ptr<AnalysisProcess> Process;
+    std::set<std::string> Uris;
+    std::string Progress;
+  };
+  /// The running analysis of \p Doc said that its prefix is missing
+  /// (\p AnalysisSeconds: unset while it runs): builds it, when that pays.
+  void considerPrefixBuild(Document &Doc,
+                           std::optional<double> AnalysisSeconds);
+  /// The key of \p Doc's prefix build, from its MissingPrefix.
+  std::string prefixBuildKey(const Document &Doc);
+  void pollPrefixBuilds();
+  /// \p Uri no longer wants its builds (closed); a build nobody wants
+  /// stops. All of them, when \p Uri is empty (the flags changed).
+  void dropPrefixBuilds(const std::string &Uri);
 
   ServerOptions Options;
   CompileCommandsLookup Lookup;
   std::map<std::string, Document> Documents;
+  std::map<std::string, PrefixBuild> PrefixBuilds;
+  /// Keys of prefix builds that made none: not tried again until the flags
+  /// change.
+  std::set<std::string> FailedPrefixBuilds;
   /// Where the analyses' copies of unsaved texts go (ScratchDirectory.h).
   std::optional<ScratchDirectory> Scratch;
   int OutFd = 1;
   bool Initialized = false, ShuttingDown = false, Exited = false;
   int ExitCode = 1;
   int ParentPid = 0;
-  bool DocumentChanges = false, WatchRegistration = false,
-       WorkDoneProgress = false;
+  bool DocumentChanges = false, WatchRegistration = false;
   int NextRequestId = 1;
   bool OutputBroken = false;
-  /// Our window/workDoneProgress/create requests not answered yet: request
-  /// id -> the document's URI.
-  std::map<std::string, std::string> ProgressRequests;
-  void progressAnswered(const nlohmann::json &Id, bool Accepted);
+  WorkDoneProgress Progress{[this](nlohmann::json M) { send(M); }};
 };
 
 } // namespace libtorch_tidy::lsp

@@ -14,11 +14,7 @@
 using namespace llvm;
 
 namespace libtorch_tidy::lsp {
-namespace {
-
-/// Headers have no compile command of their own; their findings come with
-/// the sources that include them (as in the CLI).
-bool isHeader(StringRef Path) {
+bool isHeaderPath(StringRef Path) {
   const std::string Ext = sys::path::extension(Path).lower();
   for (StringRef Header :
        {".h", ".hh", ".hpp", ".hxx", ".h++", ".inc", ".cuh", ".ipp", ".tpp"})
@@ -26,8 +22,6 @@ bool isHeader(StringRef Path) {
       return true;
   return false;
 }
-
-} // namespace
 
 Server::Document *Server::document(const nlohmann::json &TextDocument) {
   auto It = Documents.find(TextDocument.at("uri").get<std::string>());
@@ -88,6 +82,7 @@ void Server::didClose(const nlohmann::json &Params) {
   dropWaiting(*Doc, -32801, "the document was closed");
   stopAnalysis(*Doc);
   const std::string Uri = Doc->Uri;
+  dropPrefixBuilds(Uri);
   Documents.erase(Uri);
   notify("textDocument/publishDiagnostics",
          {{"uri", Uri}, {"diagnostics", nlohmann::json::array()}});
@@ -102,7 +97,9 @@ void Server::didChangeWatchedFiles(const nlohmann::json &Params) {
   if (!Reload)
     return;
   // Each analysis reads the configuration afresh; the databases are cached.
+  // A prefix being built for the old flags would serve no analysis.
   Lookup.reload();
+  dropPrefixBuilds("");
   for (auto &[Uri, Doc] : Documents) {
     Doc.LastProblem.clear();
     stopAnalysis(Doc);
@@ -178,6 +175,7 @@ void Server::showProblemOnce(Document &Doc, const std::string &Problem) {
 }
 
 int Server::step() {
+  pollPrefixBuilds();
   const auto Now = Clock::now();
   unsigned RunningCount = 0;
   for (auto &[Uri, Doc] : Documents) {
@@ -204,6 +202,8 @@ int Server::step() {
   }
   // Sleep until the next analysis is due, or poll the running ones.
   int Timeout = 1000;
+  if (!PrefixBuilds.empty())
+    Timeout = std::min(Timeout, 50);
   for (auto &[Uri, Doc] : Documents) {
     if (Doc.Running)
       Timeout = std::min(Timeout, 10);
@@ -221,11 +221,16 @@ void Server::stopAnalysis(Document &Doc) {
   if (!Doc.Running)
     return;
   Doc.Running.reset();
-  endProgress(Doc, "superseded");
+  Progress.end(Doc.Progress, "superseded");
+  Doc.Progress.clear();
 }
 
 void Server::reportPreamble(Document &Doc, StringRef Notice) {
   StringRef Headers = Notice;
+  if (Headers.consume_front("missing ")) {
+    Doc.MissingPrefix = Headers.str();
+    return considerPrefixBuild(Doc, std::nullopt);
+  }
   const bool Waiting = Headers.consume_front("waiting ");
   if (!Waiting && !Headers.consume_front("building "))
     return;
@@ -234,42 +239,7 @@ void Server::reportPreamble(Document &Doc, StringRef Notice) {
       Headers.str() + "), reused by the next analyses";
   logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() + ": " +
              Message);
-  if (Doc.Progress.empty())
-    return;
-  notify("$/progress", {{"token", Doc.Progress},
-                        {"value", {{"kind", "report"}, {"message", Message}}}});
-}
-
-void Server::progressAnswered(const nlohmann::json &Id, bool Accepted) {
-  if (!Id.is_string())
-    return;
-  auto Asked = ProgressRequests.find(Id.get<std::string>());
-  if (Asked == ProgressRequests.end())
-    return;
-  auto Doc = Documents.find(Asked->second);
-  ProgressRequests.erase(Asked);
-  // Refused, or the analysis it was for has ended (or another replaced
-  // it): nothing to report on it.
-  if (!Accepted || Doc == Documents.end() || Doc->second.ProgressAsked.empty())
-    return;
-  Document &D = Doc->second;
-  D.Progress = D.ProgressAsked;
-  D.ProgressAsked.clear();
-  notify("$/progress", {{"token", D.Progress},
-                        {"value",
-                         {{"kind", "begin"},
-                          {"title", "libtorch-tidy"},
-                          {"message", D.ProgressBegin},
-                          {"cancellable", false}}}});
-}
-
-void Server::endProgress(Document &Doc, const std::string &Message) {
-  Doc.ProgressAsked.clear();
-  if (Doc.Progress.empty())
-    return;
-  notify("$/progress", {{"token", Doc.Progress},
-                        {"value", {{"kind", "end"}, {"message", Message}}}});
-  Doc.Progress.clear();
+  Progress.report(Doc.Progress, Message);
 }
 
 void Server::start(Document &Doc) {
@@ -285,7 +255,7 @@ void Server::start(Document &Doc) {
       answerCodeAction(Doc, Id, Params);
     Doc.Waiting.clear();
   };
-  if (isHeader(Doc.Path))
+  if (isHeaderPath(Doc.Path))
     return NoAnalysis("");
   CommandLookup Command = Lookup.lookup(Doc.Path);
   if (!Command.HasEntry)
@@ -296,6 +266,8 @@ void Server::start(Document &Doc) {
   Request.DatabaseDirectory = Command.Directory;
   Request.TimeoutSeconds = Options.TimeoutSeconds;
   Request.CacheMaxSize = Options.CacheMaxSize;
+  // Never builds nor waits for a prefix: ServerPrefixBuilds.cpp does.
+  Request.WorkerPreamble = "reuse-only";
   if (Scratch)
     Request.ScratchRoot = Scratch->path();
   for (auto &[Uri, Open] : Documents)
@@ -304,32 +276,26 @@ void Server::start(Document &Doc) {
   Doc.RunningText = Doc.Text;
   logMessage("libtorch-tidy: analyzing " + Doc.Path + " (version " +
              std::to_string(Doc.Version) + ")");
+  Doc.MissingPrefix.clear();
+  Doc.ParsingBesideBuild = false;
   Doc.Running = std::make_unique<AnalysisProcess>(Request);
-  if (WorkDoneProgress) {
-    // "begin" goes out once the client accepted the token
-    // (progressAnswered()), never before and never on a refused one.
-    const std::string RequestId =
-        "libtorch-tidy-" + std::to_string(NextRequestId);
-    Doc.ProgressAsked =
-        "libtorch-tidy-analysis-" + std::to_string(NextRequestId++);
-    Doc.ProgressBegin = "analyzing " + sys::path::filename(Doc.Path).str();
-    ProgressRequests[RequestId] = Doc.Uri;
-    send({{"jsonrpc", "2.0"},
-          {"id", RequestId},
-          {"method", "window/workDoneProgress/create"},
-          {"params", {{"token", Doc.ProgressAsked}}}});
-  }
+  Doc.Progress =
+      Progress.create("analyzing " + sys::path::filename(Doc.Path).str());
 }
 
 void Server::finished(Document &Doc) {
   std::unique_ptr<AnalysisProcess> Done = std::move(Doc.Running);
+  // A notice written just before the worker ended.
+  if (std::optional<std::string> Notice = Done->preambleNotice())
+    reportPreamble(Doc, *Notice);
   AnalysisOutcome &Outcome = Done->outcome();
   // "built": this analysis precompiled the file's include prefix, which the
   // next ones reuse (driver/preamble/PrecompiledPrefixes.h).
   const std::string Preamble = Outcome.Unit && !Outcome.Unit->Preamble.empty()
                                    ? ", preamble " + Outcome.Unit->Preamble
                                    : "";
-  endProgress(Doc, "done" + Preamble);
+  Progress.end(Doc.Progress, "done" + Preamble);
+  Doc.Progress.clear();
   // Edits cancel the running analysis: this one is of the current version.
   Doc.ResultVersion = Doc.RunningVersion;
   Doc.Findings = DocumentFindings();
@@ -353,6 +319,8 @@ void Server::finished(Document &Doc) {
   for (auto &[Id, Params] : Doc.Waiting)
     answerCodeAction(Doc, Id, Params);
   Doc.Waiting.clear();
+  if (!Doc.MissingPrefix.empty())
+    considerPrefixBuild(Doc, Outcome.Seconds);
 }
 
 } // namespace libtorch_tidy::lsp

@@ -149,10 +149,17 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
       warnOversize(*Size);
       return std::nullopt;
     }
+  if (Settings.Build == BuildPolicy::Never) {
+    if (Settings.OnEvent)
+      Settings.OnEvent(Applied.Prefix, PrefixEvent::Missing);
+    return std::nullopt;
+  }
   if (Settings.Build == BuildPolicy::Auto && !Settings.SharedInRun &&
       !Store.wanted(Key)) {
     // Once is no reason to build: a second time is.
     Store.markWanted(Key);
+    if (Settings.OnFirstWanted)
+      Settings.OnFirstWanted();
     return std::nullopt;
   }
 
@@ -161,8 +168,8 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   const auto Deadline = std::chrono::steady_clock::now() + BuildWait;
   bool Waiting = false;
   while (!Store.tryLock(Key)) {
-    if (!Waiting && Settings.OnSlowStart)
-      Settings.OnSlowStart(Applied.Prefix, /*Waiting=*/true);
+    if (!Waiting && Settings.OnEvent)
+      Settings.OnEvent(Applied.Prefix, PrefixEvent::Waiting);
     Waiting = true;
     if (std::chrono::steady_clock::now() > Deadline)
       return std::nullopt;
@@ -192,8 +199,8 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   }
   const std::string PchPath = Store.newPchPath(Key);
   sys::RemoveFileOnSignal(PchPath);
-  if (Settings.OnSlowStart)
-    Settings.OnSlowStart(Applied.Prefix, /*Waiting=*/false);
+  if (Settings.OnEvent)
+    Settings.OnEvent(Applied.Prefix, PrefixEvent::Building);
   PrefixPchBuild Build = buildPrefixPch(Invocation, *HeaderPath, PchPath, Files,
                                         std::move(PCHContainerOps), SkipBodies);
   std::optional<StoredPrefix> Entry;

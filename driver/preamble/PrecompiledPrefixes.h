@@ -56,8 +56,22 @@ namespace libtorch_tidy::preamble {
 enum class BuildPolicy {
   /// When it pays (the file comment, step 3).
   Auto,
-  /// Always (`--preamble=always`).
+  /// Always (`--preamble=always`, a prefix builder).
   Always,
+  /// Never: a stored prefix is used, a missing one is neither built nor
+  /// waited for (the language server's analyses, which a builder of its own
+  /// serves: driver/lsp/PrefixBuilds.h).
+  Never,
+};
+
+/// What takes a while, or is missing, in apply(): an editor shows it.
+enum class PrefixEvent {
+  /// This process starts building the prefix.
+  Building,
+  /// Another process builds it; this one waits.
+  Waiting,
+  /// BuildPolicy::Never: it would be built, and is not stored.
+  Missing,
 };
 
 struct PrefixSettings {
@@ -77,10 +91,14 @@ struct PrefixSettings {
   /// evicted right after it is built, and built again by the next run, so
   /// it is not kept and, while its inputs stay the same, not built again.
   std::uint64_t MaxBytes = 0;
-  /// Called when this process starts building a prefix (\p Waiting false),
-  /// or starts waiting for another process that builds it (true): either
-  /// takes a while, which an editor shows (the language server's progress).
-  std::function<void(const IncludePrefix &Prefix, bool Waiting)> OnSlowStart;
+  /// Called when this process starts building a prefix, starts waiting for
+  /// another process that builds it (either takes a while, which an editor
+  /// shows), or finds it missing under BuildPolicy::Never.
+  std::function<void(const IncludePrefix &Prefix, PrefixEvent Event)> OnEvent;
+  /// BuildPolicy::Auto: called when a prefix is wanted for the first time
+  /// (and not built, once being no reason to); a run with a core to spare
+  /// builds it for the next run (run/DetachedPrefixBuild.h).
+  std::function<void()> OnFirstWanted;
 };
 
 /// A PCH a unit is parsed against.

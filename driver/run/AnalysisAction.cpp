@@ -272,6 +272,8 @@ bool AnalysisActionFactory::runInvocation(
   Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;
   // Without this flag Sema never asks shouldSkipFunctionBody.
   Invocation->getFrontendOpts().SkipFunctionBodies = SkipSystemBodies;
+  if (BuildPrefixOnly && !Prefixes)
+    return true; // no cache to build it in
   if (!Prefixes || ChecksWatchPreprocessor)
     return Parse(std::move(Invocation));
 
@@ -281,6 +283,12 @@ bool AnalysisActionFactory::runInvocation(
     SkipBodies = skipPolicyFor(EnabledChecks).SystemBodies;
   std::optional<preamble::AppliedPrefix> Applied =
       Prefixes->apply(*Invocation, *Files, PCHContainerOps, SkipBodies);
+  if (BuildPrefixOnly) {
+    // Built (or found) for the analyses to come; this one ends here.
+    if (Applied)
+      AppliedPrefixes.push_back(std::move(*Applied));
+    return true;
+  }
   if (Applied) {
     AppliedPrefixes.push_back(std::move(*Applied));
     ParsingAgainstPrefix = true;

@@ -78,6 +78,9 @@ public:
   /// Where the unit's compile errors may have changed what the checks saw
   /// (ParseRecovery.h); nothing when it had none.
   ParseRecovery Recovery;
+  /// A prefix builder (PrefixRole::BuildOnly): each compile command's
+  /// prefix is found or built, and nothing is parsed.
+  bool BuildPrefixOnly = false;
 
 private:
   class Action;

@@ -20,6 +20,22 @@
 
 namespace libtorch_tidy::run {
 
+/// What a worker does about its unit's precompiled prefix when none is
+/// stored (`--worker-preamble=`; preamble/PrecompiledPrefixes.h).
+enum class PrefixRole {
+  /// The CLI's rule: build it when it pays.
+  Analyze,
+  /// The language server's analyses: use a stored prefix, never build one
+  /// nor wait for one (the server builds it apart: lsp/PrefixBuilds.h).
+  ReuseOnly,
+  /// A prefix builder: build the prefix, analyze nothing.
+  BuildOnly,
+  /// A run at a terminal with a core to spare: a prefix wanted for the
+  /// first time is built by a detached, low-priority process for the next
+  /// run (run/DetachedPrefixBuild.h).
+  BuildDetached,
+};
+
 struct AnalysisSettings {
   /// Skip the bodies of non-template, non-constexpr functions without a
   /// deduced return type that are declared in system headers. Off only to
@@ -53,6 +69,8 @@ struct AnalysisSettings {
   /// when the unit starts building its prefix (`building <headers>`) or
   /// waiting for another process's build (`waiting <headers>`).
   std::string PreambleNotice;
+  /// Set by the parent or the language server for a worker.
+  PrefixRole Prefix = PrefixRole::Analyze;
 };
 
 /// Whether a setting is part of the result cache's key.
@@ -83,6 +101,8 @@ void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
   Visit("preamble-overlay", Settings.PreambleOverlay, Keyed::No);
   // What the editor is told while a prefix builds.
   Visit("preamble-notice", Settings.PreambleNotice, Keyed::No);
+  // Who builds a missing prefix; a builder's result is never stored.
+  Visit("prefix-role", static_cast<int>(Settings.Prefix), Keyed::No);
 }
 
 /// The part of a unit's cache key that the settings make: every Keyed::Yes

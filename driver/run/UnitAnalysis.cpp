@@ -20,6 +20,7 @@
 #include "io/FileIO.h"
 #include "preamble/PrecompiledPrefixes.h"
 #include "run/AnalysisAction.h"
+#include "run/DetachedPrefixBuild.h"
 #include "run/ErrorConversion.h"
 #include "run/ParseRecovery.h"
 #include "run/ResultCache.h"
@@ -239,6 +240,7 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
   AnalysisActionFactory Factory(Context, WholeUnitContext.get(), Enabled,
                                 BaseFS, Settings.SkipSystemBodies,
                                 Unit.LibTorchVersion, Dependencies, Prefixes);
+  Factory.BuildPrefixOnly = Settings.Prefix == PrefixRole::BuildOnly;
   const int Status = Tool.run(&Factory);
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
   if (WholeUnitDiags) {
@@ -313,6 +315,21 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
   return Unit;
 }
 
+/// Who builds the unit's missing prefix, and when.
+preamble::BuildPolicy prefixBuildPolicy(const AnalysisSettings &Settings) {
+  switch (Settings.Prefix) {
+  case PrefixRole::ReuseOnly:
+    return preamble::BuildPolicy::Never;
+  case PrefixRole::BuildOnly:
+    return preamble::BuildPolicy::Always;
+  case PrefixRole::Analyze:
+  case PrefixRole::BuildDetached:
+    break;
+  }
+  return Settings.PreambleAlways ? preamble::BuildPolicy::Always
+                                 : preamble::BuildPolicy::Auto;
+}
+
 } // namespace
 
 model::TranslationUnitResult
@@ -326,22 +343,26 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
   if (!Settings.PreambleDirectory.empty()) {
     preamble::PrefixSettings PrefixSettings;
     PrefixSettings.CacheDirectory = Settings.PreambleDirectory;
-    PrefixSettings.Build = Settings.PreambleAlways
-                               ? preamble::BuildPolicy::Always
-                               : preamble::BuildPolicy::Auto;
+    PrefixSettings.Build = prefixBuildPolicy(Settings);
     PrefixSettings.SharedInRun = Settings.PreambleShared;
     PrefixSettings.CheckOverlay = Settings.PreambleOverlay;
     PrefixSettings.MaxBytes = Settings.PreambleMaxBytes;
     if (!Settings.PreambleNotice.empty())
-      PrefixSettings.OnSlowStart = [Notice = Settings.PreambleNotice](
-                                       const preamble::IncludePrefix &Prefix,
-                                       bool Waiting) {
-        std::string Line = Waiting ? "waiting" : "building";
+      PrefixSettings.OnEvent = [Notice = Settings.PreambleNotice](
+                                   const preamble::IncludePrefix &Prefix,
+                                   preamble::PrefixEvent Event) {
+        std::string Line = Event == preamble::PrefixEvent::Waiting ? "waiting"
+                           : Event == preamble::PrefixEvent::Building
+                               ? "building"
+                               : "missing";
         for (const std::string &Header : Prefix.Headers)
           Line += " <" + Header + ">";
-        // Best effort: the notice only feeds the editor's progress report.
+        // Best effort: the notice only feeds the editor's progress report
+        // and its prefix builds.
         (void)io::writeFile(Notice, Line + "\n", io::FileMode::Owned);
       };
+    if (Settings.Prefix == PrefixRole::BuildDetached)
+      PrefixSettings.OnFirstWanted = startDetachedPrefixBuild;
     PrefixSettings.ToolStamp = toolIdentity(sys::fs::getMainExecutable(
         nullptr, reinterpret_cast<void *>(&fastContentHash)));
     if (!PrefixSettings.ToolStamp.empty())

@@ -50,6 +50,7 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.PreambleShared = Tool.WorkerPreambleShared;
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
   Settings.PreambleNotice = Tool.WorkerPreambleNotice;
+  Settings.Prefix = Tool.WorkerPrefixRole;
   return Settings;
 }
 
@@ -202,6 +203,19 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     for (size_t K = 0; K < PendingFiles.size(); ++K)
       if (Shared[K])
         Pool.UnitArguments[K].push_back("--worker-preamble-shared");
+  }
+  // A run at a terminal is usually followed by an edit and another run:
+  // with a core to spare, a prefix wanted for the first time is built for
+  // that run, apart (DetachedPrefixBuild.h). Scripts and CI, which analyze
+  // once, keep the rule that once is no reason to build.
+  if (!PreambleDirectory.empty() && Tool.Preamble == "auto" &&
+      Tool.WorkerPrefixRole == PrefixRole::Analyze &&
+      PendingFiles.size() < Pool.Jobs &&
+      sys::Process::StandardErrIsDisplayed()) {
+    Pool.UnitArguments.resize(PendingFiles.size());
+    for (std::vector<std::string> &Arguments : Pool.UnitArguments)
+      if (Arguments.empty())
+        Arguments.push_back("--worker-preamble=build-detached");
   }
   runWorkers(Pool, PendingFiles, [&](size_t K, const WorkerResult &R) {
     const size_t I = Pending[K];

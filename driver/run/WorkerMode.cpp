@@ -15,6 +15,7 @@
 #include "run/WorkerProcess.h"
 #include "run/Workers.h"
 #include "llvm/Support/raw_ostream.h"
+#include <unistd.h>
 
 using namespace clang::tidy;
 using namespace llvm;
@@ -59,6 +60,10 @@ int runWorker(const ToolOptions &Tool,
 
   WorkerResult Result;
   const AnalysisSettings Settings = analysisSettings(Tool);
+  const bool Builder = Settings.Prefix == PrefixRole::BuildOnly;
+  // A detached builder has no parent to stop it (DetachedPrefixBuild.h).
+  if (Builder && Tool.UnitTimeout > 0)
+    alarm(Tool.UnitTimeout + 1);
   Result.Unit =
       analyzeUnit(std::move(*Provider), *Setup->Compilations, Tool.WorkerUnit,
                   BaseFS, Settings, &Result.Dependencies);
@@ -66,6 +71,9 @@ int runWorker(const ToolOptions &Tool,
   // worker the language server started has no parent run to do it.
   if (Result.Unit.Preamble == "built")
     preamble::limitCacheSize(Settings.PreambleDirectory, Tool.CacheMaxSize);
+  // A builder's findings are none: it parsed nothing past its prefix.
+  if (Builder && Tool.WorkerOutput.empty())
+    return ExitNoFindings;
   return writeWorkerResult(Tool.WorkerOutput, Result) ? ExitNoFindings
                                                       : ExitUsageError;
 }

@@ -7,6 +7,7 @@
 #include "lsp/Diagnostics.h"
 #include "lsp/JsonRpc.h"
 #include "lsp/TextDocument.h"
+#include "lsp/WorkDoneProgress.h"
 #include "gtest/gtest.h"
 
 using namespace libtorch_tidy::lsp;
@@ -107,3 +108,46 @@ TEST(LspDiagnostics, FileUris) {
 }
 
 } // namespace lsp_protocol_test
+
+// Server-initiated progress: nothing is sent on a token before the client
+// accepted it, nor on one it refused; an end before the answer forgets it.
+TEST(WorkDoneProgressTest, SendsOnlyOnAcceptedTokens) {
+  std::vector<nlohmann::json> Sent;
+  libtorch_tidy::lsp::WorkDoneProgress Progress(
+      [&](nlohmann::json M) { Sent.push_back(std::move(M)); });
+  EXPECT_EQ(Progress.create("unsupported"), "");
+  EXPECT_TRUE(Sent.empty());
+
+  Progress.setSupported(true);
+  const std::string Accepted = Progress.create("analyzing a.cpp");
+  ASSERT_EQ(Sent.size(), 1u);
+  EXPECT_EQ(Sent[0]["method"], "window/workDoneProgress/create");
+  const nlohmann::json AcceptedId = Sent[0]["id"];
+  Progress.report(Accepted, "too early");
+  EXPECT_EQ(Sent.size(), 1u) << "a report before the answer";
+  EXPECT_TRUE(Progress.answered(AcceptedId, /*Accepted=*/true));
+  ASSERT_EQ(Sent.size(), 2u);
+  EXPECT_EQ(Sent[1]["params"]["value"]["kind"], "begin");
+  EXPECT_EQ(Sent[1]["params"]["value"]["message"], "analyzing a.cpp");
+  Progress.report(Accepted, "halfway");
+  Progress.end(Accepted, "done");
+  ASSERT_EQ(Sent.size(), 4u);
+  EXPECT_EQ(Sent[3]["params"]["value"]["kind"], "end");
+  Progress.report(Accepted, "after the end");
+  EXPECT_EQ(Sent.size(), 4u);
+
+  const std::string Refused = Progress.create("building");
+  const nlohmann::json RefusedId = Sent.back()["id"];
+  EXPECT_TRUE(Progress.answered(RefusedId, /*Accepted=*/false));
+  Progress.report(Refused, "refused");
+  Progress.end(Refused, "refused");
+  EXPECT_EQ(Sent.size(), 5u) << "nothing on a refused token";
+
+  const std::string Ended = Progress.create("short");
+  const nlohmann::json EndedId = Sent.back()["id"];
+  Progress.end(Ended, "before the answer");
+  EXPECT_TRUE(Progress.answered(EndedId, /*Accepted=*/true));
+  EXPECT_EQ(Sent.size(), 6u) << "no begin for a task that already ended";
+  EXPECT_FALSE(Progress.answered("another request", true));
+  EXPECT_FALSE(Progress.answered(7, true));
+}

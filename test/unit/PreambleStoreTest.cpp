@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "preamble/PreambleStore.h"
+#include "run/DetachedPrefixBuild.h"
 #include "run/UnitAnalysis.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -251,3 +252,23 @@ TEST(ParseSizeTest, Units) {
 }
 
 } // namespace preamble_store_test
+
+// A worker's command line as a detached prefix builder's: no result file,
+// the builder's role, compiler arguments untouched.
+TEST(DetachedPrefixBuildTest, BuilderArguments) {
+  const std::vector<std::string> Worker = {"/bin/libtorch-tidy",
+                                           "--worker-unit=/p/a.cpp",
+                                           "--worker-output=/tmp/r",
+                                           "--worker-preamble=build-detached",
+                                           "--cache-dir=/c",
+                                           "a.cpp",
+                                           "--",
+                                           "-std=c++17",
+                                           "--worker-output=compiler",
+                                           "-DX"};
+  EXPECT_EQ(libtorch_tidy::run::prefixBuilderArguments(Worker),
+            (std::vector<std::string>{
+                "/bin/libtorch-tidy", "--worker-preamble=build-only",
+                "--worker-unit=/p/a.cpp", "--cache-dir=/c", "a.cpp", "--",
+                "-std=c++17", "--worker-output=compiler", "-DX"}));
+}

@@ -60,8 +60,10 @@ def scenario(args):
         stale = [m for m in c.taken("textDocument/publishDiagnostics")
                  if m["params"].get("version") in (3, 4, 5, 6)]
         check(not stale, "no diagnostics for versions superseded: %r" % stale)
+        # (Version 7 twice when the preamble built apart ended during its
+        # analysis, which then started again against it.)
         started = [v for v in logged(c, "libtorch-tidy: analyzing") if v >= 3]
-        check(started == [7], "analyses started in the burst: %r" % started)
+        check(set(started) == {7}, "analyses started in the burst: %r" % started)
 
         # An edit while an analysis runs stops it: its version is never
         # published. A code action asked for meanwhile waits for the

@@ -1,9 +1,18 @@
-"""The precompiled preamble in the editor: the first analysis of a file
-builds none (once is no reason to), the second builds it and says so as
-work-done progress while it builds (a `report` between `begin` and `end`),
-the third reuses it; the findings stay the same."""
+"""The precompiled preamble in the editor (driver/lsp/ServerPrefixBuilds.cpp).
+
+  * The first analysis of a file parses without a preamble and says that it
+    is missing; the server builds it apart, reported as its own work-done
+    progress, right away for a library's headers (<torch/torch.h>);
+  * the next analysis (the first edit) reuses it, and so does the first
+    analysis of another file that starts the same way: no second build;
+  * edits while it builds never stop it nor wait for it: each edit is
+    analyzed without it, the build runs once to its end;
+  * closing the only document that wants a build stops it;
+  * the findings stay the same throughout.
+"""
 import os
 import sys
+import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -12,60 +21,159 @@ from lsp_client import Client, check, main, write_project  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def analysis_progress(c):
-    """[(kind, message)] of the newest analysis's progress token, after
-    answering the server's window/workDoneProgress/create."""
-    creates = c.taken("window/workDoneProgress/create")
-    check(creates, "a progress token was created")
-    for create in creates:
-        c.seen.remove(create)
-        c.send({"jsonrpc": "2.0", "id": create["id"], "result": None})
-    token = creates[-1]["params"]["token"]
-    return [(m["params"]["value"]["kind"], m["params"]["value"].get("message", ""))
-            for m in c.taken("$/progress") if m["params"]["token"] == token]
+def progress_of(c, begin_prefix, timeout=120):
+    """[(kind, message)] of the first progress token whose "begin" starts
+    with `begin_prefix`, once it has ended."""
+    begin = c.wait_for(lambda m: m.get("method") == "$/progress" and
+                       m["params"]["value"]["kind"] == "begin" and
+                       m["params"]["value"]["message"].startswith(begin_prefix),
+                       "progress '%s'" % begin_prefix, timeout)
+    token = begin["params"]["token"]
+    end = c.wait_for(lambda m: m.get("method") == "$/progress" and
+                     m["params"]["token"] == token and
+                     m["params"]["value"]["kind"] == "end",
+                     "the end of progress '%s'" % begin_prefix, timeout)
+    between = [m for m in c.seen if m.get("method") == "$/progress" and
+               m["params"]["token"] == token]
+    for m in between:
+        c.seen.remove(m)
+    return ([("begin", begin["params"]["value"]["message"])] +
+            [(m["params"]["value"]["kind"], m["params"]["value"].get("message", ""))
+             for m in between] +
+            [("end", end["params"]["value"]["message"])])
 
 
-def scenario(args):
-    text = open(os.path.join(HERE, "train.cpp"), encoding="utf-8").read()
+def logs(c):
+    return [m["params"]["message"] for m in c.taken("window/logMessage")]
+
+
+def first_analysis_then_edit(args, text):
     project = os.path.join(args.work, "project")
-    write_project(project, {"train.cpp": text}, args.flags)
+    other = text.replace("model->to(device);", "model->to(device); // other file")
+    write_project(project, {"train.cpp": text, "other.cpp": other}, args.flags)
     path = os.path.join(project, "train.cpp")
     # A cache of its own: what earlier tests built does not count.
-    c = Client(args.server, env={"XDG_CACHE_HOME": os.path.join(args.work, "cache")})
+    c = Client(args.server, ["--debounce-ms=0"],
+               env={"XDG_CACHE_HOME": os.path.join(args.work, "cache")})
     try:
         c.initialize(capabilities={"window": {"workDoneProgress": True}})
         uri = c.open(path, text, version=1)
         first = c.diagnostics(uri, version=1)["diagnostics"]
         check(first, "findings: %r" % first)
-        progress = analysis_progress(c)
-        check([k for k, _ in progress] == ["begin", "end"] and
-              "preamble" not in progress[-1][1],
-              "the first analysis builds no preamble: %r" % progress)
+        analysis = progress_of(c, "analyzing train.cpp")
+        check([k for k, _ in analysis] == ["begin", "end"] and
+              "preamble" not in analysis[-1][1],
+              "the first analysis builds no preamble, nor waits: %r" % analysis)
+        build = progress_of(c, "building the preamble (<torch/torch.h>)")
+        check([k for k, _ in build] == ["begin", "end"] and
+              build[-1][1].startswith("preamble built in "),
+              "the preamble is built apart: %r" % build)
 
         edited = text.replace("model->to(device);", "model->to(device); // moved")
         c.change(path, 2, [{"text": edited}])
         second = c.diagnostics(uri, version=2)["diagnostics"]
-        progress = analysis_progress(c)
-        check([k for k, _ in progress] == ["begin", "report", "end"],
-              "the build is reported while it runs: %r" % progress)
-        check(progress[1][1].startswith("building the preamble (<torch/torch.h>)"),
-              "what is built: %r" % progress)
-        check(progress[2][1].endswith("preamble built"), "%r" % progress)
+        analysis = progress_of(c, "analyzing train.cpp")
+        check(analysis[-1][1].endswith("preamble reused"),
+              "the first edit reuses it: %r" % analysis)
         check(len(second) == len(first), "the same findings: %r" % second)
 
-        c.change(path, 3, [{"text": edited + "\n"}])
-        third = c.diagnostics(uri, version=3)["diagnostics"]
-        progress = analysis_progress(c)
-        check([k for k, _ in progress] == ["begin", "end"] and
-              progress[-1][1].endswith("preamble reused"),
-              "the third analysis reuses it: %r" % progress)
+        other_path = os.path.join(project, "other.cpp")
+        other_uri = c.open(other_path, other, version=1)
+        third = c.diagnostics(other_uri, version=1)["diagnostics"]
+        analysis = progress_of(c, "analyzing other.cpp")
+        check(analysis[-1][1].endswith("preamble reused"),
+              "another file with the same prefix reuses it: %r" % analysis)
         check(len(third) == len(first), "the same findings: %r" % third)
-        logs = [m["params"]["message"] for m in c.taken("window/logMessage")]
-        check(any("train.cpp: building the preamble (<torch/torch.h>)" in l for l in logs),
-              "the build is in the log too: %r" % logs)
+        c.drain(0.3)
+        builds = [l for l in logs(c) if "building the preamble" in l]
+        check(len(builds) == 1, "one build for both files: %r" % builds)
         check(c.shutdown() == 0, "exit code")
     finally:
         c.close()
+
+
+def slow_headers(directory):
+    """A system header slow enough to parse that a build of it is still
+    running while the edits below arrive."""
+    os.makedirs(os.path.join(directory, "slow"), exist_ok=True)
+    with open(os.path.join(directory, "slow", "slow.h"), "w") as f:
+        f.write("#pragma once\nnamespace slow {\n")
+        for n in range(10000):
+            f.write("template <typename T> struct S%d { T v; T get() const { return v + %d; } };\n"
+                    % (n, n))
+        f.write("}\n")
+
+
+def typing_while_it_builds(args, text):
+    project = os.path.join(args.work, "typing")
+    include_dir = os.path.join(args.work, "slow-include")
+    slow_headers(include_dir)
+    # Before LibTorch's header: the prefix ends with the last of those.
+    text = text.replace("#include <torch/torch.h>",
+                        "#include <slow/slow.h>\n#include <torch/torch.h>", 1)
+    write_project(project, {"train.cpp": text}, args.flags + " -isystem " + include_dir)
+    path = os.path.join(project, "train.cpp")
+    c = Client(args.server, ["--debounce-ms=0"],
+               env={"XDG_CACHE_HOME": os.path.join(args.work, "typing-cache")})
+    try:
+        c.initialize(capabilities={"window": {"workDoneProgress": True}})
+        uri = c.open(path, text, version=1)
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "building the preamble" in m["params"]["message"],
+                   "the build's start", timeout=120)
+        # Edits as a user types, while the build runs.
+        for version in range(2, 6):
+            c.change(path, version, [{"text": text + "// %d\n" % version}])
+            time.sleep(0.2)
+        last = c.diagnostics(uri, version=5, timeout=300)["diagnostics"]
+        check(last, "the last edit's findings: %r" % last)
+        build = progress_of(c, "building the preamble (<slow/slow.h> <torch/torch.h>)", timeout=300)
+        check(build[-1][1].startswith("preamble built in "),
+              "edits do not stop the build: %r" % build)
+        c.drain(0.3)
+        seen = logs(c)
+        # The build's start was taken above: no other started.
+        check(not [l for l in seen if "building the preamble" in l],
+              "one build for all the edits: %r" % seen)
+        check(not [l for l in seen if "waiting for the preamble" in l],
+              "no analysis waits for it: %r" % seen)
+        check(c.shutdown() == 0, "exit code")
+    finally:
+        c.close()
+
+
+def close_stops_it(args, text):
+    project = os.path.join(args.work, "closing")
+    include_dir = os.path.join(args.work, "slow-include")
+    slow_headers(include_dir)
+    # Before LibTorch's header: the prefix ends with the last of those.
+    text = text.replace("#include <torch/torch.h>",
+                        "#include <slow/slow.h>\n#include <torch/torch.h>", 1)
+    write_project(project, {"train.cpp": text}, args.flags + " -isystem " + include_dir)
+    path = os.path.join(project, "train.cpp")
+    cache = os.path.join(args.work, "closing-cache")
+    c = Client(args.server, ["--debounce-ms=0"], env={"XDG_CACHE_HOME": cache})
+    try:
+        c.initialize(capabilities={"window": {"workDoneProgress": True}})
+        c.open(path, text, version=1)
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "building the preamble" in m["params"]["message"],
+                   "the build's start", timeout=120)
+        c.notify("textDocument/didClose", {"textDocument": {"uri": "file://" + path}})
+        build = progress_of(c, "building the preamble")
+        check(build[-1][1] == "cancelled", "closing stops the build: %r" % build)
+        check(c.shutdown() == 0, "exit code")
+    finally:
+        c.close()
+    pchs = [f for _, _, files in os.walk(cache) for f in files if ".pch" in f]
+    check(not pchs, "a stopped build leaves no PCH: %r" % pchs)
+
+
+def scenario(args):
+    text = open(os.path.join(HERE, "train.cpp"), encoding="utf-8").read()
+    first_analysis_then_edit(args, text)
+    typing_while_it_builds(args, text)
+    close_stops_it(args, text)
 
 
 main(scenario)

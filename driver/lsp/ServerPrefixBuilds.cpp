@@ -1,0 +1,142 @@
+//===--- ServerPrefixBuilds.cpp - `libtorch-tidy lsp`: prefixes built apart
+//===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The server's analyses never build a precompiled prefix, nor wait for one
+// (`--worker-preamble=reuse-only`): an analysis that finds its prefix missing
+// says so and parses without it, so that every edit is published from a
+// plain parse while the prefix is made. The server builds the prefix apart,
+// in a worker of its own (`--worker-preamble=build-only`, at a lower
+// priority than the analyses), that edits do not stop: it runs to the end
+// and serves the next analyses, of this document and of every other that
+// starts with the same headers. Only a close of every document that wants
+// it, or a change of the flags (compile_commands.json, .clang-tidy), stops
+// it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "lsp/Server.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace libtorch_tidy::lsp {
+namespace {
+
+/// A prefix with a library's header (a path with a directory, as
+/// <torch/torch.h>) takes seconds to parse: its build pays at once, beside
+/// the document's first analysis. One of the standard library's headers
+/// (<vector>) pays only when the analysis was slow.
+bool libraryPrefix(StringRef Headers) { return Headers.contains('/'); }
+
+/// An analysis this slow without a prefix is worth one.
+constexpr double SlowAnalysisSeconds = 1.0;
+
+/// Builders yield to the analyses that edits wait for, without starving on
+/// a busy machine (nice 5 weighs a third of nice 0).
+constexpr int BuilderNiceness = 5;
+
+} // namespace
+
+std::string Server::prefixBuildKey(const Document &Doc) {
+  return Lookup.lookup(Doc.Path).Directory + '\n' + Doc.MissingPrefix;
+}
+
+void Server::considerPrefixBuild(Document &Doc,
+                                 std::optional<double> AnalysisSeconds) {
+  if (Doc.MissingPrefix.empty() || isHeaderPath(Doc.Path))
+    return;
+  if (!libraryPrefix(Doc.MissingPrefix) &&
+      (!AnalysisSeconds || *AnalysisSeconds < SlowAnalysisSeconds))
+    return;
+  const std::string Key = prefixBuildKey(Doc);
+  if (FailedPrefixBuilds.count(Key))
+    return;
+  if (auto It = PrefixBuilds.find(Key); It != PrefixBuilds.end()) {
+    // Another document's build makes it: this one waits for that.
+    It->second.Uris.insert(Doc.Uri);
+    Doc.ParsingBesideBuild = Doc.Running != nullptr;
+    return;
+  }
+  CommandLookup Command = Lookup.lookup(Doc.Path);
+  if (!Command.HasEntry)
+    return;
+  AnalysisRequest Request;
+  Request.Executable = Options.Executable;
+  Request.File = Doc.Path;
+  Request.DatabaseDirectory = Command.Directory;
+  Request.TimeoutSeconds = Options.TimeoutSeconds;
+  Request.CacheMaxSize = Options.CacheMaxSize;
+  Request.WorkerPreamble = "build-only";
+  Request.Niceness = BuilderNiceness;
+  if (Scratch)
+    Request.ScratchRoot = Scratch->path();
+  // The builder finds the prefix in the editor's text, as the analyses do.
+  for (auto &[Uri, Open] : Documents)
+    Request.Unsaved[Open.Path] = Open.Text;
+  PrefixBuild &Build = PrefixBuilds[Key];
+  Build.Process = std::make_unique<AnalysisProcess>(Request);
+  Build.Uris.insert(Doc.Uri);
+  const std::string What = "the preamble (" + Doc.MissingPrefix + ")";
+  Build.Progress = Progress.create("building " + What);
+  Doc.ParsingBesideBuild = Doc.Running != nullptr;
+  logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() +
+             ": building " + What + " apart, for the next analyses");
+}
+
+void Server::pollPrefixBuilds() {
+  for (auto It = PrefixBuilds.begin(); It != PrefixBuilds.end();) {
+    PrefixBuild &Build = It->second;
+    if (!Build.Process->poll()) {
+      ++It;
+      continue;
+    }
+    const AnalysisOutcome &Outcome = Build.Process->outcome();
+    const bool Made = Outcome.Unit && !Outcome.Unit->Preamble.empty();
+    std::string Message;
+    raw_string_ostream OS(Message);
+    if (Made)
+      OS << "preamble " << Outcome.Unit->Preamble << " in "
+         << format("%.2f", Outcome.Seconds) << " s";
+    else
+      OS << "no preamble"
+         << (Outcome.Problem.empty() ? "" : ": " + Outcome.Problem);
+    Progress.end(Build.Progress, Message);
+    logMessage("libtorch-tidy: " + Message);
+    if (!Made)
+      // Not again for these headers and flags: every edit would retry.
+      FailedPrefixBuilds.insert(It->first);
+    for (const std::string &Uri : Build.Uris) {
+      auto Doc = Documents.find(Uri);
+      if (Doc == Documents.end())
+        continue;
+      // An analysis that parses without the prefix starts again with it:
+      // it ends sooner than the parse it replaces.
+      if (Made && Doc->second.Running && Doc->second.ParsingBesideBuild) {
+        stopAnalysis(Doc->second);
+        Doc->second.Due = Clock::now();
+      }
+    }
+    It = PrefixBuilds.erase(It);
+  }
+}
+
+void Server::dropPrefixBuilds(const std::string &Uri) {
+  if (Uri.empty())
+    FailedPrefixBuilds.clear();
+  for (auto It = PrefixBuilds.begin(); It != PrefixBuilds.end();) {
+    It->second.Uris.erase(Uri);
+    if (!Uri.empty() && !It->second.Uris.empty()) {
+      ++It;
+      continue;
+    }
+    Progress.end(It->second.Progress, "cancelled");
+    It = PrefixBuilds.erase(It);
+  }
+}
+
+} // namespace libtorch_tidy::lsp
