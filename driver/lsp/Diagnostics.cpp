@@ -60,25 +60,6 @@ nlohmann::json locationJson(const model::Location &L, StringRef Path,
           {"range", {{"start", toJson(Begin)}, {"end", toJson(End)}}}};
 }
 
-bool kindWanted(StringRef Kind, const std::vector<std::string> &Only) {
-  if (Only.empty())
-    return true;
-  return llvm::any_of(Only, [&](const std::string &O) {
-    return Kind == O || Kind.startswith(O + ".");
-  });
-}
-
-nlohmann::json workspaceEdit(StringRef Uri, long long Version,
-                             const nlohmann::json &Edits,
-                             bool DocumentChanges) {
-  if (DocumentChanges)
-    return {{"documentChanges",
-             nlohmann::json::array(
-                 {{{"textDocument", {{"uri", Uri.str()}, {"version", Version}}},
-                   {"edits", Edits}}})}};
-  return {{"changes", {{Uri.str(), Edits}}}};
-}
-
 } // namespace
 
 std::string uriOfPath(StringRef Path) {
@@ -211,54 +192,6 @@ DocumentFindings documentFindings(const model::TranslationUnitResult &Unit,
     Result.Diagnostics.push_back(std::move(D));
   }
   return Result;
-}
-
-nlohmann::json codeActions(const DocumentFindings &Findings, StringRef Uri,
-                           long long Version, size_t Begin, size_t End,
-                           const std::vector<std::string> &Only,
-                           bool DocumentChanges) {
-  nlohmann::json Actions = nlohmann::json::array();
-  if (Findings.DoesNotParse)
-    return Actions;
-  if (kindWanted("quickfix", Only))
-    for (const DocumentDiagnostic &D : Findings.Diagnostics) {
-      if (D.Edits.empty() || D.Begin > End || Begin > D.End)
-        continue;
-      Actions.push_back(
-          {{"title",
-            "Apply fix: " + D.Diagnostic["message"].get<std::string>() + " (" +
-                D.Diagnostic["code"].get<std::string>() + ")"},
-           {"kind", "quickfix"},
-           {"diagnostics", nlohmann::json::array({D.Diagnostic})},
-           {"isPreferred", true},
-           {"edit", workspaceEdit(Uri, Version, D.Edits, DocumentChanges)}});
-    }
-  if (kindWanted("source.fixAll.libtorch-tidy", Only)) {
-    // Every fix-it whose edits overlap none taken before (in order of the
-    // diagnostics, which is the analysis's order).
-    nlohmann::json Edits = nlohmann::json::array();
-    std::vector<std::pair<size_t, size_t>> Taken;
-    for (const DocumentDiagnostic &D : Findings.Diagnostics) {
-      if (D.Edits.empty())
-        continue;
-      const bool Overlaps = llvm::any_of(D.EditSpans, [&](auto Span) {
-        return llvm::any_of(Taken, [&](auto T) {
-          return Span.first < T.second && T.first < Span.second;
-        });
-      });
-      if (Overlaps)
-        continue;
-      for (const nlohmann::json &E : D.Edits)
-        Edits.push_back(E);
-      Taken.insert(Taken.end(), D.EditSpans.begin(), D.EditSpans.end());
-    }
-    if (!Edits.empty())
-      Actions.push_back(
-          {{"title", "Apply every libtorch-tidy fix-it of the file"},
-           {"kind", "source.fixAll.libtorch-tidy"},
-           {"edit", workspaceEdit(Uri, Version, Edits, DocumentChanges)}});
-  }
-  return Actions;
 }
 
 } // namespace libtorch_tidy::lsp

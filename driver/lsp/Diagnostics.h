@@ -61,16 +61,6 @@ DocumentFindings documentFindings(const model::TranslationUnitResult &Unit,
                                   llvm::StringRef Snapshot,
                                   llvm::StringRef DocsDir);
 
-/// The code actions for \p Range (bytes of the snapshot) of \p Findings:
-/// one `quickfix` per fixable diagnostic that overlaps it, and, when
-/// \p FixAll, `source.fixAll.libtorch-tidy` with every fix-it that does
-/// not overlap an earlier one. \p Only: the client's `context.only` kinds
-/// (empty: any). \p DocumentChanges: the client takes versioned edits.
-nlohmann::json codeActions(const DocumentFindings &Findings,
-                           llvm::StringRef Uri, long long Version, size_t Begin,
-                           size_t End, const std::vector<std::string> &Only,
-                           bool DocumentChanges);
-
 } // namespace libtorch_tidy::lsp
 
 #endif // LIBTORCH_TIDY_DRIVER_LSP_DIAGNOSTICS_H

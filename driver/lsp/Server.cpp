@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/Server.h"
+#include "lsp/CodeActions.h"
 #include "preamble/PreambleStore.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -300,6 +301,13 @@ nlohmann::json Server::initialize(const nlohmann::json &Params) {
   WatchRegistration =
       Flag({"workspace", "didChangeWatchedFiles", "dynamicRegistration"});
   Progress.setSupported(Flag({"window", "workDoneProgress"}));
+  ShowDocument = Flag({"window", "showDocument", "support"});
+  // A client that pulls gets no pushes: both would show each finding twice.
+  PullDiagnostics = Caps.contains("textDocument") &&
+                    Caps["textDocument"].is_object() &&
+                    Caps["textDocument"].contains("diagnostic") &&
+                    Caps["textDocument"]["diagnostic"].is_object();
+  DiagnosticRefresh = Flag({"workspace", "diagnostics", "refreshSupport"});
   if (Params.contains("initializationOptions") &&
       Params["initializationOptions"].is_object()) {
     const nlohmann::json &Init = Params["initializationOptions"];
@@ -319,7 +327,7 @@ nlohmann::json Server::initialize(const nlohmann::json &Params) {
     }
   }
   Initialized = true;
-  return {
+  nlohmann::json Result = {
       {"capabilities",
        {{"positionEncoding", "utf-16"},
         {"textDocumentSync",
@@ -327,9 +335,18 @@ nlohmann::json Server::initialize(const nlohmann::json &Params) {
           {"change", 2},
           {"save", {{"includeText", false}}}}},
         {"codeActionProvider",
-         {{"codeActionKinds", {"quickfix", "source.fixAll.libtorch-tidy"}}}}}},
+         {{"codeActionKinds", {"quickfix", "source.fixAll.libtorch-tidy"}}}},
+        {"hoverProvider", true},
+        {"executeCommandProvider", {{"commands", {ExplainCommand}}}}}},
       {"serverInfo",
        {{"name", "libtorch-tidy"}, {"version", LIBTORCH_TIDY_VERSION}}}};
+  if (PullDiagnostics)
+    Result["capabilities"]["diagnosticProvider"] = {
+        {"identifier", "libtorch-tidy"},
+        // A header's edit changes the findings of the files that include it.
+        {"interFileDependencies", true},
+        {"workspaceDiagnostics", false}};
+  return Result;
 }
 
 void Server::handleRequest(const nlohmann::json &Id, const std::string &Method,
@@ -350,8 +367,11 @@ void Server::handleRequest(const nlohmann::json &Id, const std::string &Method,
     ShuttingDown = true;
     return reply(Id, nullptr);
   }
-  if (Method == "textDocument/codeAction")
-    return codeAction(Id, Params);
+  if (Method == "textDocument/codeAction" ||
+      Method == "textDocument/diagnostic" || Method == "textDocument/hover")
+    return documentRequest(Id, Method, Params);
+  if (Method == "workspace/executeCommand")
+    return executeCommand(Id, Params);
   replyError(Id, MethodNotFound,
              "libtorch-tidy has no method '" + Method + "'");
 }

@@ -74,6 +74,12 @@ public:
 private:
   using Clock = std::chrono::steady_clock;
 
+  struct WaitingRequest {
+    nlohmann::json Id;
+    std::string Method;
+    nlohmann::json Params;
+  };
+
   struct Document {
     std::string Uri, Path, Text;
     long long Version = 0;
@@ -96,8 +102,11 @@ private:
     DocumentFindings Findings;
     /// The problem last shown for the document (shown once).
     std::string LastProblem;
-    /// codeAction requests waiting for the current version's analysis.
-    std::vector<std::pair<nlohmann::json, nlohmann::json>> Waiting;
+    /// Requests on the document (code actions, pulled diagnostics, hovers)
+    /// waiting for the current version's analysis.
+    std::vector<WaitingRequest> Waiting;
+    /// Counts the results: the resultId of pulled diagnostics.
+    unsigned long long ResultSerial = 0;
   };
 
   // --- Protocol (Server.cpp). ---
@@ -120,12 +129,21 @@ private:
   void didSave(const nlohmann::json &Params);
   void didClose(const nlohmann::json &Params);
   void didChangeWatchedFiles(const nlohmann::json &Params);
-  void codeAction(const nlohmann::json &Id, const nlohmann::json &Params);
+  /// textDocument/codeAction, textDocument/diagnostic and
+  /// textDocument/hover: answered from the current version's findings, once
+  /// its analysis is done.
+  void documentRequest(const nlohmann::json &Id, const std::string &Method,
+                       const nlohmann::json &Params);
+  void answer(Document &Doc, const WaitingRequest &Request);
+  /// Answers every request waiting for \p Doc's analysis.
+  void answerWaiting(Document &Doc);
+  void executeCommand(const nlohmann::json &Id, const nlohmann::json &Params);
   void cancelRequest(const nlohmann::json &Params);
-  void answerCodeAction(Document &Doc, const nlohmann::json &Id,
-                        const nlohmann::json &Params);
-  /// Answers the waiting code actions of \p Doc with an error.
-  void dropWaiting(Document &Doc, int Code, llvm::StringRef Message);
+  /// Answers the requests waiting for \p Doc's analysis with an error, but
+  /// pulled diagnostics, which wait for the next version's, unless the
+  /// document was \p Closed.
+  void dropWaiting(Document &Doc, int Code, llvm::StringRef Message,
+                   bool Closed = false);
   void publish(Document &Doc, long long Version);
   void showProblemOnce(Document &Doc, const std::string &Problem);
   /// Starts the analyses that are due, polls the running ones; returns how
@@ -173,6 +191,10 @@ private:
   int ExitCode = 1;
   int ParentPid = 0;
   bool DocumentChanges = false, WatchRegistration = false;
+  /// The client pulls diagnostics (textDocument/diagnostic): none are
+  /// pushed; it is asked to pull again after each analysis when it can be.
+  bool PullDiagnostics = false, DiagnosticRefresh = false;
+  bool ShowDocument = false;
   int NextRequestId = 1;
   bool OutputBroken = false;
   WorkDoneProgress Progress{[this](nlohmann::json M) { send(M); }};

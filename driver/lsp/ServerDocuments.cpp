@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "lsp/CodeActions.h"
 #include "lsp/Server.h"
 #include "lsp/TextDocument.h"
 #include "llvm/ADT/StringExtras.h"
@@ -79,7 +80,7 @@ void Server::didClose(const nlohmann::json &Params) {
   Document *Doc = document(Params.at("textDocument"));
   if (!Doc)
     return;
-  dropWaiting(*Doc, -32801, "the document was closed");
+  dropWaiting(*Doc, -32801, "the document was closed", /*Closed=*/true);
   stopAnalysis(*Doc);
   const std::string Uri = Doc->Uri;
   dropPrefixBuilds(Uri);
@@ -111,7 +112,7 @@ void Server::cancelRequest(const nlohmann::json &Params) {
   const nlohmann::json &Id = Params.at("id");
   for (auto &[Uri, Doc] : Documents)
     for (auto It = Doc.Waiting.begin(); It != Doc.Waiting.end(); ++It)
-      if (It->first == Id) {
+      if (It->Id == Id) {
         replyError(Id, RequestCancelled, "the request was cancelled");
         Doc.Waiting.erase(It);
         return;
@@ -119,46 +120,130 @@ void Server::cancelRequest(const nlohmann::json &Params) {
   // Every other request is answered at once: nothing left to cancel.
 }
 
-void Server::codeAction(const nlohmann::json &Id,
-                        const nlohmann::json &Params) {
+void Server::documentRequest(const nlohmann::json &Id,
+                             const std::string &Method,
+                             const nlohmann::json &Params) {
   Document *Doc = document(Params.at("textDocument"));
-  if (!Doc)
-    return reply(Id, nlohmann::json::array());
+  if (!Doc) {
+    if (Method == "textDocument/codeAction")
+      return reply(Id, nlohmann::json::array());
+    if (Method == "textDocument/hover")
+      return reply(Id, nullptr);
+    return reply(Id, {{"kind", "full"}, {"items", nlohmann::json::array()}});
+  }
   // Validates the params now, not when the answer is due.
-  Params.at("range").at("start").at("line").get<unsigned>();
-  Params.at("range").at("end").at("line").get<unsigned>();
+  if (Method == "textDocument/codeAction") {
+    Params.at("range").at("start").at("line").get<unsigned>();
+    Params.at("range").at("end").at("line").get<unsigned>();
+  } else if (Method == "textDocument/hover") {
+    Params.at("position").at("line").get<unsigned>();
+    Params.at("position").at("character").get<unsigned>();
+  }
+  WaitingRequest Request{Id, Method, Params};
   if (Doc->Due || Doc->Running) {
     // The current version is being analyzed: answer with its findings.
-    Doc->Waiting.emplace_back(Id, Params);
+    Doc->Waiting.push_back(std::move(Request));
     return;
   }
-  answerCodeAction(*Doc, Id, Params);
+  answer(*Doc, Request);
 }
 
-void Server::answerCodeAction(Document &Doc, const nlohmann::json &Id,
-                              const nlohmann::json &Params) {
-  if (Doc.ResultVersion != Doc.Version)
-    return reply(Id, nlohmann::json::array());
+void Server::answer(Document &Doc, const WaitingRequest &Request) {
+  const nlohmann::json &Params = Request.Params;
+  const bool Current = Doc.ResultVersion == Doc.Version;
   auto Offset = [&](const nlohmann::json &P) {
     return offsetAt(Doc.Text, {P.at("line").get<unsigned>(),
                                P.at("character").get<unsigned>()});
   };
+  if (Request.Method == "textDocument/hover")
+    return reply(Request.Id, Current ? hoverAt(Doc.Findings, Doc.Text,
+                                               Offset(Params.at("position")),
+                                               Options.DocsDir)
+                                     : nlohmann::json(nullptr));
+  if (Request.Method == "textDocument/diagnostic") {
+    const std::string ResultId = std::to_string(Doc.ResultSerial);
+    if (Params.contains("previousResultId") &&
+        Params["previousResultId"] == ResultId)
+      return reply(Request.Id, {{"kind", "unchanged"}, {"resultId", ResultId}});
+    nlohmann::json Items = nlohmann::json::array();
+    for (const DocumentDiagnostic &D : Doc.Findings.Diagnostics)
+      Items.push_back(D.Diagnostic);
+    return reply(Request.Id,
+                 {{"kind", "full"}, {"resultId", ResultId}, {"items", Items}});
+  }
+  if (!Current)
+    return reply(Request.Id, nlohmann::json::array());
   const nlohmann::json &Range = Params.at("range");
   std::vector<std::string> Only;
   if (Params.contains("context") && Params.at("context").contains("only"))
     Only = Params.at("context").at("only").get<std::vector<std::string>>();
-  reply(Id, codeActions(Doc.Findings, Doc.Uri, Doc.Version,
-                        Offset(Range.at("start")), Offset(Range.at("end")),
-                        Only, DocumentChanges));
+  reply(Request.Id,
+        codeActions(Doc.Findings, Doc.Text, Doc.Uri, Doc.Version,
+                    Offset(Range.at("start")), Offset(Range.at("end")), Only,
+                    DocumentChanges));
 }
 
-void Server::dropWaiting(Document &Doc, int Code, StringRef Message) {
-  for (auto &[Id, Params] : Doc.Waiting)
-    replyError(Id, Code, Message);
+void Server::executeCommand(const nlohmann::json &Id,
+                            const nlohmann::json &Params) {
+  const std::string Command = Params.at("command");
+  if (Command != ExplainCommand)
+    return replyError(Id, InvalidParams,
+                      "libtorch-tidy has no command '" + Command + "'");
+  const nlohmann::json Arguments =
+      Params.value("arguments", nlohmann::json::array());
+  if (!Arguments.is_array() || Arguments.empty() || !Arguments[0].is_string())
+    return replyError(Id, InvalidParams,
+                      std::string(ExplainCommand) +
+                          " takes the check's name: arguments [\"<check>\"]");
+  const std::string Check = Arguments[0];
+  const std::string Explanation = checkExplanation(Check, Options.DocsDir);
+  if (Explanation.empty())
+    return replyError(Id, InvalidParams,
+                      "'" + Check + "' is not a libtorch-tidy check");
+  // The page in the editor, or a browser, when the client can open one;
+  // the explanation itself in any case, for clients that show results.
+  if (ShowDocument)
+    send({{"jsonrpc", "2.0"},
+          {"id", "libtorch-tidy-" + std::to_string(NextRequestId++)},
+          {"method", "window/showDocument"},
+          {"params",
+           {{"uri", checkDocsHref(Check, Options.DocsDir)},
+            {"external", !StringRef(checkDocsHref(Check, Options.DocsDir))
+                              .startswith("file:")}}}});
+  else
+    showMessage(3, Explanation);
+  reply(Id, Explanation);
+}
+
+void Server::dropWaiting(Document &Doc, int Code, StringRef Message,
+                         bool Closed) {
+  std::vector<WaitingRequest> Kept;
+  for (WaitingRequest &Request : Doc.Waiting)
+    // Pulled diagnostics wait on for the version that replaces this one.
+    if (!Closed && Request.Method == "textDocument/diagnostic")
+      Kept.push_back(std::move(Request));
+    else
+      replyError(Request.Id, Code, Message);
+  Doc.Waiting = std::move(Kept);
+}
+
+void Server::answerWaiting(Document &Doc) {
+  std::vector<WaitingRequest> Waiting = std::move(Doc.Waiting);
   Doc.Waiting.clear();
+  for (const WaitingRequest &Request : Waiting)
+    answer(Doc, Request);
 }
 
 void Server::publish(Document &Doc, long long Version) {
+  ++Doc.ResultSerial;
+  if (PullDiagnostics) {
+    // The client asks for them; one that can be told to ask again is.
+    if (DiagnosticRefresh)
+      send({{"jsonrpc", "2.0"},
+            {"id", "libtorch-tidy-" + std::to_string(NextRequestId++)},
+            {"method", "workspace/diagnostic/refresh"}});
+    return;
+  }
   nlohmann::json Diagnostics = nlohmann::json::array();
   for (const DocumentDiagnostic &D : Doc.Findings.Diagnostics)
     Diagnostics.push_back(D.Diagnostic);
@@ -251,9 +336,7 @@ void Server::start(Document &Doc) {
     if (!Problem.empty())
       showProblemOnce(Doc, Problem);
     publish(Doc, Doc.Version);
-    for (auto &[Id, Params] : Doc.Waiting)
-      answerCodeAction(Doc, Id, Params);
-    Doc.Waiting.clear();
+    answerWaiting(Doc);
   };
   if (isHeaderPath(Doc.Path))
     return NoAnalysis("");
@@ -316,9 +399,7 @@ void Server::finished(Document &Doc) {
              " s: " + std::to_string(Doc.Findings.Diagnostics.size()) +
              " diagnostics" + Preamble);
   publish(Doc, Doc.RunningVersion);
-  for (auto &[Id, Params] : Doc.Waiting)
-    answerCodeAction(Doc, Id, Params);
-  Doc.Waiting.clear();
+  answerWaiting(Doc);
   if (!Doc.MissingPrefix.empty())
     considerPrefixBuild(Doc, Outcome.Seconds);
 }

@@ -14,6 +14,10 @@ from lsp_client import (Client, apply_edits, check, edits_of, main,  # noqa: E40
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def titled(actions, start):
+    return [a for a in actions if a["title"].startswith(start)]
+
+
 def scenario(args):
     text = open(os.path.join(HERE, "train.cpp"), encoding="utf-8").read()
     project = os.path.join(args.work, "project")
@@ -31,8 +35,9 @@ def scenario(args):
         cursor = position_of(text, "probe")
         actions = c.result(c.code_actions(path, workers["range"]["start"],
                                           workers["range"]["start"], diagnostics=[workers]))
-        quick = [a for a in actions if a["kind"] == "quickfix"]
-        check(len(quick) == 1, "one quickfix at the finding: %r" % actions)
+        quick = [a for a in actions if a["kind"] == "quickfix" and "edit" in a and
+                 a["title"].startswith("Apply fix: ")]
+        check(len(quick) == 1, "one fix-it at the finding: %r" % actions)
         check(quick[0]["isPreferred"] is True, "preferred: %r" % quick)
         check(quick[0]["diagnostics"][0]["code"] == workers["code"], "its diagnostic: %r" % quick)
         edits, version = edits_of(quick[0], uri)
@@ -44,6 +49,8 @@ def scenario(args):
         check(fixed.count("\n") == text.count("\n"), "nothing else changes")
         none = c.result(c.code_actions(path, cursor, cursor, only=["quickfix"]))
         check(none == [], "no quickfix away from the findings: %r" % none)
+        check(titled(actions, "Silence this finding here") and titled(actions, "Explain "),
+              "the other actions of a finding (test/lsp/actions.test): %r" % actions)
 
         actions = c.result(c.code_actions(path, {"line": 0, "character": 0},
                                           {"line": 0, "character": 0},
@@ -85,6 +92,7 @@ def scenario(args):
         diags = c.diagnostics(uri, version=3)["diagnostics"]
         actions = c.result(c.code_actions(path, diags[0]["range"]["start"],
                                           diags[0]["range"]["end"], only=["quickfix"]))
+        actions = titled(actions, "Apply fix: ")
         check(len(actions) == 1 and "changes" in actions[0]["edit"], "changes: %r" % actions)
         check(c.shutdown() == 0, "exit code")
     finally:

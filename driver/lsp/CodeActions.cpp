@@ -1,0 +1,208 @@
+//===--- CodeActions.cpp - What an editor offers on a finding -------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "lsp/CodeActions.h"
+#include "lsp/TextDocument.h"
+#include "report/CheckDocs.h"
+#include "report/SarifRules.h"
+#include "llvm/ADT/STLExtras.h"
+#include <map>
+
+using namespace llvm;
+
+namespace libtorch_tidy::lsp {
+namespace {
+
+/// A line that grows past this with a NOLINT comment gets it above instead
+/// (as clang-format would wrap it).
+constexpr size_t LongLine = 100;
+
+bool kindWanted(StringRef Kind, const std::vector<std::string> &Only) {
+  if (Only.empty())
+    return true;
+  return llvm::any_of(Only, [&](const std::string &O) {
+    return Kind == O || Kind.startswith(O + ".");
+  });
+}
+
+nlohmann::json workspaceEdit(StringRef Uri, long long Version,
+                             const nlohmann::json &Edits,
+                             bool DocumentChanges) {
+  if (DocumentChanges)
+    return {{"documentChanges",
+             nlohmann::json::array(
+                 {{{"textDocument", {{"uri", Uri.str()}, {"version", Version}}},
+                   {"edits", Edits}}})}};
+  return {{"changes", {{Uri.str(), Edits}}}};
+}
+
+std::string checkOf(const DocumentDiagnostic &D) {
+  return D.Diagnostic.contains("code") ? D.Diagnostic["code"].get<std::string>()
+                                       : std::string();
+}
+
+/// The edits of the diagnostics \p Take accepts, leaving out each whose
+/// edits overlap one taken before (in the analysis's order).
+nlohmann::json
+nonOverlappingEdits(const DocumentFindings &Findings,
+                    function_ref<bool(const DocumentDiagnostic &)> Take) {
+  nlohmann::json Edits = nlohmann::json::array();
+  std::vector<std::pair<size_t, size_t>> Taken;
+  for (const DocumentDiagnostic &D : Findings.Diagnostics) {
+    if (D.Edits.empty() || !Take(D))
+      continue;
+    const bool Overlaps = llvm::any_of(D.EditSpans, [&](auto Span) {
+      return llvm::any_of(Taken, [&](auto T) {
+        return Span.first < T.second && T.first < Span.second;
+      });
+    });
+    if (Overlaps)
+      continue;
+    for (const nlohmann::json &E : D.Edits)
+      Edits.push_back(E);
+    Taken.insert(Taken.end(), D.EditSpans.begin(), D.EditSpans.end());
+  }
+  return Edits;
+}
+
+} // namespace
+
+std::optional<nlohmann::json> silenceEdit(StringRef Text, size_t Offset,
+                                          StringRef CheckId) {
+  Offset = std::min(Offset, Text.size());
+  const size_t LineBegin = Text.rfind('\n', Offset) == StringRef::npos
+                               ? 0
+                               : Text.rfind('\n', Offset) + 1;
+  size_t LineEnd = Text.find('\n', Offset);
+  if (LineEnd == StringRef::npos)
+    LineEnd = Text.size();
+  StringRef Line = Text.slice(LineBegin, LineEnd);
+  if (Line.endswith("\r"))
+    Line = Line.drop_back();
+  // A continued line (a macro's body) ends in a backslash: a comment after
+  // it or above it is not the line's.
+  if (Line.rtrim().endswith("\\") ||
+      (LineBegin >= 2 &&
+       Text.slice(0, LineBegin - 1).rtrim(" \t\r").endswith("\\")))
+    return std::nullopt;
+  const std::string Comment = "// NOLINT(" + CheckId.str() + ")";
+  const bool Commented = Line.contains("//") || Line.contains("/*");
+  const size_t End = LineBegin + Line.rtrim(" \t").size();
+  if (!Commented &&
+      positionAt(Text, End).Character + 2 + Comment.size() <= LongLine) {
+    return nlohmann::json{{"range", rangeJson(Text, End, End)},
+                          {"newText", "  " + Comment}};
+  }
+  const StringRef Indent =
+      Line.take_while([](char C) { return C == ' ' || C == '\t'; });
+  return nlohmann::json{
+      {"range", rangeJson(Text, LineBegin, LineBegin)},
+      {"newText", Indent.str() + "// NOLINTNEXTLINE(" + CheckId.str() + ")\n"}};
+}
+
+std::string checkExplanation(StringRef CheckId, StringRef DocsDir) {
+  StringRef Markdown = report::checkDocMarkdown(CheckId);
+  if (Markdown.empty())
+    return "";
+  return "**" + CheckId.str() + "**: " + report::docDescription(Markdown) +
+         "\n\n[" + CheckId.str() + "](" + checkDocsHref(CheckId, DocsDir) + ")";
+}
+
+nlohmann::json codeActions(const DocumentFindings &Findings, StringRef Text,
+                           StringRef Uri, long long Version, size_t Begin,
+                           size_t End, const std::vector<std::string> &Only,
+                           bool DocumentChanges) {
+  nlohmann::json Actions = nlohmann::json::array();
+  if (Findings.DoesNotParse)
+    return Actions;
+  std::map<std::string, unsigned> FixableOfCheck;
+  for (const DocumentDiagnostic &D : Findings.Diagnostics)
+    if (!D.Edits.empty())
+      ++FixableOfCheck[checkOf(D)];
+  if (kindWanted("quickfix", Only))
+    for (const DocumentDiagnostic &D : Findings.Diagnostics) {
+      if (D.Begin > End || Begin > D.End)
+        continue;
+      const std::string Check = checkOf(D);
+      const nlohmann::json Diagnostics = nlohmann::json::array({D.Diagnostic});
+      if (!D.Edits.empty())
+        Actions.push_back(
+            {{"title",
+              "Apply fix: " + D.Diagnostic["message"].get<std::string>() +
+                  " (" + Check + ")"},
+             {"kind", "quickfix"},
+             {"diagnostics", Diagnostics},
+             {"isPreferred", true},
+             {"edit", workspaceEdit(Uri, Version, D.Edits, DocumentChanges)}});
+      if (FixableOfCheck[Check] > 1 && !D.Edits.empty())
+        Actions.push_back(
+            {{"title", "Fix all " + Check + " in this file"},
+             {"kind", "quickfix"},
+             {"diagnostics", Diagnostics},
+             {"edit", workspaceEdit(Uri, Version,
+                                    nonOverlappingEdits(
+                                        Findings,
+                                        [&](const DocumentDiagnostic &Other) {
+                                          return checkOf(Other) == Check;
+                                        }),
+                                    DocumentChanges)}});
+      if (Check.empty())
+        continue;
+      if (std::optional<nlohmann::json> Silence =
+              silenceEdit(Text, D.Begin, Check))
+        Actions.push_back(
+            {{"title", "Silence this finding here (NOLINT(" + Check + "))"},
+             {"kind", "quickfix"},
+             {"diagnostics", Diagnostics},
+             {"edit",
+              workspaceEdit(Uri, Version, nlohmann::json::array({*Silence}),
+                            DocumentChanges)}});
+      if (!report::checkDocMarkdown(Check).empty())
+        Actions.push_back({{"title", "Explain " + Check},
+                           {"kind", "quickfix"},
+                           {"diagnostics", Diagnostics},
+                           {"command",
+                            {{"title", "Explain " + Check},
+                             {"command", ExplainCommand},
+                             {"arguments", {Check}}}}});
+    }
+  if (kindWanted("source.fixAll.libtorch-tidy", Only)) {
+    nlohmann::json Edits = nonOverlappingEdits(
+        Findings, [](const DocumentDiagnostic &) { return true; });
+    if (!Edits.empty())
+      Actions.push_back(
+          {{"title", "Apply every libtorch-tidy fix-it of the file"},
+           {"kind", "source.fixAll.libtorch-tidy"},
+           {"edit", workspaceEdit(Uri, Version, Edits, DocumentChanges)}});
+  }
+  return Actions;
+}
+
+nlohmann::json hoverAt(const DocumentFindings &Findings, StringRef Text,
+                       size_t Offset, StringRef DocsDir) {
+  std::string Markdown;
+  std::optional<std::pair<size_t, size_t>> Range;
+  for (const DocumentDiagnostic &D : Findings.Diagnostics) {
+    if (Offset < D.Begin || Offset > D.End)
+      continue;
+    const std::string Check = checkOf(D);
+    if (!Markdown.empty())
+      Markdown += "\n\n---\n\n";
+    Markdown += D.Diagnostic["message"].get<std::string>();
+    if (std::string Explanation = checkExplanation(Check, DocsDir);
+        !Explanation.empty())
+      Markdown += "\n\n" + Explanation;
+    Range = Range ? std::make_pair(std::min(Range->first, D.Begin),
+                                   std::max(Range->second, D.End))
+                  : std::make_pair(D.Begin, D.End);
+  }
+  if (!Range)
+    return nullptr;
+  return {{"contents", {{"kind", "markdown"}, {"value", Markdown}}},
+          {"range", rangeJson(Text, Range->first, Range->second)}};
+}
+
+} // namespace libtorch_tidy::lsp
