@@ -1,6 +1,7 @@
 -- Drives `libtorch-tidy lsp` from Neovim's own LSP client (0.7: start_client
 -- and buf_attach_client), headless: open the file, wait for our diagnostics,
--- apply the quickfix of the first finding, write the buffer, quit. What it
+-- apply the quickfix of the first finding, silence the other with the
+-- NOLINT action and see it go, write the buffer, quit. What it
 -- saw goes to $LSP_TEST_LOG; any failure quits with exit code 1.
 local log = assert(io.open(vim.env.LSP_TEST_LOG, 'w'))
 local function say(text)
@@ -42,30 +43,56 @@ local ok, err = pcall(function()
     say(string.format('diagnostic %s at %d:%d: %s', d.code, d.lnum + 1,
                       d.col + 1, d.message))
   end
-  local first = ours()[1]
   local client = vim.lsp.get_client_by_id(id)
-  -- Neovim keeps byte columns; the request goes out in the client's
-  -- encoding (UTF-16), converted by Neovim itself.
-  local params = vim.lsp.util.make_given_range_params(
-    { first.lnum + 1, first.col }, { first.end_lnum + 1, first.end_col }, buf,
-    client.offset_encoding)
-  params.context = {
-    diagnostics = { {
-      range = params.range, message = first.message, code = first.code,
-      source = first.source, severity = first.severity,
-    } },
-    only = { 'quickfix' },
-  }
-  local response = client.request_sync('textDocument/codeAction', params,
-                                       30000, buf)
-  if not response or response.err or not response.result or
-      #response.result == 0 then
-    return fail('no code action: ' .. vim.inspect(response))
+  -- The code actions of finding d, of the given title's start.
+  local function actions(d, title)
+    -- Neovim keeps byte columns; the request goes out in the client's
+    -- encoding (UTF-16), converted by Neovim itself.
+    local params = vim.lsp.util.make_given_range_params(
+      { d.lnum + 1, d.col }, { d.end_lnum + 1, d.end_col }, buf,
+      client.offset_encoding)
+    params.context = {
+      diagnostics = { {
+        range = params.range, message = d.message, code = d.code,
+        source = d.source, severity = d.severity,
+      } },
+      only = { 'quickfix' },
+    }
+    local response = client.request_sync('textDocument/codeAction', params,
+                                         30000, buf)
+    if not response or response.err or not response.result then
+      return {}
+    end
+    local found = {}
+    for _, action in ipairs(response.result) do
+      if action.title:sub(1, #title) == title then
+        table.insert(found, action)
+      end
+    end
+    return found
   end
-  local action = response.result[1]
-  say(string.format('action %s (%s, preferred %s)', action.title, action.kind,
-                    tostring(action.isPreferred)))
-  vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+  local fix = actions(ours()[1], 'Apply fix: ')[1]
+  if not fix then
+    return fail('no fix-it action on the first finding')
+  end
+  say(string.format('action %s (%s, preferred %s)', fix.title, fix.kind,
+                    tostring(fix.isPreferred)))
+  vim.lsp.util.apply_workspace_edit(fix.edit, client.offset_encoding)
+  -- The edit is analyzed: one finding left.
+  if not vim.wait(60000, function() return #ours() == 1 end, 50) then
+    return fail('the fixed finding did not go within 60 s')
+  end
+  local left = ours()[1]
+  local silence = actions(left, 'Silence this finding here')[1]
+  if not silence then
+    return fail('no silence action on ' .. left.code)
+  end
+  say(string.format('action %s (%s)', silence.title, silence.kind))
+  vim.lsp.util.apply_workspace_edit(silence.edit, client.offset_encoding)
+  if not vim.wait(60000, function() return #ours() == 0 end, 50) then
+    return fail('the silenced finding did not go within 60 s')
+  end
+  say('no findings left')
   vim.cmd('write')
   say('written')
   client.stop()
