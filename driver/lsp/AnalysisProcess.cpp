@@ -147,9 +147,6 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
     dup2(Err, 2);
     for (int S : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD})
       signal(S, SIG_DFL);
-    if (Request.Niceness > 0 && nice(Request.Niceness) < 0) {
-      // Best effort: at the same priority it still works.
-    }
     execv(Argv[0], Argv.data());
     _exit(127);
   }

@@ -47,8 +47,6 @@ struct AnalysisRequest {
   /// `--worker-preamble=` for the worker (AnalysisSettings.h's PrefixRole):
   /// `reuse-only` for an analysis, `build-only` for a prefix builder.
   std::string WorkerPreamble;
-  /// Added to the worker's nice value.
-  int Niceness = 0;
 };
 
 struct AnalysisOutcome {

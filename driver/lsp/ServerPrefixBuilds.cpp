@@ -9,10 +9,12 @@
 // (`--worker-preamble=reuse-only`): an analysis that finds its prefix missing
 // says so and parses without it, so that every edit is published from a
 // plain parse while the prefix is made. The server builds the prefix apart,
-// in a worker of its own (`--worker-preamble=build-only`, at a lower
-// priority than the analyses), that edits do not stop: it runs to the end
+// in a worker of its own (`--worker-preamble=build-only`) that edits do not
+// stop: it runs to the end
 // and serves the next analyses, of this document and of every other that
-// starts with the same headers. Only a close of every document that wants
+// starts with the same headers. It runs at the analyses' priority: at a
+// lower one, a busy machine starves it, and the first edit, which it is for,
+// waits for a plain parse. Only a close of every document that wants
 // it, or a change of the flags (compile_commands.json, .clang-tidy), stops
 // it.
 //
@@ -35,10 +37,6 @@ bool libraryPrefix(StringRef Headers) { return Headers.contains('/'); }
 
 /// An analysis this slow without a prefix is worth one.
 constexpr double SlowAnalysisSeconds = 1.0;
-
-/// Builders yield to the analyses that edits wait for, without starving on
-/// a busy machine (nice 5 weighs a third of nice 0).
-constexpr int BuilderNiceness = 5;
 
 } // namespace
 
@@ -72,7 +70,6 @@ void Server::considerPrefixBuild(Document &Doc,
   Request.TimeoutSeconds = Options.TimeoutSeconds;
   Request.CacheMaxSize = Options.CacheMaxSize;
   Request.WorkerPreamble = "build-only";
-  Request.Niceness = BuilderNiceness;
   if (Scratch)
     Request.ScratchRoot = Scratch->path();
   // The builder finds the prefix in the editor's text, as the analyses do.
