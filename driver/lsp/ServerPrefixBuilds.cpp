@@ -1,5 +1,4 @@
-//===--- ServerPrefixBuilds.cpp - `libtorch-tidy lsp`: prefixes built apart
-//===//
+//===--- ServerPrefixBuilds.cpp - `libtorch-tidy lsp`: built prefixes ----===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -10,13 +9,12 @@
 // says so and parses without it, so that every edit is published from a
 // plain parse while the prefix is made. The server builds the prefix apart,
 // in a worker of its own (`--worker-preamble=build-only`) that edits do not
-// stop: it runs to the end
-// and serves the next analyses, of this document and of every other that
-// starts with the same headers. It runs at the analyses' priority: at a
-// lower one, a busy machine starves it, and the first edit, which it is for,
-// waits for a plain parse. Only a close of every document that wants
-// it, or a change of the flags (compile_commands.json, .clang-tidy), stops
-// it.
+// stop: it runs to the end and serves the next analyses, of this document
+// and of every other that starts with the same headers. It runs at the
+// analyses' priority: at a lower one a busy machine starves it, and the
+// first edit, which it is for, waits for a plain parse. Only a close of
+// every document that wants it, or a change of the flags
+// (compile_commands.json, .clang-tidy), stops it.
 //
 //===----------------------------------------------------------------------===//
 
