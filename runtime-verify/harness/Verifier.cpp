@@ -6,6 +6,7 @@
 
 #include "Verifier.h"
 #include "LibTorchInstall.h"
+#include "Phases.h"
 #include "ProbeOutput.h"
 #include "Process.h"
 #include "Report.h"
@@ -25,35 +26,6 @@
 namespace fs = std::filesystem;
 
 namespace libtorch_tidy::verify {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point Start) {
-  return std::chrono::duration<double>(Clock::now() - Start).count();
-}
-
-/// One line on stderr when a phase ends, so that a log shows where the time
-/// goes while the run lasts: `libtorch-tidy verify: build fixed: 35.2 s`.
-void phaseDone(const std::string &Phase, Clock::time_point Start,
-               const std::string &Detail = "") {
-  std::cerr << fmt::format("libtorch-tidy verify: {}: {:.1f} s{}{}\n", Phase,
-                           secondsSince(Start), Detail.empty() ? "" : ", ",
-                           Detail);
-}
-
-std::string countOf(size_t N, const char *One, const char *Many) {
-  return fmt::format("{} {}", N, N == 1 ? One : Many);
-}
-
-/// The directory of this executable, for its siblings.
-std::string selfDir() {
-  std::error_code EC;
-  return fs::read_symlink("/proc/self/exe", EC).parent_path().string();
-}
-
-} // namespace
 
 bool Verifier::prepare() {
   Tools = selfDir();
@@ -92,7 +64,7 @@ bool Verifier::prepare() {
   }
   // Without an installed probe, one is built for a program whose LibTorch
   // is known (chooseProbe()).
-  if (Opt.Probe && Probe.empty() && !ProgramTorch) {
+  if (Opt.Probe && Probe.empty() && !ProgramTorch && Opt.PrepareDir.empty()) {
     S.Errors.push_back(fmt::format(
         "libtorch-tidy-probe.so not found next to {} (in ../lib): it is "
         "built only where LibTorch was found; or pass --no-probe",
@@ -318,6 +290,13 @@ bool Verifier::chooseProbe() {
 
 std::vector<std::string>
 Verifier::commandFor(const std::string &Variant) const {
+  if (!Opt.RunPreparedDir.empty()) {
+    std::vector<std::string> Out;
+    for (const std::string &A : Opt.Command)
+      Out.push_back(fromPlaceholder(A, preparedBuildDir(Variant),
+                                    preparedSourceRoot(Variant)));
+    return Out;
+  }
   if (Variant == "original")
     return Opt.Command;
   std::vector<std::string> Out;
@@ -440,8 +419,12 @@ int Verifier::run() {
   S.TimeoutSeconds = Opt.Timeout;
   S.ProbeEnabled = Opt.Probe;
   S.GpuDescription = Gpu.description();
+  if (!Opt.RunPreparedDir.empty())
+    return runPrepared();
   if (!prepare() || !analyze() || !makeFixedCopy())
     return finish();
+  if (!Opt.PrepareDir.empty())
+    return writePrepared();
   const bool OriginalBuilt = build("original", Opt.BuildDir, SourceRoot);
   const bool FixedBuilt = build("fixed", ScratchBuild, ScratchSource);
   if (!OriginalBuilt || !FixedBuilt || !chooseProbe())
