@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Verifier.h"
+#include "DeviceMetrics.h"
 #include "LibTorchInstall.h"
 #include "Phases.h"
 #include "ProbeOutput.h"
@@ -409,6 +410,18 @@ int Verifier::finish() {
   };
   Write(Opt.JsonPath, [&] { return jsonReport(S).dump(2) + "\n"; });
   Write(Opt.HtmlPath, [&] { return htmlReport(S); });
+  // The median run of each variant as a Chrome trace, beside the JSON
+  // (report.json: report.trace-original.json, report.trace-fixed.json).
+  if (!Opt.JsonPath.empty() && Opt.JsonPath != "-")
+    for (const char *Variant : {"original", "fixed"})
+      if (const RunRecord *R = medianRun(S, Variant)) {
+        std::string Stem = Opt.JsonPath;
+        if (Stem.size() > 5 && Stem.compare(Stem.size() - 5, 5, ".json") == 0)
+          Stem.resize(Stem.size() - 5);
+        Write(Stem + ".trace-" + Variant + ".json", [&] {
+          return chromeTrace(*R, fmt::format("{} run {}", Variant, R->Index));
+        });
+      }
   removeScratch();
   return S.Errors.empty() ? ExitOk : ExitFailed;
 }
