@@ -104,6 +104,7 @@ int Verifier::writePrepared() {
   for (const std::string &E : S.Errors)
     std::cout << "error: " << E << "\n";
   removeScratch();
+  Guard.disarm();
   return S.Errors.empty() ? ExitOk : ExitFailed;
 }
 
@@ -221,15 +222,8 @@ int Verifier::runPrepared() {
   Opt.BuildCmd = Recipe.BuildCmd;
   S.RunCommand = Recipe.Command;
   S.Findings = Recipe.Findings;
-  std::string Template =
-      (fs::temp_directory_path() / "libtorch-tidy-verify-XXXXXX").string();
-  if (mkdtemp(Template.data()) == nullptr) {
-    S.Errors.push_back(fmt::format("cannot create a scratch directory in {}",
-                                   fs::temp_directory_path().string()));
+  if (!makeScratch())
     return finish();
-  }
-  Scratch = Template;
-  S.ScratchDir = Scratch;
   installInterruptCleanup([this] { removeScratch(); });
   // Built in a copy: the bundle may be read-only, and stays reusable.
   for (const char *Variant : {"original", "fixed"})

@@ -77,6 +77,17 @@ bool Verifier::prepare() {
     S.Errors.push_back(Error);
     return false;
   }
+  if (!makeScratch())
+    return false;
+  ScratchSource = Scratch + "/src";
+  ScratchBuild = Opt.BuildCmd.empty()
+                     ? Scratch + "/build"
+                     : movePath(Opt.BuildDir, SourceRoot, ScratchSource);
+  installInterruptCleanup([this] { removeScratch(); });
+  return true;
+}
+
+bool Verifier::makeScratch() {
   std::string Template =
       (fs::temp_directory_path() / "libtorch-tidy-verify-XXXXXX").string();
   if (mkdtemp(Template.data()) == nullptr) {
@@ -86,11 +97,9 @@ bool Verifier::prepare() {
   }
   Scratch = Template;
   S.ScratchDir = Scratch;
-  ScratchSource = Scratch + "/src";
-  ScratchBuild = Opt.BuildCmd.empty()
-                     ? Scratch + "/build"
-                     : movePath(Opt.BuildDir, SourceRoot, ScratchSource);
-  installInterruptCleanup([this] { removeScratch(); });
+  markOwner(Scratch);
+  if (!Opt.Keep)
+    Guard.watchDirectory(Scratch);
   return true;
 }
 
@@ -423,10 +432,19 @@ int Verifier::finish() {
         });
       }
   removeScratch();
+  Guard.disarm();
   return S.Errors.empty() ? ExitOk : ExitFailed;
 }
 
 int Verifier::run() {
+  // Before any child: they all carry the watchdog's token. And what killed
+  // runs of earlier verifies left is removed now.
+  Guard.start();
+  std::error_code EC;
+  for (const std::string &Dir :
+       removeOrphanedScratch(fs::temp_directory_path(EC).string()))
+    std::cerr << "libtorch-tidy verify: removed " << Dir
+              << ", left by a verify that was killed\n";
   S.RunCommand = Opt.Command;
   S.Runs = Opt.Runs;
   S.TimeoutSeconds = Opt.Timeout;

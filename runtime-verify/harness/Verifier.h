@@ -12,6 +12,7 @@
 #include "LibTorchInstall.h"
 #include "Options.h"
 #include "RunData.h"
+#include "Watchdog.h"
 #include "Workspace.h"
 
 #include <optional>
@@ -71,6 +72,9 @@ private:
   std::vector<std::string> Sources;
   GpuSampler Gpu;
   BundleRecipe Recipe; ///< --run-prepared: the bundle's
+  Watchdog Guard;      ///< cleans up if this process is killed
+  /// A new scratch directory, owned by this process and watched.
+  bool makeScratch();
 };
 
 } // namespace libtorch_tidy::verify
