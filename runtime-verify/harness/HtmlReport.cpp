@@ -167,13 +167,18 @@ std::string findingsTable(const Session &S) {
     Rows += fmt::format("<tr><td>{}</td><td><code>{}</code></td>",
                         escape(E.Where), escape(E.Check));
     if (E.Original)
-      Rows += fmt::format("<td>{}</td><td>{:.3g}</td><td>{:.3g}</td></tr>\n",
-                          escape(E.MetricName), *E.Original, *E.Fixed);
+      Rows += fmt::format("<td>{}</td><td>{:.3g}</td><td>{:.3g}</td>"
+                          "<td class=\"verdict\">{}</td></tr>\n",
+                          escape(E.MetricName), *E.Original, *E.Fixed,
+                          escape(E.Verdict));
     else
-      Rows += fmt::format("<td colspan=\"3\">{}</td></tr>\n", escape(E.Status));
+      Rows += fmt::format("<td colspan=\"4\">{}</td></tr>\n", escape(E.Status));
   }
+  // A change counts as real when the variants' ranges over their runs do
+  // not overlap: the spread of the runs is the noise it must exceed.
   return "<table id=\"findings\">\n<tr><th>finding</th><th>check</th>"
-         "<th>metric</th><th>original</th><th>fixed</th></tr>\n" +
+         "<th>metric</th><th>original</th><th>fixed</th>"
+         "<th>real change? (min-max of the runs)</th></tr>\n" +
          Rows + "</table>\n";
 }
 

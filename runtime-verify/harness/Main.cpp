@@ -16,10 +16,17 @@
 
 #include "Options.h"
 #include "Verifier.h"
+#include "Watchdog.h"
+
+#include <cstdlib>
+#include <cstring>
 
 using namespace libtorch_tidy::verify;
 
 int main(int Argc, char **Argv) {
+  // The copy of the harness that cleans up after a killed one (Watchdog.h).
+  if (Argc == 4 && std::strcmp(Argv[1], WatchdogArgument) == 0)
+    return watchdogMain(std::atoi(Argv[2]), Argv[3]);
   Verifier V(parseOptions(Argc, Argv));
   return V.run();
 }

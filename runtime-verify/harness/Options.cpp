@@ -24,7 +24,11 @@ const char *Usage =
     R"(usage: libtorch-tidy verify -p <build dir> (--target <cmake target> | --build-cmd '<cmd>')
                            [--checks=<globs>] [--runs N] [--timeout S]
                            [--source <dir>] [--json <file>] [--html <file>]
-                           [--keep] [--no-probe] -- <run command> [args...]
+                           [--keep] [--no-probe] [--prepare=<dir>]
+                           -- <run command> [args...]
+       libtorch-tidy-verify --run-prepared=<dir> [--torch-dir <dir>]
+                           [--runs N] [--timeout S] [--json <file>]
+                           [--html <file>] [--keep] [--no-probe]
 
 Runs the analyzer on the target's sources, applies its fix-its to a scratch
 copy, builds the original and the fixed copy, runs each N times (default 3,
@@ -34,7 +38,16 @@ utilization, and what each finding moved.
 
 In the run command, paths under the build directory or the source root
 name the original; the fixed variant runs the same command with them moved
-to the scratch copy. Exit codes: 0 all builds and runs succeeded, 2 usage
+to the scratch copy.
+
+--prepare=<dir> stops after the fix-its and writes a bundle to <dir> (which
+must not exist): both source trees, the build recipe, the findings and the
+harness's and the probe's sources. --run-prepared=<dir> (the harness alone:
+a C++17 compiler, CMake and LibTorch, no analyzer) builds both variants of
+a bundle against the LibTorch it finds (--torch-dir, else the one this
+harness was built with, else python3's torch) and runs them as verify does.
+
+Exit codes: 0 all builds and runs succeeded, 2 usage
 error or a failed build or run (reported).
 )";
 
@@ -102,6 +115,12 @@ Options parseOptions(int Argc, char **Argv) {
       O.JsonPath = *V;
     else if (auto V = Value(I, Arg, "--html"))
       O.HtmlPath = *V;
+    else if (auto V = Value(I, Arg, "--prepare"))
+      O.PrepareDir = *V;
+    else if (auto V = Value(I, Arg, "--run-prepared"))
+      O.RunPreparedDir = *V;
+    else if (auto V = Value(I, Arg, "--torch-dir"))
+      O.TorchDir = *V;
     else if (Arg == "--keep")
       O.Keep = true;
     else if (Arg == "--no-probe")
@@ -109,6 +128,27 @@ Options parseOptions(int Argc, char **Argv) {
     else
       usageError(fmt::format("unknown argument '{}'", Arg));
   }
+  if (!O.RunPreparedDir.empty()) {
+    // Everything else comes from the bundle (Bundle.h).
+    if (!O.BuildDir.empty() || !O.Target.empty() || !O.BuildCmd.empty() ||
+        !O.Command.empty() || !O.PrepareDir.empty() || !O.Checks.empty())
+      usageError("--run-prepared takes the build, the target and the run "
+                 "command from the bundle: drop -p, --target, --build-cmd, "
+                 "--checks, --prepare and the command after '--'");
+    for (const std::string *Report : {&O.JsonPath, &O.HtmlPath})
+      if (std::optional<std::string> Problem = io::checkWritable(*Report))
+        usageError(*Problem);
+    O.RunPreparedDir = absolute(O.RunPreparedDir);
+    if (!fs::is_directory(O.RunPreparedDir))
+      usageError(fmt::format("{}: not a directory (a bundle written by "
+                             "verify --prepare)",
+                             O.RunPreparedDir));
+    if (!O.TorchDir.empty())
+      O.TorchDir = absolute(O.TorchDir);
+    return O;
+  }
+  if (!O.TorchDir.empty())
+    usageError("--torch-dir goes with --run-prepared");
   if (O.BuildDir.empty())
     usageError("-p <build dir> is required");
   if (O.Target.empty() == O.BuildCmd.empty())
@@ -123,6 +163,18 @@ Options parseOptions(int Argc, char **Argv) {
   O.BuildDir = absolute(O.BuildDir);
   if (!fs::is_directory(O.BuildDir))
     usageError(fmt::format("{}: not a directory", O.BuildDir));
+  if (!O.PrepareDir.empty()) {
+    // A bundle is written whole into a new directory, never over files.
+    O.PrepareDir = absolute(O.PrepareDir);
+    std::error_code EC;
+    if (fs::exists(O.PrepareDir, EC) && !fs::is_empty(O.PrepareDir, EC))
+      usageError(fmt::format("{}: exists and is not empty; --prepare writes "
+                             "a new directory (remove it or name another)",
+                             O.PrepareDir));
+    if (!fs::is_directory(fs::path(O.PrepareDir).parent_path(), EC))
+      usageError(
+          fmt::format("{}: its parent directory does not exist", O.PrepareDir));
+  }
   return O;
 }
 

@@ -29,6 +29,14 @@ struct Options {
   bool Keep = false;
   bool Probe = true;
   std::vector<std::string> Command;
+  /// --prepare=<dir>: analyze and fix as usual, then write a bundle that
+  /// --run-prepared builds and runs on a machine without the analyzer.
+  std::string PrepareDir;
+  /// --run-prepared=<dir>: build and run a bundle; -p, --target,
+  /// --build-cmd and the run command come from it.
+  std::string RunPreparedDir;
+  /// --torch-dir: the LibTorch CMake package to build a bundle against.
+  std::string TorchDir;
 };
 
 /// Parses the command line; prints the usage and exits (ExitOk) on --help,

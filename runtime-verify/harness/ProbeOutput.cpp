@@ -35,7 +35,22 @@ std::optional<ProbeCounts> readProbeFile(const std::string &Path) {
     P.HostToDeviceBlocking = J.value("host_to_device_blocking", uint64_t{0});
     P.HostToDeviceNonBlocking =
         J.value("host_to_device_non_blocking", uint64_t{0});
+    P.HostToDeviceNonBlockingPageable =
+        J.value("host_to_device_non_blocking_pageable", uint64_t{0});
     P.CudaSyncWarnings = J.value("cuda_sync_warnings", uint64_t{0});
+    if (J.contains("cuda_runtime")) {
+      const nlohmann::json &C = J.at("cuda_runtime");
+      P.CudaRuntimeCalls = C.value("calls", uint64_t{0});
+      P.CudaRuntimeHostSyncs = C.value("host_syncs", uint64_t{0});
+      P.CudaRuntimeDeviceToHost = C.value("device_to_host", uint64_t{0});
+      P.CudaRuntimeH2DPinned = C.value("host_to_device_pinned", uint64_t{0});
+      P.CudaRuntimeH2DPageable =
+          C.value("host_to_device_pageable", uint64_t{0});
+      P.KernelLaunches = C.value("kernel_launches", uint64_t{0});
+    }
+    if (J.contains("step_syncs_before"))
+      P.StepSyncsBefore =
+          J.at("step_syncs_before").get<std::vector<uint64_t>>();
     P.CudaSyncDebug = J.value("cuda_sync_debug", false);
     if (J.contains("step_start_ns"))
       for (const auto &Ns : J.at("step_start_ns"))
@@ -69,11 +84,19 @@ ProbeCounts readProbe(const std::string &Dir) {
     Sum.DeviceToHost += P->DeviceToHost;
     Sum.HostToDeviceBlocking += P->HostToDeviceBlocking;
     Sum.HostToDeviceNonBlocking += P->HostToDeviceNonBlocking;
+    Sum.HostToDeviceNonBlockingPageable += P->HostToDeviceNonBlockingPageable;
     Sum.CudaSyncWarnings += P->CudaSyncWarnings;
+    Sum.CudaRuntimeCalls += P->CudaRuntimeCalls;
+    Sum.CudaRuntimeHostSyncs += P->CudaRuntimeHostSyncs;
+    Sum.CudaRuntimeDeviceToHost += P->CudaRuntimeDeviceToHost;
+    Sum.CudaRuntimeH2DPinned += P->CudaRuntimeH2DPinned;
+    Sum.CudaRuntimeH2DPageable += P->CudaRuntimeH2DPageable;
+    Sum.KernelLaunches += P->KernelLaunches;
     Sum.CudaSyncDebug = Sum.CudaSyncDebug || P->CudaSyncDebug;
     if (MostSoFar) {
       MostSteps = P->Steps;
       Sum.StepStartSeconds = std::move(P->StepStartSeconds);
+      Sum.StepSyncsBefore = std::move(P->StepSyncsBefore);
     }
   }
   return Sum;

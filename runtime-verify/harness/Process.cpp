@@ -33,6 +33,8 @@ namespace {
 // The group of the child being waited for, for the interrupt handler.
 std::atomic<int> RunningGroup{0};
 std::function<void()> *InterruptCleanup = nullptr;
+// A child of the harness that is none of the command's (the watchdog).
+std::atomic<int> OwnChild{0};
 
 bool groupAlive(int Group) { return kill(-Group, 0) == 0 || errno == EPERM; }
 
@@ -100,8 +102,8 @@ std::vector<ProcEntry> leftovers(int Group) {
   };
   std::vector<ProcEntry> Left;
   for (const ProcEntry &E : Table)
-    if (E.Pid != Self && E.State != 'Z' && E.State != 'X' &&
-        ((Group > 0 && E.Group == Group) || Below(E.Pid)))
+    if (E.Pid != Self && E.Pid != OwnChild && E.State != 'Z' &&
+        E.State != 'X' && ((Group > 0 && E.Group == Group) || Below(E.Pid)))
       Left.push_back(E);
   return Left;
 }
@@ -294,6 +296,8 @@ ProcessResult runProcess(const ProcessSpec &Spec, const Tick &OnTick) {
   RunningGroup.store(0);
   return Result;
 }
+
+void keepRunning(int Pid) { OwnChild = Pid; }
 
 void installInterruptCleanup(std::function<void()> Cleanup) {
   static std::function<void()> Stored;

@@ -57,6 +57,10 @@ using Tick = std::function<void(double Seconds, int ProcessGroup)>;
 
 ProcessResult runProcess(const ProcessSpec &Spec, const Tick &OnTick = {});
 
+/// Leaves \p Pid, a child of the harness's own (the watchdog), out of the
+/// processes killed after each command.
+void keepRunning(int Pid);
+
 /// Installs SIGINT/SIGTERM/SIGHUP handlers that kill the running child's group
 /// and then run Cleanup, so an interrupted harness leaves nothing behind.
 void installInterruptCleanup(std::function<void()> Cleanup);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Report.h"
+#include "DeviceMetrics.h"
 
 #include <fmt/format.h>
 
@@ -39,7 +40,8 @@ VariantSummary summarize(const Session &S, const std::string &Variant) {
   VariantSummary V;
   V.Variant = Variant;
   std::vector<double> Wall, Sps, Steps, Syncs, Lsd, D2H, H2DB, H2DN, Warn, Cpu,
-      Gpu, Mem;
+      Gpu, Mem, H2DNPageable, RtSyncs, RtD2H, RtPinned, RtPageable, Launches,
+      NoKernel;
   for (const RunRecord &R : S.RunsDone) {
     if (R.Variant != Variant || !R.Failure.empty())
       continue;
@@ -57,6 +59,15 @@ VariantSummary summarize(const Session &S, const std::string &Variant) {
     H2DB.push_back(PerStep(R.Probe.HostToDeviceBlocking));
     H2DN.push_back(PerStep(R.Probe.HostToDeviceNonBlocking));
     Warn.push_back(PerStep(R.Probe.CudaSyncWarnings));
+    H2DNPageable.push_back(PerStep(R.Probe.HostToDeviceNonBlockingPageable));
+    RtSyncs.push_back(PerStep(R.Probe.CudaRuntimeHostSyncs));
+    RtD2H.push_back(PerStep(R.Probe.CudaRuntimeDeviceToHost));
+    RtPinned.push_back(PerStep(R.Probe.CudaRuntimeH2DPinned));
+    RtPageable.push_back(PerStep(R.Probe.CudaRuntimeH2DPageable));
+    Launches.push_back(PerStep(R.Probe.KernelLaunches));
+    V.GpuUsed = V.GpuUsed || R.Probe.CudaRuntimeCalls > 0;
+    if (std::optional<double> Idle = noKernelSharePercent(R))
+      NoKernel.push_back(*Idle);
     V.CudaSyncDebug = V.CudaSyncDebug || R.Probe.CudaSyncDebug;
     for (const CpuSample &C : R.Cpu)
       Cpu.push_back(C.Percent);
@@ -85,6 +96,14 @@ VariantSummary summarize(const Session &S, const std::string &Variant) {
   V.H2DBlockingPerStep = Median(H2DB);
   V.H2DNonBlockingPerStep = Median(H2DN);
   V.CudaSyncWarningsPerStep = Median(Warn);
+  V.H2DNonBlockingPageablePerStep = Median(H2DNPageable);
+  V.CudaRuntimeSyncsPerStep = Median(RtSyncs);
+  V.CudaRuntimeD2HPerStep = Median(RtD2H);
+  V.H2DPinnedPerStep = Median(RtPinned);
+  V.H2DPageablePerStep = Median(RtPageable);
+  V.KernelLaunchesPerStep = Median(Launches);
+  if (!NoKernel.empty())
+    V.NoKernelSharePercent = Median(NoKernel);
   double CpuSum = 0;
   for (double C : Cpu)
     CpuSum += C;
@@ -129,7 +148,9 @@ double metricValue(const VariantSummary &V, Metric M) {
   case Metric::HostSyncsPerStep:
     return V.HostSyncsPerStep;
   case Metric::BlockingH2DPerStep:
-    return V.H2DBlockingPerStep;
+    // A non_blocking copy from pageable memory is synchronous all the same:
+    // a fix that adds non_blocking without pinning has not removed it.
+    return V.H2DBlockingPerStep + V.H2DNonBlockingPageablePerStep;
   case Metric::H2DPerStep:
     return V.H2DBlockingPerStep + V.H2DNonBlockingPerStep;
   case Metric::StepsPerSecond:
@@ -145,7 +166,7 @@ const char *metricName(Metric M) {
   case Metric::HostSyncsPerStep:
     return "host syncs per step";
   case Metric::BlockingH2DPerStep:
-    return "blocking H2D copies per step";
+    return "blocking H2D copies per step (pageable non_blocking included)";
   case Metric::H2DPerStep:
     return "H2D copies per step";
   case Metric::StepsPerSecond:
@@ -164,6 +185,28 @@ std::string gpuCell(const std::optional<double> &V, const char *Format) {
 }
 
 } // namespace
+
+double runMetric(const RunRecord &R, Metric M) {
+  const double N = static_cast<double>(R.Probe.Steps);
+  auto PerStep = [&](uint64_t X) {
+    return N > 0 ? static_cast<double>(X) / N : 0.0;
+  };
+  switch (M) {
+  case Metric::LocalScalarDensePerStep:
+    return PerStep(R.Probe.LocalScalarDense);
+  case Metric::HostSyncsPerStep:
+    return PerStep(R.Probe.HostSyncs);
+  case Metric::BlockingH2DPerStep:
+    return PerStep(R.Probe.HostToDeviceBlocking +
+                   R.Probe.HostToDeviceNonBlockingPageable);
+  case Metric::H2DPerStep:
+    return PerStep(R.Probe.HostToDeviceBlocking +
+                   R.Probe.HostToDeviceNonBlocking);
+  case Metric::StepsPerSecond:
+    return R.stepsPerSecond();
+  }
+  return 0;
+}
 
 std::vector<FindingEffect> findingEffects(const Session &S) {
   const VariantSummary O = summarize(S, "original");
@@ -186,6 +229,11 @@ std::vector<FindingEffect> findingEffects(const Session &S) {
     else {
       E.Original = metricValue(O, M);
       E.Fixed = metricValue(F, M);
+      std::vector<double> PerRun[2];
+      for (const RunRecord &R : S.RunsDone)
+        if (R.Failure.empty())
+          PerRun[R.Variant == "fixed"].push_back(runMetric(R, M));
+      E.Verdict = describe(changeBeyondNoise(PerRun[0], PerRun[1]));
     }
     Effects.push_back(std::move(E));
   }
@@ -249,6 +297,32 @@ std::string textReport(const Session &S) {
          O.CudaSyncDebug ? Num(O.CudaSyncWarningsPerStep) : "CPU build",
          F.CudaSyncDebug ? Num(F.CudaSyncWarningsPerStep) : "CPU build", "");
   }
+  // Measured at the CUDA runtime: only a run that used a GPU has them.
+  const char *NoGpu = "not measured (no GPU)";
+  auto Gpu = [&](const VariantSummary &V, double X) {
+    return V.GpuUsed ? Num(X) : std::string(NoGpu);
+  };
+  if (S.ProbeEnabled) {
+    Line("  of non_blocking: pageable (sync)",
+         Gpu(O, O.H2DNonBlockingPageablePerStep),
+         Gpu(F, F.H2DNonBlockingPageablePerStep), "");
+    Line("CUDA runtime host syncs per step", Gpu(O, O.CudaRuntimeSyncsPerStep),
+         Gpu(F, F.CudaRuntimeSyncsPerStep), "");
+    Line("CUDA runtime D2H copies per step", Gpu(O, O.CudaRuntimeD2HPerStep),
+         Gpu(F, F.CudaRuntimeD2HPerStep), "");
+    Line("CUDA runtime H2D pinned per step", Gpu(O, O.H2DPinnedPerStep),
+         Gpu(F, F.H2DPinnedPerStep), "");
+    Line("CUDA runtime H2D pageable per step", Gpu(O, O.H2DPageablePerStep),
+         Gpu(F, F.H2DPageablePerStep), "");
+    Line("kernel launches per step", Gpu(O, O.KernelLaunchesPerStep),
+         Gpu(F, F.KernelLaunchesPerStep), "");
+  }
+  Line("no-kernel share of steps %",
+       O.NoKernelSharePercent ? fmt::format("{:.0f}", *O.NoKernelSharePercent)
+                              : NoGpu,
+       F.NoKernelSharePercent ? fmt::format("{:.0f}", *F.NoKernelSharePercent)
+                              : NoGpu,
+       "");
   Line("CPU utilization % (mean, 1 core=100)", fmt::format("{:.0f}", O.CpuMean),
        fmt::format("{:.0f}", F.CpuMean), ratio(F.CpuMean, O.CpuMean));
   Line("GPU utilization % (mean)", gpuCell(O.GpuMean, "{:.0f}"),
@@ -265,8 +339,9 @@ std::string textReport(const Session &S) {
     Out += "  none\n";
   for (const FindingEffect &E : findingEffects(S)) {
     if (E.Original)
-      Out += fmt::format("  {} {}: {} {:.3g} -> {:.3g}\n", E.Where, E.Check,
-                         E.MetricName, *E.Original, *E.Fixed);
+      Out +=
+          fmt::format("  {} {}: {} {:.3g} -> {:.3g} ({})\n", E.Where, E.Check,
+                      E.MetricName, *E.Original, *E.Fixed, E.Verdict);
     else
       Out += fmt::format("  {} {}: {}\n", E.Where, E.Check, E.Status);
   }
@@ -283,107 +358,6 @@ std::string textReport(const Session &S) {
   if (!S.ScratchDir.empty() && S.ScratchKept)
     Out += fmt::format("scratch copy kept in {}\n", S.ScratchDir);
   return Out;
-}
-
-namespace {
-
-nlohmann::json summaryJson(const VariantSummary &V) {
-  nlohmann::json J = {
-      {"runs_ok", V.RunsOk},
-      {"wall_s",
-       {{"median", V.WallMedian}, {"min", V.WallMin}, {"max", V.WallMax}}},
-      {"steps_per_s",
-       {{"median", V.StepsPerSecondMedian},
-        {"min", V.StepsPerSecondMin},
-        {"max", V.StepsPerSecondMax}}},
-      {"steps", V.StepsMedian},
-      {"host_syncs_per_step", V.HostSyncsPerStep},
-      {"local_scalar_dense_per_step", V.LocalScalarDensePerStep},
-      {"device_to_host_per_step", V.DeviceToHostPerStep},
-      {"h2d_blocking_per_step", V.H2DBlockingPerStep},
-      {"h2d_non_blocking_per_step", V.H2DNonBlockingPerStep},
-      {"cuda_sync_debug", V.CudaSyncDebug},
-      {"cuda_sync_warnings_per_step", V.CudaSyncWarningsPerStep},
-      {"cpu_util_mean_percent", V.CpuMean},
-  };
-  auto Opt = [](const std::optional<double> &X) {
-    return X ? nlohmann::json(*X) : nlohmann::json(nullptr);
-  };
-  J["gpu_util_percent"] = {
-      {"mean", Opt(V.GpuMean)}, {"p5", Opt(V.GpuP5)}, {"p95", Opt(V.GpuP95)}};
-  J["gpu_memory_peak_mib"] = Opt(V.GpuPeakMiB);
-  return J;
-}
-
-} // namespace
-
-nlohmann::json jsonReport(const Session &S) {
-  nlohmann::json J;
-  J["version"] = 1;
-  J["command"] = S.RunCommand;
-  J["runs_per_variant"] = S.Runs;
-  J["timeout_s"] = S.TimeoutSeconds;
-  J["probe"] = S.ProbeEnabled;
-  J["gpu"] = S.GpuDescription;
-  J["libtorch"] = {{"version", S.LibTorchVersion},
-                   {"prefix", S.LibTorchDir},
-                   {"probe_built_for_run", S.ProbeBuiltForRun}};
-  J["ok"] = S.Errors.empty();
-  J["scratch_dir"] = S.ScratchDir;
-  J["scratch_kept"] = S.ScratchKept;
-  J["errors"] = S.Errors;
-  J["warnings"] = S.Warnings;
-  J["findings"] = nlohmann::json::array();
-  for (const Finding &F : S.Findings)
-    J["findings"].push_back({{"check", F.Check},
-                             {"file", F.File},
-                             {"line", F.Line},
-                             {"message", F.Message},
-                             {"fix_applied", F.HasFix}});
-  J["builds"] = nlohmann::json::array();
-  for (const BuildRecord &B : S.Builds)
-    J["builds"].push_back({{"variant", B.Variant},
-                           {"command", B.Command},
-                           {"ok", B.Ok},
-                           {"log_tail", B.Ok ? "" : B.Log}});
-  J["summary"] = {{"original", summaryJson(summarize(S, "original"))},
-                  {"fixed", summaryJson(summarize(S, "fixed"))}};
-  J["runs"] = nlohmann::json::array();
-  for (const RunRecord &R : S.RunsDone) {
-    nlohmann::json Run = {
-        {"variant", R.Variant},
-        {"index", R.Index},
-        {"ok", R.Failure.empty()},
-        {"failure", R.Failure},
-        {"status", R.Process.describe(S.TimeoutSeconds)},
-        {"exit_code", R.Process.ExitCode},
-        {"signal", R.Process.Signal},
-        {"timed_out", R.Process.TimedOut},
-        {"left_children", R.Process.LeftChildren},
-        {"leftover_processes", R.Process.Leftovers},
-        {"wall_s", R.Process.WallSeconds},
-        {"steps_per_s", R.stepsPerSecond()},
-        {"output_tail", R.OutputTail},
-    };
-    Run["probe"] = {{"present", R.Probe.Present},
-                    {"steps", R.Probe.Steps},
-                    {"host_syncs", R.Probe.HostSyncs},
-                    {"local_scalar_dense", R.Probe.LocalScalarDense},
-                    {"device_to_host", R.Probe.DeviceToHost},
-                    {"h2d_blocking", R.Probe.HostToDeviceBlocking},
-                    {"h2d_non_blocking", R.Probe.HostToDeviceNonBlocking},
-                    {"cuda_sync_warnings", R.Probe.CudaSyncWarnings},
-                    {"step_start_s", R.Probe.StepStartSeconds},
-                    {"processes", R.Probe.Raw}};
-    Run["cpu_samples"] = nlohmann::json::array();
-    for (const CpuSample &C : R.Cpu)
-      Run["cpu_samples"].push_back({C.Seconds, C.Percent});
-    Run["gpu_samples"] = nlohmann::json::array();
-    for (const GpuSample &G : R.Gpu)
-      Run["gpu_samples"].push_back({G.Seconds, G.UtilPercent, G.MemoryUsedMiB});
-    J["runs"].push_back(std::move(Run));
-  }
-  return J;
 }
 
 } // namespace libtorch_tidy::verify

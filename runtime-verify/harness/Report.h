@@ -29,6 +29,15 @@ struct VariantSummary {
   bool CudaSyncDebug = false;
   double CpuMean = 0;
   std::optional<double> GpuMean, GpuP5, GpuP95, GpuPeakMiB;
+  /// non_blocking H2D copies whose source was pageable (LibTorch level).
+  double H2DNonBlockingPageablePerStep = 0;
+  /// At the CUDA runtime; meaningful only when GpuUsed.
+  bool GpuUsed = false;
+  double CudaRuntimeSyncsPerStep = 0, CudaRuntimeD2HPerStep = 0;
+  double H2DPinnedPerStep = 0, H2DPageablePerStep = 0;
+  double KernelLaunchesPerStep = 0;
+  /// Share of the stepping in which no kernel ran (NVML), median over runs.
+  std::optional<double> NoKernelSharePercent;
 };
 
 VariantSummary summarize(const Session &S, const std::string &Variant);
@@ -44,7 +53,12 @@ struct FindingEffect {
   /// Without figures: why ("no fix-it (a note or a message only), not
   /// applied", "fix-it applied, steps/s not measured").
   std::string Status;
+  /// Whether the change is beyond the runs' spread (DeviceMetrics.h).
+  std::string Verdict;
 };
+
+/// The value of \p M in one run (its per-step figure, or its steps/s).
+double runMetric(const RunRecord &R, Metric M);
 
 std::vector<FindingEffect> findingEffects(const Session &S);
 

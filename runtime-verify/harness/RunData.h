@@ -28,9 +28,21 @@ struct ProbeCounts {
   uint64_t DeviceToHost = 0;
   uint64_t HostToDeviceBlocking = 0;
   uint64_t HostToDeviceNonBlocking = 0;
+  /// Of those, from pageable memory: synchronous in fact.
+  uint64_t HostToDeviceNonBlockingPageable = 0;
   uint64_t CudaSyncWarnings = 0;
   bool CudaSyncDebug = false;
-  std::vector<double> StepStartSeconds; ///< of the process with most steps
+  /// At the CUDA runtime (probe/CudaRuntimeCounters.h): any call at all
+  /// (the program used a GPU), host syncs, device-to-host copies,
+  /// host-to-device copies from pinned and pageable memory, kernel launches.
+  uint64_t CudaRuntimeCalls = 0;
+  uint64_t CudaRuntimeHostSyncs = 0;
+  uint64_t CudaRuntimeDeviceToHost = 0;
+  uint64_t CudaRuntimeH2DPinned = 0;
+  uint64_t CudaRuntimeH2DPageable = 0;
+  uint64_t KernelLaunches = 0;
+  std::vector<double> StepStartSeconds;  ///< of the process with most steps
+  std::vector<uint64_t> StepSyncsBefore; ///< host syncs before each step
   nlohmann::json Raw = nlohmann::json::array(); ///< every probe file
 };
 

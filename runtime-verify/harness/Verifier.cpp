@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Verifier.h"
+#include "DeviceMetrics.h"
 #include "LibTorchInstall.h"
+#include "Phases.h"
 #include "ProbeOutput.h"
 #include "Process.h"
 #include "Report.h"
@@ -25,35 +27,6 @@
 namespace fs = std::filesystem;
 
 namespace libtorch_tidy::verify {
-
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point Start) {
-  return std::chrono::duration<double>(Clock::now() - Start).count();
-}
-
-/// One line on stderr when a phase ends, so that a log shows where the time
-/// goes while the run lasts: `libtorch-tidy verify: build fixed: 35.2 s`.
-void phaseDone(const std::string &Phase, Clock::time_point Start,
-               const std::string &Detail = "") {
-  std::cerr << fmt::format("libtorch-tidy verify: {}: {:.1f} s{}{}\n", Phase,
-                           secondsSince(Start), Detail.empty() ? "" : ", ",
-                           Detail);
-}
-
-std::string countOf(size_t N, const char *One, const char *Many) {
-  return fmt::format("{} {}", N, N == 1 ? One : Many);
-}
-
-/// The directory of this executable, for its siblings.
-std::string selfDir() {
-  std::error_code EC;
-  return fs::read_symlink("/proc/self/exe", EC).parent_path().string();
-}
-
-} // namespace
 
 bool Verifier::prepare() {
   Tools = selfDir();
@@ -92,7 +65,7 @@ bool Verifier::prepare() {
   }
   // Without an installed probe, one is built for a program whose LibTorch
   // is known (chooseProbe()).
-  if (Opt.Probe && Probe.empty() && !ProgramTorch) {
+  if (Opt.Probe && Probe.empty() && !ProgramTorch && Opt.PrepareDir.empty()) {
     S.Errors.push_back(fmt::format(
         "libtorch-tidy-probe.so not found next to {} (in ../lib): it is "
         "built only where LibTorch was found; or pass --no-probe",
@@ -104,6 +77,17 @@ bool Verifier::prepare() {
     S.Errors.push_back(Error);
     return false;
   }
+  if (!makeScratch())
+    return false;
+  ScratchSource = Scratch + "/src";
+  ScratchBuild = Opt.BuildCmd.empty()
+                     ? Scratch + "/build"
+                     : movePath(Opt.BuildDir, SourceRoot, ScratchSource);
+  installInterruptCleanup([this] { removeScratch(); });
+  return true;
+}
+
+bool Verifier::makeScratch() {
   std::string Template =
       (fs::temp_directory_path() / "libtorch-tidy-verify-XXXXXX").string();
   if (mkdtemp(Template.data()) == nullptr) {
@@ -113,11 +97,9 @@ bool Verifier::prepare() {
   }
   Scratch = Template;
   S.ScratchDir = Scratch;
-  ScratchSource = Scratch + "/src";
-  ScratchBuild = Opt.BuildCmd.empty()
-                     ? Scratch + "/build"
-                     : movePath(Opt.BuildDir, SourceRoot, ScratchSource);
-  installInterruptCleanup([this] { removeScratch(); });
+  markOwner(Scratch);
+  if (!Opt.Keep)
+    Guard.watchDirectory(Scratch);
   return true;
 }
 
@@ -318,6 +300,13 @@ bool Verifier::chooseProbe() {
 
 std::vector<std::string>
 Verifier::commandFor(const std::string &Variant) const {
+  if (!Opt.RunPreparedDir.empty()) {
+    std::vector<std::string> Out;
+    for (const std::string &A : Opt.Command)
+      Out.push_back(fromPlaceholder(A, preparedBuildDir(Variant),
+                                    preparedSourceRoot(Variant)));
+    return Out;
+  }
   if (Variant == "original")
     return Opt.Command;
   std::vector<std::string> Out;
@@ -430,18 +419,43 @@ int Verifier::finish() {
   };
   Write(Opt.JsonPath, [&] { return jsonReport(S).dump(2) + "\n"; });
   Write(Opt.HtmlPath, [&] { return htmlReport(S); });
+  // The median run of each variant as a Chrome trace, beside the JSON
+  // (report.json: report.trace-original.json, report.trace-fixed.json).
+  if (!Opt.JsonPath.empty() && Opt.JsonPath != "-")
+    for (const char *Variant : {"original", "fixed"})
+      if (const RunRecord *R = medianRun(S, Variant)) {
+        std::string Stem = Opt.JsonPath;
+        if (Stem.size() > 5 && Stem.compare(Stem.size() - 5, 5, ".json") == 0)
+          Stem.resize(Stem.size() - 5);
+        Write(Stem + ".trace-" + Variant + ".json", [&] {
+          return chromeTrace(*R, fmt::format("{} run {}", Variant, R->Index));
+        });
+      }
   removeScratch();
+  Guard.disarm();
   return S.Errors.empty() ? ExitOk : ExitFailed;
 }
 
 int Verifier::run() {
+  // Before any child: they all carry the watchdog's token. And what killed
+  // runs of earlier verifies left is removed now.
+  Guard.start();
+  std::error_code EC;
+  for (const std::string &Dir :
+       removeOrphanedScratch(fs::temp_directory_path(EC).string()))
+    std::cerr << "libtorch-tidy verify: removed " << Dir
+              << ", left by a verify that was killed\n";
   S.RunCommand = Opt.Command;
   S.Runs = Opt.Runs;
   S.TimeoutSeconds = Opt.Timeout;
   S.ProbeEnabled = Opt.Probe;
   S.GpuDescription = Gpu.description();
+  if (!Opt.RunPreparedDir.empty())
+    return runPrepared();
   if (!prepare() || !analyze() || !makeFixedCopy())
     return finish();
+  if (!Opt.PrepareDir.empty())
+    return writePrepared();
   const bool OriginalBuilt = build("original", Opt.BuildDir, SourceRoot);
   const bool FixedBuilt = build("fixed", ScratchBuild, ScratchSource);
   if (!OriginalBuilt || !FixedBuilt || !chooseProbe())

@@ -7,10 +7,12 @@
 #ifndef LIBTORCH_TIDY_VERIFY_VERIFIER_H
 #define LIBTORCH_TIDY_VERIFY_VERIFIER_H
 
+#include "Bundle.h"
 #include "GpuSampler.h"
 #include "LibTorchInstall.h"
 #include "Options.h"
 #include "RunData.h"
+#include "Watchdog.h"
 #include "Workspace.h"
 
 #include <optional>
@@ -48,6 +50,18 @@ private:
   int finish();
   void removeScratch();
 
+  // --prepare and --run-prepared (PreparedRun.cpp).
+  /// Writes the bundle of the analyzed, fixed sources to Opt.PrepareDir.
+  int writePrepared();
+  int runPrepared();
+  /// The LibTorch CMake package a bundle is built against: --torch-dir,
+  /// else the one this harness was built with, else python3's torch.
+  bool findTorchForBundle();
+  bool buildPrepared(const std::string &Variant);
+  /// The build and source directories of a variant of a bundle.
+  std::string preparedBuildDir(const std::string &Variant) const;
+  std::string preparedSourceRoot(const std::string &Variant) const;
+
   Options Opt;
   Session S;
   std::string Tools, Analyzer, Probe;
@@ -57,6 +71,10 @@ private:
   std::optional<LibTorchInstall> ProgramTorch; ///< from the build's Torch_DIR
   std::vector<std::string> Sources;
   GpuSampler Gpu;
+  BundleRecipe Recipe; ///< --run-prepared: the bundle's
+  Watchdog Guard;      ///< cleans up if this process is killed
+  /// A new scratch directory, owned by this process and watched.
+  bool makeScratch();
 };
 
 } // namespace libtorch_tidy::verify

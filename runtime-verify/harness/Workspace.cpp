@@ -90,6 +90,8 @@ bool readCMakeCache(const std::string &BuildDir, CMakeCache &Out,
       Out.Generator = Value;
     else if (Name == "Torch_DIR")
       Out.TorchDir = Value;
+    else if (Name == "CMAKE_BUILD_TYPE")
+      Out.BuildType = Value;
     // INTERNAL and STATIC entries are CMake's own bookkeeping; a value
     // inside the old build directory (a FetchContent dir, a cache of a
     // sub-build) would point the copy back at it.

@@ -23,6 +23,7 @@ struct CMakeCache {
   std::string HomeDirectory; ///< CMAKE_HOME_DIRECTORY
   std::string Generator;     ///< CMAKE_GENERATOR
   std::string TorchDir;      ///< Torch_DIR: the LibTorch the build links
+  std::string BuildType;     ///< CMAKE_BUILD_TYPE
   /// `set(... CACHE ...)` lines for the user-settable entries, for `cmake -C`.
   std::string InitialCacheScript;
 };

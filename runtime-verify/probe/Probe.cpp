@@ -36,7 +36,11 @@
 #include <c10/util/Exception.h>
 #include <torch/version.h>
 
+#include "CudaRuntimeCounters.h"
+#include "SignalSafeBuffer.h"
+
 #if LIBTORCH_TIDY_PROBE_CUDA
+#include <ATen/detail/CUDAHooksInterface.h>
 #include <c10/cuda/CUDAFunctions.h>
 #endif
 
@@ -48,6 +52,9 @@
 #include <ctime>
 #include <fcntl.h>
 #include <unistd.h>
+
+using libtorch_tidy_probe::Buffer;
+using libtorch_tidy_probe::CudaRuntime;
 
 namespace {
 
@@ -121,6 +128,9 @@ struct Counters {
   std::atomic<uint64_t> DeviceToHost;
   std::atomic<uint64_t> HostToDeviceBlocking;
   std::atomic<uint64_t> HostToDeviceNonBlocking;
+  // Of those, from pageable memory: CUDA copies them synchronously, so the
+  // non_blocking asked for does not happen.
+  std::atomic<uint64_t> HostToDeviceNonBlockingPageable;
   std::atomic<uint64_t> CudaSyncWarnings;
   std::atomic<uint64_t> Records;
   std::atomic<uint64_t> Steps;
@@ -174,6 +184,14 @@ void countCopy(const at::RecordFunction &Fn) {
       Inputs.size() > 2 && Inputs[2].isBool() && Inputs[2].toBool();
   (NonBlocking ? State.HostToDeviceNonBlocking : State.HostToDeviceBlocking)
       .fetch_add(1, std::memory_order_relaxed);
+#if LIBTORCH_TIDY_PROBE_CUDA
+  // The CUDA hooks ask the runtime (cudaPointerGetAttributes) without
+  // dispatching an op, so no record of ours nests in this one.
+  if (NonBlocking &&
+      !at::detail::getCUDAHooks().isPinnedPtr(Inputs[1].toTensor().data_ptr()))
+    State.HostToDeviceNonBlockingPageable.fetch_add(1,
+                                                    std::memory_order_relaxed);
+#endif
 }
 
 void countBackwardNode(const at::RecordFunction &Fn) {
@@ -241,33 +259,7 @@ void onEnd(const at::RecordFunction &Fn, at::ObserverContext *) {
     --SyncDepth;
 }
 
-// --- Async-signal-safe JSON writer -----------------------------------------
-
-struct Buffer {
-  char *Data;
-  size_t Size;
-  size_t Cap;
-  void put(const char *S) {
-    while (*S && Size + 1 < Cap)
-      Data[Size++] = *S++;
-  }
-  void num(uint64_t V) {
-    char Tmp[24];
-    int N = 0;
-    do {
-      Tmp[N++] = static_cast<char>('0' + V % 10);
-      V /= 10;
-    } while (V);
-    while (N && Size + 1 < Cap)
-      Data[Size++] = Tmp[--N];
-  }
-  void field(const char *Name, uint64_t V) {
-    put("\"");
-    put(Name);
-    put("\":");
-    num(V);
-  }
-};
+// --- Async-signal-safe JSON writer (SignalSafeBuffer.h) ----------------------
 
 // Static storage so that the signal handler allocates nothing.
 constexpr size_t BufferCap = 64 + MaxSteps * 48 + 4096;
@@ -309,7 +301,31 @@ void writeCounts(bool FromSignal) {
   B.put(",");
   B.field("host_to_device_non_blocking", State.HostToDeviceNonBlocking.load());
   B.put(",");
+  B.field("host_to_device_non_blocking_pageable",
+          State.HostToDeviceNonBlockingPageable.load());
+  B.put(",");
   B.field("cuda_sync_warnings", State.CudaSyncWarnings.load());
+  B.put(",\"cuda_runtime\":{");
+  B.field("calls", CudaRuntime.Calls.load());
+  B.put(",");
+  B.field("host_syncs", libtorch_tidy_probe::cudaRuntimeHostSyncs());
+  B.put(",");
+  B.field("stream_syncs", CudaRuntime.StreamSyncs.load());
+  B.put(",");
+  B.field("device_syncs", CudaRuntime.DeviceSyncs.load());
+  B.put(",");
+  B.field("event_syncs", CudaRuntime.EventSyncs.load());
+  B.put(",");
+  B.field("sync_memcpy", CudaRuntime.SyncMemcpy.load());
+  B.put(",");
+  B.field("device_to_host", CudaRuntime.DeviceToHost.load());
+  B.put(",");
+  B.field("host_to_device_pinned", CudaRuntime.HostToDevicePinned.load());
+  B.put(",");
+  B.field("host_to_device_pageable", CudaRuntime.HostToDevicePageable.load());
+  B.put(",");
+  B.field("kernel_launches", CudaRuntime.KernelLaunches.load());
+  B.put("}");
   B.put(",\"ops\":{");
   for (unsigned I = 0; I < NumOps; ++I) {
     if (I)
