@@ -75,7 +75,8 @@ def scenario(args):
         c.change(path, 9, [{"text": text}])
         workers_at = position_of(text, "make_data_loader(Points(), 64)")
         answered = c.code_actions(path, workers_at, workers_at, only=["quickfix"])
-        actions = c.result(answered, timeout=60)
+        actions = [a for a in c.result(answered, timeout=60)
+                   if a["title"].startswith("Apply fix: ")]
         c.diagnostics(uri, version=9)
         check(len(actions) == 1 and actions[0]["edit"]["documentChanges"][0]
               ["textDocument"]["version"] == 9, "answered for version 9: %r" % actions)

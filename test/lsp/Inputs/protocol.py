@@ -49,7 +49,7 @@ def scenario(args):
         c.error(901, -32600)
         c.send({"jsonrpc": "2.0", "id": 902})
         c.error(902, -32600)
-        c.error(c.request("textDocument/hover", {}), -32601)
+        c.error(c.request("textDocument/definition", {}), -32601)
         c.error(c.request("textDocument/codeAction", {"range": 3}), -32602)
         c.error(c.request("textDocument/codeAction", {
             "textDocument": {"uri": 5}, "range": {}}), -32602)
@@ -59,7 +59,7 @@ def scenario(args):
         c.notify("$/unknownNotification", {})
         c.notify("workspace/didChangeWatchedFiles", {"changes": "none"})
         # A message split across writes, and two in one write.
-        body = b'{"jsonrpc": "2.0", "id": 903, "method": "textDocument/hover"}'
+        body = b'{"jsonrpc": "2.0", "id": 903, "method": "textDocument/definition"}'
         data = frame(body)
         for i in range(0, len(data), 7):
             c.send_raw(data[i:i + 7])
