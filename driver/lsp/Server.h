@@ -95,6 +95,8 @@ private:
     /// The running analysis parses without the prefix that a build of ours
     /// is making: when that build ends, it starts again against it.
     bool ParsingBesideBuild = false;
+    /// How long the last analysis took that parsed without a prefix.
+    std::optional<double> PlainSeconds;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -163,6 +165,7 @@ private:
   /// headers and share its compilation database.
   struct PrefixBuild {
     std::unique_ptr<AnalysisProcess> Process;
+    Clock::time_point Started;
     std::set<std::string> Uris;
     std::string Progress;
   };
@@ -173,6 +176,9 @@ private:
   /// The key of \p Doc's prefix build, from its MissingPrefix.
   std::string prefixBuildKey(const Document &Doc);
   void pollPrefixBuilds();
+  /// Whether \p Doc's due analysis waits for the prefix build it joined:
+  /// when that build should end before a plain parse would.
+  bool waitsForPrefixBuild(const Document &Doc);
   /// \p Uri no longer wants its builds (closed); a build nobody wants
   /// stops. All of them, when \p Uri is empty (the flags changed).
   void dropPrefixBuilds(const std::string &Uri);

@@ -282,6 +282,8 @@ int Server::step() {
   for (Document *Doc : Due) {
     if (RunningCount >= Options.Jobs)
       break;
+    if (waitsForPrefixBuild(*Doc))
+      continue;
     start(*Doc);
     RunningCount += Doc->Running != nullptr;
   }
@@ -292,7 +294,8 @@ int Server::step() {
   for (auto &[Uri, Doc] : Documents) {
     if (Doc.Running)
       Timeout = std::min(Timeout, 10);
-    if (Doc.Due) {
+    // One that waits for a prefix build is polled with the builds.
+    if (Doc.Due && !waitsForPrefixBuild(Doc)) {
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
                       *Doc.Due - Clock::now())
                       .count();
@@ -400,6 +403,8 @@ void Server::finished(Document &Doc) {
              " diagnostics" + Preamble);
   publish(Doc, Doc.RunningVersion);
   answerWaiting(Doc);
+  if (Outcome.Unit && Outcome.Unit->Preamble.empty())
+    Doc.PlainSeconds = Outcome.Seconds;
   if (!Doc.MissingPrefix.empty())
     considerPrefixBuild(Doc, Outcome.Seconds);
 }

@@ -36,6 +36,11 @@ bool libraryPrefix(StringRef Headers) { return Headers.contains('/'); }
 /// An analysis this slow without a prefix is worth one.
 constexpr double SlowAnalysisSeconds = 1.0;
 
+/// A prefix build takes about this many times a plain analysis of the file
+/// (docs/performance.md: 1.3-1.5 with LibTorch's headers); the higher
+/// figure, so that an edit waits for a build only when it surely pays.
+constexpr double BuildToPlainParse = 1.5;
+
 } // namespace
 
 std::string Server::prefixBuildKey(const Document &Doc) {
@@ -75,12 +80,31 @@ void Server::considerPrefixBuild(Document &Doc,
     Request.Unsaved[Open.Path] = Open.Text;
   PrefixBuild &Build = PrefixBuilds[Key];
   Build.Process = std::make_unique<AnalysisProcess>(Request);
+  Build.Started = Clock::now();
   Build.Uris.insert(Doc.Uri);
   const std::string What = "the preamble (" + Doc.MissingPrefix + ")";
   Build.Progress = Progress.create("building " + What);
   Doc.ParsingBesideBuild = Doc.Running != nullptr;
   logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() +
              ": building " + What + " apart, for the next analyses");
+}
+
+bool Server::waitsForPrefixBuild(const Document &Doc) {
+  if (!Doc.PlainSeconds)
+    return false;
+  for (const auto &[Key, Build] : PrefixBuilds) {
+    if (!Build.Uris.count(Doc.Uri))
+      continue;
+    const double Plain = *Doc.PlainSeconds;
+    const double Elapsed =
+        std::chrono::duration<double>(Clock::now() - Build.Started).count();
+    // Expected to end within one plain parse: waiting is sooner, and a
+    // parse beside it would only slow it. A build far over its estimate
+    // (a loaded machine) is not waited for any longer.
+    return Elapsed > (BuildToPlainParse - 1) * Plain &&
+           Elapsed < 2 * BuildToPlainParse * Plain;
+  }
+  return false;
 }
 
 void Server::pollPrefixBuilds() {
