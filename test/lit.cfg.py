@@ -121,6 +121,7 @@ config.substitutions += [
     ("%obj_root", shlex.quote(obj)),
     ("%clang_apply_replacements", shlex.quote(os.path.join(config.llvm_tools_dir, "clang-apply-replacements"))),
     ("%clang_format", shlex.quote(os.path.join(config.llvm_tools_dir, "clang-format"))),
+    ("%llvm_bin", shlex.quote(config.llvm_tools_dir)),
     ("%FileCheck", shlex.quote(os.path.join(config.llvm_tools_dir, "FileCheck"))),
     ("%not", shlex.quote(os.path.join(config.llvm_tools_dir, "not"))),
 ]
