@@ -110,6 +110,19 @@ Expected<std::string> fixedContent(StringRef File, StringRef Code,
 
 } // namespace
 
+bool fixesOverlap(ArrayRef<Replacement> A, ArrayRef<Replacement> B) {
+  for (const Replacement &RA : A)
+    for (const Replacement &RB : B) {
+      if (normalizedPath(RA.File) != normalizedPath(RB.File))
+        continue;
+      Replacement NA = RA, NB = RB;
+      NA.File = NB.File = "";
+      if (overlaps(NA, NB))
+        return true;
+    }
+  return false;
+}
+
 const std::vector<Replacement> *chosenFix(const Finding &F, bool FixNotes) {
   if (!F.Fixes.empty())
     return &F.Fixes;
