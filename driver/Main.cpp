@@ -325,6 +325,7 @@ int runTool(int Argc, const char **Argv) {
 
   // --- Fingerprints, then `--baseline` (driver/report/ReportStage.h). ---
   report::SourceFiles Sources;
+  Sources.onlyAsParsed(Run);
   const unsigned InBaseline = report::fingerprintAndFilter(
       Run, *ProjectRoot, Baseline ? &*Baseline : nullptr, Sources);
   std::vector<model::ReportedDiagnostic> Diagnostics =

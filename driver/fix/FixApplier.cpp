@@ -6,6 +6,7 @@
 
 #include "fix/FixApplier.h"
 #include "io/FileIO.h"
+#include "model/TextPosition.h"
 #include "clang/Format/Format.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/ADT/SmallString.h"
@@ -59,17 +60,6 @@ std::string normalizedPath(StringRef Path) {
   return std::string(Result);
 }
 
-/// 1-based line and byte column of \p Offset in \p Content.
-std::pair<unsigned, unsigned> lineAndColumn(StringRef Content,
-                                            unsigned Offset) {
-  StringRef Before = Content.take_front(Offset);
-  unsigned Line = 1 + Before.count('\n');
-  size_t LineStart = Before.rfind('\n');
-  unsigned Column =
-      Offset - (LineStart == StringRef::npos ? 0 : LineStart + 1) + 1;
-  return {Line, Column};
-}
-
 /// A file --fix may rewrite: a regular one (io::writeFile writes through a
 /// FIFO or a device, which --fix must never touch), read through the one
 /// file-I/O module.
@@ -119,6 +109,19 @@ Expected<std::string> fixedContent(StringRef File, StringRef Code,
 }
 
 } // namespace
+
+bool fixesOverlap(ArrayRef<Replacement> A, ArrayRef<Replacement> B) {
+  for (const Replacement &RA : A)
+    for (const Replacement &RB : B) {
+      if (normalizedPath(RA.File) != normalizedPath(RB.File))
+        continue;
+      Replacement NA = RA, NB = RB;
+      NA.File = NB.File = "";
+      if (overlaps(NA, NB))
+        return true;
+    }
+  return false;
+}
 
 const std::vector<Replacement> *chosenFix(const Finding &F, bool FixNotes) {
   if (!F.Fixes.empty())
@@ -300,13 +303,15 @@ Prepared prepareFixes(const model::RunResult &Run,
   for (const FixConflict &C : P.Plan.Conflicts) {
     std::string Where = C.File;
     std::string OtherWhere = "offset " + std::to_string(C.OtherOffset);
-    Expected<std::string> Text = readFile(C.File);
+    // Lines and columns only from the bytes the offsets were computed on.
+    Expected<std::string> Text = verifiedContent(C.File, Recorded);
     if (Text) {
-      auto [Line, Column] = lineAndColumn(*Text, C.Offset);
-      Where += ":" + std::to_string(Line) + ":" + std::to_string(Column);
-      auto [OtherLine, OtherColumn] = lineAndColumn(*Text, C.OtherOffset);
-      OtherWhere = "line " + std::to_string(OtherLine) + ", column " +
-                   std::to_string(OtherColumn);
+      model::TextLines Lines(*Text);
+      model::Position At = Lines.positionOf(C.Offset);
+      Where += ":" + std::to_string(At.Line) + ":" + std::to_string(At.Column);
+      model::Position Other = Lines.positionOf(C.OtherOffset);
+      OtherWhere = "line " + std::to_string(Other.Line) + ", column " +
+                   std::to_string(Other.Column);
     } else {
       consumeError(Text.takeError());
     }

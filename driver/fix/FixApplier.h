@@ -79,6 +79,12 @@ struct FixPlan {
   std::vector<bool> Accepted;
 };
 
+/// Whether applying both \p A and \p B is ambiguous: in a file both edit,
+/// they replace overlapping text differently or insert different text at
+/// one place. The rule planFixes() drops the later of two fixes by.
+bool fixesOverlap(llvm::ArrayRef<model::Replacement> A,
+                  llvm::ArrayRef<model::Replacement> B);
+
 /// Chooses the fixes of \p Findings and drops those that conflict; pure.
 FixPlan planFixes(llvm::ArrayRef<const model::Finding *> Findings,
                   const FixOptions &Options);

@@ -9,7 +9,11 @@
 // reasoning is about the unit with the errors, so here a unit with compiler
 // errors contributes no fixes (unless `--fix-errors`) and every clean unit's
 // fixes are applied. A finding in a header that several units report is
-// fixed only when all of them are clean and suggest the same edits.
+// fixed only when all of them are clean and suggest the same edits. Two
+// findings whose fixes overlap and that no one unit reports together (the
+// units see a shared header differently: two configurations) are both left
+// unfixed: which one --fix applied would depend on the order of the units,
+// and a second run would not apply the other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,8 +32,9 @@ struct FixSelection {
   std::vector<bool> Eligible;
   /// Findings with a fix that was withheld.
   unsigned Withheld = 0;
-  /// One line per unit whose fixes were withheld, and per finding whose
-  /// units disagree, saying why and what to do.
+  /// One line per unit whose fixes were withheld, per finding whose units
+  /// disagree and per pair of overlapping fixes from units that see a file
+  /// differently, saying why and what to do.
   std::vector<std::string> Reasons;
 };
 

@@ -6,6 +6,7 @@
 
 #include "lsp/Diagnostics.h"
 #include "lsp/TextDocument.h"
+#include "model/TextPosition.h"
 #include "report/CheckDocs.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -30,7 +31,8 @@ std::pair<size_t, size_t> visibleRange(StringRef Text, size_t Begin,
                                        size_t End) {
   Begin = std::min(Begin, Text.size());
   End = std::min(std::max(Begin, End), Text.size());
-  if (End > Begin || Begin == Text.size() || Text[Begin] == '\n')
+  if (End > Begin || Begin == Text.size() ||
+      model::lineBreakLength(Text, Begin))
     return {Begin, End};
   End = Begin;
   while (End < Text.size() && isIdentifierByte(Text[End]))

@@ -5,84 +5,30 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/TextDocument.h"
+#include "model/TextPosition.h"
 #include <algorithm>
 #include <limits>
 
 using namespace llvm;
 
 namespace libtorch_tidy::lsp {
-namespace {
-
-/// The length in bytes of the UTF-8 sequence that starts with \p Lead, and
-/// how many UTF-16 units it takes; an invalid or truncated sequence is one
-/// byte, one unit.
-std::pair<size_t, unsigned> codePointAt(StringRef Text, size_t I) {
-  const unsigned char Lead = Text[I];
-  size_t Length = Lead < 0x80             ? 1
-                  : (Lead & 0xE0) == 0xC0 ? 2
-                  : (Lead & 0xF0) == 0xE0 ? 3
-                  : (Lead & 0xF8) == 0xF0 ? 4
-                                          : 1;
-  if (I + Length > Text.size())
-    return {1, 1};
-  for (size_t K = 1; K < Length; ++K)
-    if ((static_cast<unsigned char>(Text[I + K]) & 0xC0) != 0x80)
-      return {1, 1};
-  return {Length, Length == 4 ? 2u : 1u};
-}
-
-size_t lineStart(StringRef Text, unsigned Line) {
-  size_t Start = 0;
-  for (unsigned L = 0; L < Line; ++L) {
-    size_t NewLine = Text.find('\n', Start);
-    if (NewLine == StringRef::npos)
-      return Text.size();
-    Start = NewLine + 1;
-  }
-  return Start;
-}
-
-} // namespace
 
 size_t offsetAt(StringRef Text, LspPosition P) {
-  size_t I = lineStart(Text, P.Line);
-  unsigned Units = 0;
-  while (I < Text.size() && Text[I] != '\n') {
-    auto [Length, Width] = codePointAt(Text, I);
-    if (Units + Width > P.Character)
-      break;
-    Units += Width;
-    I += Length;
-  }
-  return I;
+  // The model counts from 1: the largest 0-based numbers are past any end.
+  constexpr unsigned Largest = std::numeric_limits<unsigned>::max();
+  if (P.Line == Largest)
+    return Text.size();
+  return model::TextLines(Text).offsetOfUtf16(
+      P.Line + 1, P.Character == Largest ? Largest : P.Character + 1);
 }
 
 LspPosition positionAt(StringRef Text, size_t Offset) {
-  Offset = std::min(Offset, Text.size());
-  LspPosition P;
-  size_t Start = 0;
-  for (size_t NewLine = Text.find('\n');
-       NewLine != StringRef::npos && NewLine < Offset;
-       NewLine = Text.find('\n', NewLine + 1)) {
-    ++P.Line;
-    Start = NewLine + 1;
-  }
-  for (size_t I = Start; I < Offset;) {
-    auto [Length, Width] = codePointAt(Text, I);
-    P.Character += Width;
-    I += Length;
-  }
-  return P;
+  model::Position P = model::positionAt(Text, Offset);
+  return {P.Line - 1, P.ColumnUtf16 - 1};
 }
 
 size_t offsetOfLineColumn(StringRef Text, unsigned Line, unsigned Column) {
-  if (Line == 0)
-    return 0;
-  size_t Start = lineStart(Text, Line - 1);
-  size_t End = Text.find('\n', Start);
-  if (End == StringRef::npos)
-    End = Text.size();
-  return std::min(Start + (Column ? Column - 1 : 0), End);
+  return model::TextLines(Text).offsetOf(Line, Column);
 }
 
 nlohmann::json toJson(LspPosition P) {

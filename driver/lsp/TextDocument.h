@@ -6,8 +6,8 @@
 //
 // LSP counts a position's `character` in UTF-16 code units of its line; the
 // analysis counts bytes. These functions convert between the two on the exact
-// text of one version of a document, and apply `didChange` edits (full or
-// incremental) to it.
+// text of one version of a document, with the line breaks and UTF-8 rules of
+// model/TextPosition.h, and apply `didChange` edits (full or incremental).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +33,6 @@ struct LspPosition {
 size_t offsetAt(llvm::StringRef Text, LspPosition P);
 
 /// The LSP position of byte \p Offset (clamped to the text) of \p Text.
-/// Bytes that are not valid UTF-8 count as one code unit each.
 LspPosition positionAt(llvm::StringRef Text, size_t Offset);
 
 /// The byte offset of the 1-based \p Line and 1-based byte \p Column (as

@@ -144,7 +144,8 @@ struct TranslationUnitResult {
   std::map<std::string, std::string> ContentDigests;
   /// True when the result was replayed from the result cache.
   bool FromCache = false;
-  /// How the unit used a precompiled include prefix: "built", "reused", or
+  /// How the unit used a precompiled include prefix: "built", "reused",
+  /// "rebuilt" (built in place of a damaged one, which was removed), or
   /// empty for none (driver/preamble/PrecompiledPrefixes.h). Like FromCache,
   /// how this run got the result, not part of it: reports leave it out.
   std::string Preamble;

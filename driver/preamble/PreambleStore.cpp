@@ -163,6 +163,7 @@ std::optional<StoredPrefix> PreambleStore::lookup(StringRef Key) const {
     // unit that wants it builds it again.
     sys::fs::remove(DepsPath);
     sys::fs::remove(Entry.PchPath);
+    Damaged.insert(Key.str());
     return std::nullopt;
   }
   if (!llvm::all_of(Entry.Dependencies, run::dependencyHolds))
@@ -171,6 +172,10 @@ std::optional<StoredPrefix> PreambleStore::lookup(StringRef Key) const {
   touch(Entry.PchPath);
   touch(Entry.HeaderPath);
   return Entry;
+}
+
+bool PreambleStore::removedDamaged(StringRef Key) const {
+  return Damaged.count(Key) != 0;
 }
 
 std::optional<std::string> PreambleStore::writeHeader(StringRef Key,

@@ -41,6 +41,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -64,8 +65,12 @@ public:
   static std::string key(llvm::ArrayRef<std::string> Parts);
 
   /// The entry under \p Key if it is complete and every file its build read
-  /// is unchanged. Marks it used (for least-recently-used eviction).
+  /// is unchanged. Marks it used (for least-recently-used eviction). A
+  /// damaged PCH (emptied, cut short, overwritten) is removed with its
+  /// record, so that it is built again.
   std::optional<StoredPrefix> lookup(llvm::StringRef Key) const;
+  /// Whether a lookup of \p Key in this process removed a damaged PCH.
+  bool removedDamaged(llvm::StringRef Key) const;
 
   /// Writes the prefix header of \p Key (\p Text); returns its path, or
   /// nothing if it cannot be written.
@@ -110,6 +115,8 @@ private:
   std::string Directory;
   /// The open lock files of the keys this process holds.
   mutable std::map<std::string, int> Held;
+  /// The keys whose damaged PCH a lookup removed.
+  mutable std::set<std::string, std::less<>> Damaged;
 };
 
 /// Removes the least recently used files of the cache under

@@ -137,6 +137,7 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     use(Invocation, Entry);
     Applied.Entry = std::move(Entry);
     Applied.Built = Built;
+    Applied.ReplacedDamaged = Built && Store.removedDamaged(Key);
     return std::optional<AppliedPrefix>(std::move(Applied));
   };
   if (std::optional<StoredPrefix> Entry = Store.lookup(Key))

@@ -107,6 +107,8 @@ struct AppliedPrefix {
   StoredPrefix Entry;
   /// Built for this unit (else reused).
   bool Built = false;
+  /// Built in place of a damaged PCH, which the lookup removed.
+  bool ReplacedDamaged = false;
 };
 
 class PrecompiledPrefixes {

@@ -7,7 +7,8 @@
 // The report stage needs the text of reported files after the analysis has
 // finished: fingerprints hash the content of the reported line, and SARIF
 // counts columns and fix-it offsets in UTF-16 code units where the analysis
-// counted bytes. SourceFiles reads each file once; tests give it contents.
+// counted bytes, with the rules of model/TextPosition.h. SourceFiles reads
+// each file once; tests give it contents.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +16,14 @@
 #define LIBTORCH_TIDY_DRIVER_REPORT_SOURCETEXT_H
 
 #include "model/Findings.h"
+#include "model/TextPosition.h"
 
 #include "llvm/ADT/StringRef.h"
 #include <functional>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -30,26 +33,26 @@ namespace libtorch_tidy::report {
 class SourceText {
 public:
   explicit SourceText(std::string Content);
+  SourceText(const SourceText &) = delete;
+  SourceText &operator=(const SourceText &) = delete;
 
   llvm::StringRef content() const { return Content; }
-  unsigned lineCount() const { return LineStarts.size(); }
+  unsigned lineCount() const { return Lines.lineCount(); }
   /// The 1-based line \p Line without its line break; empty when out of range.
-  llvm::StringRef line(unsigned Line) const;
+  llvm::StringRef line(unsigned Line) const { return Lines.line(Line); }
   /// Line, byte column and UTF-16 column (all 1-based) of a byte offset.
   /// Offsets past the end clamp to the end.
-  model::Position positionOf(unsigned ByteOffset) const;
+  model::Position positionOf(unsigned ByteOffset) const {
+    return Lines.positionOf(ByteOffset);
+  }
   /// The number of UTF-16 code units before \p ByteOffset.
   unsigned utf16Offset(unsigned ByteOffset) const;
 
 private:
   std::string Content;
-  std::vector<unsigned> LineStarts;
+  /// Over Content, which is never changed or moved after construction.
+  model::TextLines Lines;
 };
-
-/// UTF-16 code units in \p Utf8Text: one per code point, two for code points
-/// beyond the Basic Multilingual Plane. Bytes that are not valid UTF-8 count
-/// one each.
-unsigned utf16Length(llvm::StringRef Utf8Text);
 
 /// The reported files' contents, read on first use.
 class SourceFiles {
@@ -62,11 +65,20 @@ public:
   /// Reads through \p Read (tests).
   explicit SourceFiles(Reader Read);
 
-  /// The text of \p AbsolutePath, or null when it cannot be read.
+  /// From now on, a file that a unit of \p Run parsed (its ContentDigests)
+  /// is given only when it still holds the bytes parsed, and every unit
+  /// parsed the same: positions, lines and fix regions are never computed
+  /// on other bytes than those the analysis computed its offsets on.
+  void onlyAsParsed(const model::RunResult &Run);
+
+  /// The text of \p AbsolutePath, or null when it cannot be read (or is not
+  /// what was parsed, onlyAsParsed()).
   const SourceText *get(llvm::StringRef AbsolutePath);
 
 private:
   Reader Read;
+  /// The digests the units recorded, by absolute path (onlyAsParsed()).
+  std::map<std::string, std::set<std::string>, std::less<>> ParsedDigests;
   std::map<std::string, std::unique_ptr<SourceText>, std::less<>> Cache;
 };
 

@@ -26,7 +26,8 @@ namespace libtorch_tidy::report {
 namespace {
 
 /// A SourceManager over the real files, so clang's printer can show the
-/// source lines the offsets point into. The file system has a working
+/// source lines the offsets point into, as long as they hold the bytes the
+/// analysis parsed. The file system has a working
 /// directory of its own: each unit's relative paths resolve against its build
 /// directory, and the process's working directory, against which `--output`
 /// and `--export-fixes` resolve, stays as it is (the shared real file system
@@ -35,7 +36,7 @@ class Renderer {
 public:
   Renderer(raw_ostream &OS, bool Color,
            const std::map<std::string, std::string> *Originals)
-      : Files(FileSystemOptions(), filesAsAnalyzed(Originals)),
+      : OS(OS), Files(FileSystemOptions(), filesAsAnalyzed(Originals)),
         DiagOpts(new DiagnosticOptions()),
         Printer(new TextDiagnosticPrinter(OS, &*DiagOpts)),
         Diags(new DiagnosticIDs(), &*DiagOpts, Printer), Sources(Diags, Files) {
@@ -53,6 +54,7 @@ public:
       FS.setCurrentWorkingDirectory(Directory);
     }
     const model::Finding &F = *D.Diagnostic;
+    Parsed = parsedEntries(D.ParsedDigests);
     {
       auto Level = F.Severity == "error" ? DiagnosticsEngine::Error
                                          : DiagnosticsEngine::Warning;
@@ -61,8 +63,7 @@ public:
       if (F.Severity == "error" &&
           !StringRef(Name).startswith("clang-diagnostic-"))
         Name += ",-warnings-as-errors";
-      auto Builder = Diags.Report(location(F.Where.File, F.Where.Offset),
-                                  Diags.getCustomDiagID(Level, "%0 [%1]"))
+      auto Builder = reportAt(F.Where, Diags.getCustomDiagID(Level, "%0 [%1]"))
                      << F.Message << Name;
       addRangesAndFixes(Builder, F.Ranges, F.Fixes);
     }
@@ -72,8 +73,8 @@ public:
                            : diag::note_fixit_failed);
     for (const model::Note &N : F.Notes) {
       auto Builder =
-          Diags.Report(location(N.Where.File, N.Where.Offset),
-                       Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
+          reportAt(N.Where,
+                   Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0"))
           << N.Message;
       addRangesAndFixes(Builder, N.Ranges, N.Fixes);
     }
@@ -97,6 +98,34 @@ private:
     return Overlay;
   }
 
+  /// The file entries of \p Digests (absolute paths), with the digest of
+  /// the bytes the unit parsed.
+  std::map<const FileEntry *, std::string>
+  parsedEntries(const std::map<std::string, std::string> *Digests) {
+    std::map<const FileEntry *, std::string> Entries;
+    if (Digests)
+      for (const auto &[Path, Digest] : *Digests)
+        if (OptionalFileEntryRef Entry = Files.getOptionalFileRef(Path))
+          Entries.emplace(&Entry->getFileEntry(), Digest);
+    return Entries;
+  }
+
+  /// Whether the bytes the printer would show for \p ID are those the unit
+  /// parsed (or no digest says otherwise).
+  bool asParsed(const FileEntry &Entry, FileID ID) {
+    auto Recorded = Parsed.find(&Entry);
+    if (Recorded == Parsed.end())
+      return true;
+    auto [Known, Inserted] = ShownDigests.try_emplace(ID);
+    if (Inserted) {
+      std::optional<StringRef> Bytes = Sources.getBufferDataOrNone(ID);
+      Known->second = Bytes ? model::contentDigest(*Bytes) : "";
+    }
+    return Known->second == Recorded->second;
+  }
+
+  /// Where \p Offset of \p File is in the bytes the unit parsed; invalid
+  /// when the file cannot be read or no longer holds those bytes.
   SourceLocation location(StringRef File, unsigned Offset) {
     if (File.empty())
       return {};
@@ -104,7 +133,25 @@ private:
     if (!Entry)
       return {};
     FileID ID = Sources.getOrCreateFileID(*Entry, SrcMgr::C_User);
+    if (!asParsed(Entry->getFileEntry(), ID))
+      return {};
     return Sources.getLocForStartOfFile(ID).getLocWithOffset(Offset);
+  }
+
+  /// Reports \p DiagID at \p Where. Where the file cannot be shown, clang's
+  /// printer would print no location at all: the line and column the
+  /// analysis computed on the parsed bytes are printed as it prints them.
+  DiagnosticBuilder reportAt(const model::Location &Where, unsigned DiagID) {
+    SourceLocation Loc = location(Where.File, Where.Offset);
+    if (Loc.isInvalid() && !Where.File.empty() && Where.Begin.Line) {
+      if (DiagOpts->ShowColors)
+        OS.changeColor(raw_ostream::SAVEDCOLOR, /*Bold=*/true);
+      OS << Where.File << ':' << Where.Begin.Line << ':' << Where.Begin.Column
+         << ": ";
+      if (DiagOpts->ShowColors)
+        OS.resetColor();
+    }
+    return Diags.Report(Loc, DiagID);
   }
 
   CharSourceRange range(StringRef File, unsigned Offset, unsigned Length) {
@@ -122,12 +169,16 @@ private:
                                               R.Text);
   }
 
+  raw_ostream &OS;
   FileManager Files;
   LangOptions LangOpts;
   IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
   TextDiagnosticPrinter *Printer; // owned by Diags
   DiagnosticsEngine Diags;
   SourceManager Sources;
+  /// The digests of the parsed files of the diagnostic being reported.
+  std::map<const FileEntry *, std::string> Parsed;
+  std::map<FileID, std::string> ShownDigests;
 };
 
 } // namespace
@@ -190,6 +241,7 @@ void writeUnitText(raw_ostream &OS, TextOrder &Order,
     TextDiagnostic D;
     D.Diagnostic = F;
     D.BuildDirectory = Unit.BuildDirectory;
+    D.ParsedDigests = &Unit.ContentDigests;
     if (Outcomes) {
       auto It = Outcomes->find(keyOf(*F));
       if (It != Outcomes->end())

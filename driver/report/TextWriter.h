@@ -36,6 +36,11 @@ struct TextDiagnostic {
   /// With `--fix`: each replacement that was attempted and whether it was
   /// applied, printed as clang-tidy's "FIX-IT applied/failed" notes.
   std::vector<std::pair<model::Replacement, bool>> FixOutcome;
+  /// The digests of the bytes the unit parsed (its ContentDigests). A file
+  /// whose content no longer has its digest (edited while or after it was
+  /// parsed) is not shown: its diagnostics name the line and column the
+  /// analysis computed on the parsed bytes, without a source line.
+  const std::map<std::string, std::string> *ParsedDigests = nullptr;
 };
 
 /// What tells diagnostics apart: check, file (absolute), offset, message.
@@ -78,7 +83,8 @@ void writeUnitText(
 /// Prints \p Diagnostics in order, with ANSI colours when \p Color. The
 /// source lines shown come from the files, except those in \p Originals
 /// (absolute path to content): files `--fix` has rewritten, shown as they
-/// were analyzed.
+/// were analyzed. A file that no longer holds the bytes its unit parsed
+/// shows no source line (TextDiagnostic::ParsedDigests).
 void writeText(llvm::raw_ostream &OS,
                llvm::ArrayRef<TextDiagnostic> Diagnostics, bool Color,
                const std::map<std::string, std::string> *Originals = nullptr);

@@ -6,6 +6,7 @@
 
 #include "run/ErrorConversion.h"
 #include "Catalog.h"
+#include "model/TextPosition.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -17,26 +18,6 @@ using namespace llvm;
 using clang::tidy::ClangTidyError;
 
 namespace libtorch_tidy::run {
-
-model::Position positionAt(StringRef Text, unsigned Offset) {
-  Offset = std::min<size_t>(Offset, Text.size());
-  size_t LineStart = Text.rfind('\n', Offset == 0 ? 0 : Offset - 1);
-  LineStart = (LineStart == StringRef::npos || Offset == 0) ? 0 : LineStart + 1;
-  model::Position P;
-  P.Line = 1 + Text.take_front(LineStart).count('\n');
-  P.Column = Offset - LineStart + 1;
-  // UTF-16 code units: one per character, two for characters outside the
-  // basic plane (4-byte UTF-8 sequences). Continuation bytes count nothing;
-  // bytes that are not UTF-8 count one each.
-  unsigned Units = 0;
-  for (unsigned char C : Text.slice(LineStart, Offset)) {
-    if ((C & 0xC0) == 0x80)
-      continue;
-    Units += (C >= 0xF0 && C < 0xF8) ? 2 : 1;
-  }
-  P.ColumnUtf16 = Units + 1;
-  return P;
-}
 
 ErrorConverter::ErrorConverter(std::string BuildDirectory,
                                const ParsedContents &ParsedFiles)
@@ -86,13 +67,13 @@ ErrorConverter::location(StringRef File, unsigned Offset,
       L.AbsoluteFile.empty() ? nullptr : contents(L.AbsoluteFile);
   if (!Text)
     return L;
-  L.Begin = positionAt(*Text, Offset);
+  L.Begin = model::positionAt(*Text, Offset);
   L.End = L.Begin;
   // The end of the first highlighted range that covers the location.
   for (const clang::tooling::FileByteRange &R : Ranges)
     if (absolutePath(R.FilePath) == L.AbsoluteFile && R.FileOffset <= Offset &&
         Offset <= R.FileOffset + R.Length) {
-      L.End = positionAt(*Text, R.FileOffset + R.Length);
+      L.End = model::positionAt(*Text, R.FileOffset + R.Length);
       break;
     }
   return L;

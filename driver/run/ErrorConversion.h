@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Turns clang-tidy's ClangTidyError values (file paths and byte offsets) into
-// model::Finding values with 1-based lines, byte and UTF-16 columns, end
-// positions and content digests, reading each file once.
+// model::Finding values with 1-based lines, byte and UTF-16 columns (counted
+// as model/TextPosition.h says), end positions and content digests, reading
+// each file once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,10 +23,6 @@
 #include <vector>
 
 namespace libtorch_tidy::run {
-
-/// 1-based line, byte column and UTF-16 column of \p Offset in \p Text.
-/// An offset past the end is clamped to the end.
-model::Position positionAt(llvm::StringRef Text, unsigned Offset);
 
 /// The bytes the compiler parsed, per file, keyed by the file's name as the
 /// compiler spelled it (relative names resolve against the build directory).

@@ -50,6 +50,8 @@ void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
     if (Id == diag::err_pp_file_not_found ||
         Id == diag::err_pp_file_not_found_angled_include_not_fatal ||
         Id == diag::err_pp_file_not_found_typo_not_fatal) {
+      if (FirstMissingInclude.isInvalid())
+        FirstMissingInclude = Info.getLocation();
       std::string Header = Info.getArgStdStr(0);
       if (!is_contained(MissingHeaders, Header))
         MissingHeaders.push_back(std::move(Header));
@@ -124,6 +126,8 @@ public:
   DenseMap<const Decl *, size_t> IndexOf;
   /// Class definitions, with their range.
   std::vector<Range> Classes;
+  /// Where user code calls a library function by an unqualified name.
+  std::vector<SourceLocation> UnqualifiedLibraryCalls;
 
 private:
   class Builder : public RecursiveASTVisitor<Builder> {
@@ -159,8 +163,11 @@ private:
       });
     }
     bool VisitCallExpr(CallExpr *Call) {
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
+      if (const FunctionDecl *Callee = Call->getDirectCallee()) {
         record(Callee, Call->getSourceRange());
+        if (isUnqualifiedLibraryCall(*Call, *Callee))
+          Graph.UnqualifiedLibraryCalls.push_back(Call->getBeginLoc());
+      }
       return true;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
@@ -169,6 +176,20 @@ private:
     }
 
   private:
+    /// A call by an unqualified name of a function declared in a system
+    /// header: a user declaration of that name could take it over.
+    bool isUnqualifiedLibraryCall(const CallExpr &Call,
+                                  const FunctionDecl &Callee) const {
+      if (isa<CXXOperatorCallExpr, CXXMemberCallExpr>(Call) ||
+          isa<CXXMethodDecl>(Callee))
+        return false;
+      const auto *Name =
+          dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
+      return Name && !Name->hasQualifier() &&
+             Graph.SM.isInSystemHeader(
+                 Graph.SM.getExpansionLoc(Callee.getLocation()));
+    }
+
     template <typename Traverse>
     bool within(const FunctionDecl *F, SourceRange Source, Traverse T) {
       std::optional<Range> R =
@@ -219,11 +240,23 @@ ParseRecovery ParseRecovery::of(ASTContext &Context,
   ParseRecovery Result;
   Result.MissingHeaders = Errors.MissingHeaders;
   Result.Everything = Errors.Unbounded;
-  if (Errors.CodeErrors.empty() || Result.Everything)
+  if (Result.Everything ||
+      (Errors.CodeErrors.empty() && Errors.FirstMissingInclude.isInvalid()))
     return Result;
 
   const SourceManager &SM = Context.getSourceManager();
   FunctionGraph Graph(Context);
+  // What did not parse: the errors, and the calls whose overload set a
+  // missing header may have completed (the file comment says which).
+  std::vector<SourceLocation> Unparsed = Errors.CodeErrors;
+  if (Errors.FirstMissingInclude.isValid())
+    for (SourceLocation Call : Graph.UnqualifiedLibraryCalls)
+      if (SM.isBeforeInTranslationUnit(
+              SM.getExpansionLoc(Errors.FirstMissingInclude),
+              SM.getExpansionLoc(Call)))
+        Unparsed.push_back(Call);
+  if (Unparsed.empty())
+    return Result;
   const auto BodyOf =
       [](const FunctionGraph::Function &F) -> const FunctionGraph::Range & {
     return F.Body;
@@ -241,7 +274,7 @@ ParseRecovery ParseRecovery::of(ASTContext &Context,
   // vanish without errors of their own.
   std::vector<bool> IsBroken(Graph.Functions.size(), false);
   SourceLocation FirstOutside;
-  for (SourceLocation Error : Errors.CodeErrors) {
+  for (SourceLocation Error : Unparsed) {
     const SourceLocation Where = SM.getExpansionLoc(Error);
     if (SM.isInSystemHeader(Where)) {
       Result.Everything = true;

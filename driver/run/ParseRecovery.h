@@ -36,7 +36,16 @@
 // The #include of a header that is not found is no error in code: what uses
 // the header's declarations has errors of its own, and macros it would have
 // defined are the one thing these rules cannot see (an `#ifdef` of one reads
-// as false, as it would for a compiler).
+// as false, as it would for a compiler). What the header would have added
+// to an overload set is seen at the call: an unqualified call of a library
+// function (LibTorch's `make_data_loader` after `using namespace
+// torch::data`) after a missing #include may resolve to a function of the
+// header in the complete program (the project's own wrapper). Such a call
+// counts as code that did not parse. A qualified call, a member call and an
+// operator cannot be taken over by a user declaration of the same name
+// (a header would have to reopen LibTorch's namespace or class), and a
+// call of a user function is left as it is: the project's own overloads are
+// the program the checks analyze.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +92,9 @@ public:
   std::vector<clang::SourceLocation> CodeErrors;
   /// The headers not found, as the #include spelled them, in order.
   std::vector<std::string> MissingHeaders;
+  /// The first #include of a header that was not found: the overload sets
+  /// of the calls after it may be incomplete.
+  clang::SourceLocation FirstMissingInclude;
   /// The error limit was reached, or an error had no location: which code
   /// did not parse is not known.
   bool Unbounded = false;

@@ -71,6 +71,9 @@ std::string progressLine(size_t Finished, size_t Total, StringRef File,
                       "compiler errors");
   if (Seconds && !Unit.Preamble.empty())
     OS << ", preamble " << Unit.Preamble;
+  // Otherwise a damaged cache would cost a rebuild without a word.
+  if (Seconds && Unit.Preamble == "rebuilt")
+    OS << " (the cached one was damaged and removed)";
   return Line;
 }
 

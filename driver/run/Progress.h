@@ -10,6 +10,8 @@
 //
 //   [12/340] src/train.cpp 4.1 s, 2 findings
 //   [13/340] src/data.cpp cached, no findings
+//   [14/340] src/eval.cpp 1.2 s, no findings, preamble rebuilt (the cached
+//            one was damaged and removed)
 //
 // `bar` shows the same text on one line that is redrawn in place, taken off
 // the screen while findings are printed. `auto` is `bar` on a terminal and

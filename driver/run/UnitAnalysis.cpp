@@ -288,11 +288,14 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
   }
 
   if (!Factory.AppliedPrefixes.empty()) {
-    Unit.Preamble =
-        llvm::any_of(Factory.AppliedPrefixes,
-                     [](const preamble::AppliedPrefix &P) { return P.Built; })
-            ? "built"
-            : "reused";
+    const auto Any = [&](bool preamble::AppliedPrefix::*Flag) {
+      return llvm::any_of(
+          Factory.AppliedPrefixes,
+          [Flag](const preamble::AppliedPrefix &P) { return P.*Flag; });
+    };
+    Unit.Preamble = Any(&preamble::AppliedPrefix::ReplacedDamaged) ? "rebuilt"
+                    : Any(&preamble::AppliedPrefix::Built)         ? "built"
+                                                                   : "reused";
     // A header of the prefix that is not guarded, or a main file edited
     // between the scan and the parse, would make the findings differ.
     PrefixUnsafe =

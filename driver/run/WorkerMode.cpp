@@ -69,7 +69,7 @@ int runWorker(const ToolOptions &Tool,
                   BaseFS, Settings, &Result.Dependencies);
   // A new precompiled prefix: keep the cache in its bounds now, since a
   // worker the language server started has no parent run to do it.
-  if (Result.Unit.Preamble == "built")
+  if (Result.Unit.Preamble == "built" || Result.Unit.Preamble == "rebuilt")
     preamble::limitCacheSize(Settings.PreambleDirectory, Tool.CacheMaxSize);
   // A builder's findings are none: it parsed nothing past its prefix.
   if (Builder && Tool.WorkerOutput.empty())

@@ -109,4 +109,42 @@ TEST(FixSelectionTest, AHeaderFixNeedsEveryReportingUnitCleanAndAgreeing) {
   EXPECT_EQ(S.Withheld, 0u);
 }
 
+// Two units that see a shared header differently (two configurations of one
+// check): each reports its own finding there, and their fixes overlap. The
+// choice would depend on the order of the units: both are withheld, and the
+// reason names both units. Overlapping fixes that one unit reports together
+// are left to the planner (first applied, the other reported).
+TEST(FixSelectionTest, OverlappingFixesFromDifferentViewsAreBothWithheld) {
+  Finding Two = fixable("/p/h.h", 5, "workers(2)");
+  Two.Message = "add workers(2)";
+  Finding Eight = fixable("/p/h.h", 5, "workers(8)");
+  Eight.Message = "add workers(8)";
+  Finding Elsewhere = fixable("/p/h.h", 40, "x");
+  Elsewhere.Message = "elsewhere";
+  model::RunResult Run;
+  Run.Units = {unit("/p/b.cpp", {Eight, Elsewhere}), unit("/p/a.cpp", {Two})};
+  auto Diagnostics = model::uniqueDiagnostics(Run, false);
+  ASSERT_EQ(Diagnostics.size(), 3u);
+  FixSelection S = selectFixes(Run, Diagnostics, false, false);
+  EXPECT_FALSE(S.Eligible[0]);
+  EXPECT_FALSE(S.Eligible[1]);
+  EXPECT_TRUE(S.Eligible[2]);
+  EXPECT_EQ(S.Withheld, 2u);
+  ASSERT_EQ(S.Reasons.size(), 1u);
+  EXPECT_EQ(S.Reasons[0],
+            "fixes of [libtorch-a] and [libtorch-a] in '/p/h.h' at line 0 "
+            "withheld: units '/p/a.cpp' and '/p/b.cpp' suggest overlapping "
+            "edits there, each for a finding the other does not report (they "
+            "see the file differently: another configuration or other "
+            "macros); fix it by hand");
+
+  // One unit reports both: the planner's rule, not this one.
+  Run.Units = {unit("/p/a.cpp", {Two, Eight})};
+  Diagnostics = model::uniqueDiagnostics(Run, false);
+  S = selectFixes(Run, Diagnostics, false, false);
+  EXPECT_TRUE(S.Eligible[0]);
+  EXPECT_TRUE(S.Eligible[1]);
+  EXPECT_TRUE(S.Reasons.empty());
+}
+
 } // namespace fix_selection_test

@@ -10,6 +10,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
+#include <map>
 #include <memory>
 #include <string>
 
@@ -31,11 +32,14 @@ constexpr char UnitCheck[] = "libtorch-module-not-on-device";
 class Parsed {
 public:
   explicit Parsed(std::string Code,
-                  std::vector<std::string> Args = {"-std=c++17"})
+                  std::vector<std::string> Args = {"-std=c++17"},
+                  const std::map<std::string, std::string> &Headers = {})
       : Code(std::move(Code)) {
     tooling::FixedCompilationDatabase Database("/", Args);
     tooling::ClangTool Tool(Database, {File});
     Tool.mapVirtualFile(File, this->Code);
+    for (const auto &[Path, Text] : Headers)
+      Tool.mapVirtualFile(Path, Text);
     IgnoringDiagConsumer Quiet;
     Tool.setDiagnosticConsumer(&Quiet);
     Factory F(*this);
@@ -126,6 +130,44 @@ TEST(ParseRecoveryTest, TheParseGoesOnPastAMissingHeader) {
               "void show() { cv::imshow(\"x\"); }\n");
   EXPECT_EQ(Used.Errors.size(), 1u) << "the use of the missing header";
   EXPECT_TRUE(Used.Recovery.anyCodeBroken());
+}
+
+// A missing header may declare an overload that wins an unqualified call
+// of a library function (the project's own make_data_loader): such a call
+// after the #include counts as code that did not parse. A qualified call, a
+// call before the #include and a call of a user function stay.
+TEST(ParseRecoveryTest, UnqualifiedLibraryCallsAfterAMissingHeaderAreOpen) {
+  const std::map<std::string, std::string> Library = {
+      {"/library/torch.h", "namespace torch::data {\n"
+                           "int make_data_loader(int batch_size);\n"
+                           "}\n"}};
+  const std::vector<std::string> Args = {"-std=c++17", "-isystem", "/library"};
+  Parsed P("#include <torch.h>\n"
+           "using namespace torch::data;\n"
+           "void before() { make_data_loader(1); }\n"
+           "#include <project/loaders.h>\n"
+           "int mine(int n) { return n; }\n"
+           "void train() { int loader = make_data_loader(2); ++loader; }\n"
+           "void evaluate() {\n"
+           "  int loader = torch::data::make_data_loader(3); ++loader;\n"
+           "  mine(loader);\n"
+           "}\n",
+           Args, Library);
+  EXPECT_TRUE(P.Errors.empty()) << "only the missing header's";
+  EXPECT_TRUE(P.invented(CallsCheck, "make_data_loader(2)"));
+  EXPECT_TRUE(P.invented(CallsCheck, "++loader; }"));
+  EXPECT_FALSE(P.invented(CallsCheck, "make_data_loader(1)"));
+  EXPECT_FALSE(P.invented(CallsCheck, "torch::data::make_data_loader(3)"));
+  EXPECT_FALSE(P.invented(CallsCheck, "mine(loader)"));
+  EXPECT_TRUE(P.invented(UnitCheck, "mine(loader)"));
+
+  // Without the missing header, the same calls are complete.
+  Parsed Whole("#include <torch.h>\n"
+               "using namespace torch::data;\n"
+               "void train() { int loader = make_data_loader(2); ++loader; }\n",
+               Args, Library);
+  EXPECT_FALSE(Whole.Recovery.anyCodeBroken());
+  EXPECT_FALSE(Whole.invented(CallsCheck, "make_data_loader(2)"));
 }
 
 constexpr char Program[] = R"cpp(#include <opencv2/highgui.hpp>

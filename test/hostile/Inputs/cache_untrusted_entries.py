@@ -131,13 +131,17 @@ def main():
         # its prefix up.
         with open(source, "a") as f:
             f.write("// edited: %s\n" % damage)
-        got = warnings(run(damage))
+        output = run(damage)
+        got = warnings(output)
+        said = [l for l in output.splitlines() if "preamble rebuilt" in l]
         rebuilt = [p for p in pchs() if p not in damaged]
         intact = all(open(p, "rb").read(4) == b"CPCH" for p in pchs())
         if got != expected or len(rebuilt) != 1 or not intact:
             sys.exit("cache_untrusted_entries: %s PCH: findings %s, %d rebuilt, "
                      "intact %s" % (damage, got == expected, len(rebuilt), intact))
-        print("%s PCH: same findings, rebuilt" % damage)
+        # The progress line (plain: standard error is no terminal) says so.
+        print("%s PCH: same findings, rebuilt; %s" % (
+            damage, said[0] if said else "the run said nothing of it"))
     files = cache_files(cache)
     for path in files:
         os.remove(path)
