@@ -22,7 +22,7 @@ const char *const Text = "int a;\n\"\xC3\xA9\xF0\x9D\x9B\xBC\"; f();\nend";
 TEST(LspTextDocument, PositionsCountUtf16Units) {
   const std::string S(Text);
   const size_t F = S.find("f()");
-  LspPosition P = positionAt(S, F);
+  LspPosition P = libtorch_tidy::lsp::positionAt(S, F);
   EXPECT_EQ(P.Line, 1u);
   EXPECT_EQ(P.Character, 7u); // " é 𝛼 " ;  (1 + 1 + 2 + 1 + 1 + 1)
   EXPECT_EQ(offsetAt(S, P), F);
@@ -37,7 +37,7 @@ TEST(LspTextDocument, PositionsCountUtf16Units) {
 
 TEST(LspTextDocument, InvalidUtf8CountsOneUnitPerByte) {
   const std::string S = "\xFF\xC3x";
-  EXPECT_EQ(positionAt(S, 3).Character, 3u);
+  EXPECT_EQ(libtorch_tidy::lsp::positionAt(S, 3).Character, 3u);
 }
 
 TEST(LspTextDocument, IncrementalAndFullChanges) {
