@@ -14,6 +14,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 #define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 
+#include "cache/remote/RemoteSpec.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "select/Shard.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -75,6 +76,12 @@ struct ToolOptions {
   /// `--cache-dir`; empty means the default location. `--no-cache`.
   std::string CacheDir;
   bool NoCache = false;
+  /// `--remote-cache` (else LIBTORCH_TIDY_REMOTE_CACHE): the servers shared
+  /// with other machines, tried in order (driver/cache/remote/).
+  std::vector<cache::RemoteSpec> RemoteCaches;
+  /// `--cache-base-dir`: the directory whose paths the remote cache's keys
+  /// and entries hold relative to it; empty for the project root.
+  std::string CacheBaseDir;
   /// The result cache is neither read nor written, for a reason of the
   /// command line's (--line-filter, --vfsoverlay, --load); the precompiled
   /// prefixes in the same directory are still used.

@@ -7,9 +7,12 @@
 #include "run/UnitScheduler.h"
 
 #include "ExitCodes.h"
+#include "cache/remote/RemoteCache.h"
+#include "cache/remote/RemoteEntry.h"
 #include "io/FileIO.h"
 #include "preamble/IncludePrefix.h"
 #include "preamble/PreambleStore.h"
+#include "report/ProjectRoot.h"
 #include "run/Progress.h"
 #include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
@@ -96,11 +99,13 @@ static std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
   return Shared;
 }
 
-/// The parts of a unit's cache key that are not file contents.
-static std::string cacheKey(const ToolOptions &Tool,
-                            const CompilationSetup &Setup,
-                            ClangTidyOptionsProvider &Provider, StringRef File,
-                            StringRef Identity) {
+/// The parts of a unit's cache key that are not file contents, less the
+/// tool's identity (the local cache adds its binary's, the remote cache its
+/// version).
+static std::vector<std::string> keyParts(const ToolOptions &Tool,
+                                         const CompilationSetup &Setup,
+                                         ClangTidyOptionsProvider &Provider,
+                                         StringRef File) {
   std::string Command;
   for (const clang::tooling::CompileCommand &C :
        Setup.Compilations->getCompileCommands(File)) {
@@ -111,10 +116,60 @@ static std::string cacheKey(const ToolOptions &Tool,
   }
   // The effective configuration of this file, CheckOptions included.
   std::string Config = configurationAsText(Provider.getOptions(File));
-  return ResultCache::key({Identity.str(), File.str(), Command,
-                           compilerEnvironment(), Config,
-                           settingsKey(analysisSettings(Tool))});
+  return {File.str(), Command, compilerEnvironment(), Config,
+          settingsKey(analysisSettings(Tool))};
 }
+
+namespace {
+
+/// The remote side of the result cache (driver/cache/remote/): looked up
+/// after a local miss, written after a unit is analyzed here.
+class RemoteSide {
+public:
+  RemoteSide(const ToolOptions &Tool, ProgressReporter &Progress)
+      : Base(Tool.CacheBaseDir.empty()
+                 ? report::findProjectRoot(currentDirectory())
+                 : Tool.CacheBaseDir),
+        Servers(Tool.RemoteCaches, [&Progress](const std::string &Line) {
+          Progress.suspend();
+          errs() << Line << "\n";
+          Progress.resume();
+        }) {}
+
+  /// A unit's result from the remote cache, if one passes every check.
+  std::optional<WorkerResult> lookup(StringRef Key, StringRef MainFile) {
+    std::optional<std::string> Bytes = Servers.fetch(Key);
+    if (!Bytes)
+      return std::nullopt;
+    std::string Why;
+    std::optional<WorkerResult> Hit =
+        cache::decodeRemoteEntry(*Bytes, Key, MainFile, Base, Why);
+    if (!Hit && !Why.empty())
+      ++Rejected; // analyzed here, and overwritten by the store below
+    return Hit;
+  }
+
+  void store(StringRef Key, const WorkerResult &Result) {
+    if (Result.Dependencies.empty() ||
+        Result.Unit.State == TranslationUnitResult::Status::Failed ||
+        !Servers.writable())
+      return;
+    Servers.store(Key, cache::encodeRemoteEntry(Key, Result, Base));
+  }
+
+  const cache::BaseDirectory Base;
+  cache::RemoteCache Servers;
+  unsigned Rejected = 0;
+
+private:
+  static std::string currentDirectory() {
+    SmallString<256> Directory;
+    sys::fs::current_path(Directory);
+    return std::string(Directory);
+  }
+};
+
+} // namespace
 
 std::vector<TranslationUnitResult>
 analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
@@ -167,21 +222,53 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     Progress.resume();
   };
 
-  std::vector<std::string> Keys(Units.size());
+  // Local first, then remote; a remote hit is kept locally too.
+  std::optional<RemoteSide> Remote;
+  if (!Tool.NoCache && !Tool.NoReplay && !Tool.RemoteCaches.empty())
+    Remote.emplace(Tool, Progress);
+  std::vector<std::string> Keys(Units.size()), RemoteKeys(Units.size());
   std::vector<size_t> Pending;
   for (size_t I = 0; I < Units.size(); ++I) {
+    std::vector<std::string> Parts;
+    if (Cache || Remote)
+      Parts = keyParts(Tool, Setup, Provider, Units[I]);
     if (Cache) {
-      Keys[I] = cacheKey(Tool, Setup, Provider, Units[I], Identity);
-      // A profile needs the checks to run.
-      if (!Tool.EnableCheckProfile)
-        if (std::optional<TranslationUnitResult> Hit = Cache->lookup(Keys[I])) {
-          Results[I] = std::move(*Hit);
-          Done[I] = true;
-          Progress.finished(Units[I], Results[I], std::nullopt);
-          continue;
-        }
+      std::vector<std::string> Local = {Identity};
+      Local.insert(Local.end(), Parts.begin(), Parts.end());
+      Keys[I] = ResultCache::key(Local);
     }
-    Pending.push_back(I);
+    if (Remote)
+      RemoteKeys[I] = cache::remoteKey(Parts, Remote->Base);
+    // A profile needs the checks to run.
+    if (Tool.EnableCheckProfile) {
+      Pending.push_back(I);
+      continue;
+    }
+    std::optional<TranslationUnitResult> Hit;
+    if (Cache)
+      Hit = Cache->lookup(Keys[I]);
+    if (!Hit && Remote)
+      if (std::optional<WorkerResult> FromRemote =
+              Remote->lookup(RemoteKeys[I], Units[I])) {
+        if (Cache)
+          Cache->store(Keys[I], *FromRemote);
+        Hit = std::move(FromRemote->Unit);
+      }
+    if (!Hit) {
+      Pending.push_back(I);
+      continue;
+    }
+    Results[I] = std::move(*Hit);
+    Done[I] = true;
+    Progress.finished(Units[I], Results[I], std::nullopt);
+  }
+  if (Remote && Remote->Rejected) {
+    Progress.suspend();
+    errs() << "libtorch-tidy: warning: " << Remote->Rejected
+           << " remote cache entries failed their checksum or format check "
+              "and were ignored; those units are analyzed here and their "
+              "entries overwritten\n";
+    Progress.resume();
   }
   HandOn();
 
@@ -207,6 +294,8 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     const size_t I = Pending[K];
     if (Cache)
       Cache->store(Keys[I], R);
+    if (Remote)
+      Remote->store(RemoteKeys[I], R);
     Results[I] = R.Unit;
     Messages[I] = R.Stderr;
     Done[I] = true;
