@@ -265,9 +265,9 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   if (Remote && Remote->Rejected) {
     Progress.suspend();
     errs() << "libtorch-tidy: warning: " << Remote->Rejected
-           << " remote cache entries failed their checksum or format check "
-              "and were ignored; those units are analyzed here and their "
-              "entries overwritten\n";
+           << " remote cache entries failed their checksum, format or digest "
+              "checks and were ignored; those units were analyzed here and "
+              "their entries are overwritten\n";
     Progress.resume();
   }
   HandOn();
