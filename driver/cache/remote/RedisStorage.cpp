@@ -14,6 +14,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "cache/remote/RemoteStorage.h"
+#include <cerrno>
+#include <cstring>
 #include <hiredis/hiredis.h>
 #include <sys/time.h>
 
@@ -135,8 +137,15 @@ private:
       return std::string("not connected");
     R.reset(
         static_cast<redisReply *>(redisCommand(Context, Format, Arguments...)));
-    if (!R)
+    if (!R) {
+      // hiredis reports its time-out as the socket's EAGAIN, in words
+      // (errno is gone by now).
+      if (Context->err == REDIS_ERR_IO &&
+          llvm::StringRef(Context->errstr) == std::strerror(EAGAIN))
+        return "no answer within " + std::to_string(Spec.OperationTimeoutMs) +
+               " ms";
       return std::string(Context->errstr[0] ? Context->errstr : "no answer");
+    }
     if (R->type == REDIS_REPLY_ERROR)
       return std::string(R->str, R->len);
     return std::nullopt;

@@ -72,14 +72,30 @@ if kind == "redis":
         scenario(url, lambda: len(rs.redis_cli(port, "KEYS",
                                                "libtorch-tidy:*").split()))
 else:
-    with rs.nginx(work) as (url, store):
+    # The subdirs server wants a bearer token, read from a file.
+    token = "t0ken-for-the-test" if kind == "subdirs" else None
+    with rs.nginx(work, token=token) as (url, store):
         def count():
             files = []
             for dirpath, _, names in os.walk(store):
                 files += [os.path.relpath(os.path.join(dirpath, n), store)
                           for n in names]
             return files
-        scenario(url + "|layout=" + kind, lambda: len(count()))
+        attributes = "|layout=" + kind
+        if token:
+            token_file = os.path.join(work, "token")
+            with open(token_file, "w") as f:
+                f.write(token + "\n")
+            attributes += "|bearer-token-file=" + token_file
+        scenario(url + attributes, lambda: len(count()))
+        if token:
+            os.environ["WRONG_TOKEN"] = "not-the-token"
+            wrong = run(checkout("runner-5"), "cache-5",
+                        url + "|bearer-token-env=WRONG_TOKEN")
+            print("wrong token: %d analyzed, warnings: %s, token shown %s" % (
+                wrong["analyzed"],
+                [l.split("(")[1] for l in rp.warnings(wrong, url)],
+                "not-the-token" in wrong["stderr"]))
         shapes = sorted({"/".join(str(len(part)) for part in f.split("/"))
                          for f in count()})
         print("entry paths (lengths of their parts):", " ".join(shapes))
