@@ -7,12 +7,10 @@
 #include "run/UnitScheduler.h"
 
 #include "ExitCodes.h"
-#include "cache/remote/RemoteCache.h"
-#include "cache/remote/RemoteEntry.h"
+#include "cache/remote/RemoteResults.h"
 #include "io/FileIO.h"
 #include "preamble/IncludePrefix.h"
 #include "preamble/PreambleStore.h"
-#include "report/ProjectRoot.h"
 #include "run/Progress.h"
 #include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
@@ -120,57 +118,6 @@ static std::vector<std::string> keyParts(const ToolOptions &Tool,
           settingsKey(analysisSettings(Tool))};
 }
 
-namespace {
-
-/// The remote side of the result cache (driver/cache/remote/): looked up
-/// after a local miss, written after a unit is analyzed here.
-class RemoteSide {
-public:
-  RemoteSide(const ToolOptions &Tool, ProgressReporter &Progress)
-      : Base(Tool.CacheBaseDir.empty()
-                 ? report::findProjectRoot(currentDirectory())
-                 : Tool.CacheBaseDir),
-        Servers(Tool.RemoteCaches, [&Progress](const std::string &Line) {
-          Progress.suspend();
-          errs() << Line << "\n";
-          Progress.resume();
-        }) {}
-
-  /// A unit's result from the remote cache, if one passes every check.
-  std::optional<WorkerResult> lookup(StringRef Key, StringRef MainFile) {
-    std::optional<std::string> Bytes = Servers.fetch(Key);
-    if (!Bytes)
-      return std::nullopt;
-    std::string Why;
-    std::optional<WorkerResult> Hit =
-        cache::decodeRemoteEntry(*Bytes, Key, MainFile, Base, Why);
-    if (!Hit && !Why.empty())
-      ++Rejected; // analyzed here, and overwritten by the store below
-    return Hit;
-  }
-
-  void store(StringRef Key, const WorkerResult &Result) {
-    if (Result.Dependencies.empty() ||
-        Result.Unit.State == TranslationUnitResult::Status::Failed ||
-        !Servers.writable())
-      return;
-    Servers.store(Key, cache::encodeRemoteEntry(Key, Result, Base));
-  }
-
-  const cache::BaseDirectory Base;
-  cache::RemoteCache Servers;
-  unsigned Rejected = 0;
-
-private:
-  static std::string currentDirectory() {
-    SmallString<256> Directory;
-    sys::fs::current_path(Directory);
-    return std::string(Directory);
-  }
-};
-
-} // namespace
-
 std::vector<TranslationUnitResult>
 analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
              ArrayRef<std::string> Units, ClangTidyOptionsProvider &Provider,
@@ -223,9 +170,14 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   };
 
   // Local first, then remote; a remote hit is kept locally too.
-  std::optional<RemoteSide> Remote;
+  std::optional<cache::RemoteResults> Remote;
   if (!Tool.NoCache && !Tool.NoReplay && !Tool.RemoteCaches.empty())
-    Remote.emplace(Tool, Progress);
+    Remote.emplace(Tool.RemoteCaches, Tool.CacheBaseDir,
+                   [&Progress](const std::string &Line) {
+                     Progress.suspend();
+                     errs() << Line << "\n";
+                     Progress.resume();
+                   });
   std::vector<std::string> Keys(Units.size()), RemoteKeys(Units.size());
   std::vector<size_t> Pending;
   for (size_t I = 0; I < Units.size(); ++I) {
@@ -238,7 +190,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       Keys[I] = ResultCache::key(Local);
     }
     if (Remote)
-      RemoteKeys[I] = cache::remoteKey(Parts, Remote->Base);
+      RemoteKeys[I] = Remote->key(Parts);
     // A profile needs the checks to run.
     if (Tool.EnableCheckProfile) {
       Pending.push_back(I);
@@ -262,9 +214,9 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     Done[I] = true;
     Progress.finished(Units[I], Results[I], std::nullopt);
   }
-  if (Remote && Remote->Rejected) {
+  if (Remote && Remote->rejected()) {
     Progress.suspend();
-    errs() << "libtorch-tidy: warning: " << Remote->Rejected
+    errs() << "libtorch-tidy: warning: " << Remote->rejected()
            << " remote cache entries failed their checksum, format or digest "
               "checks and were ignored; those units were analyzed here and "
               "their entries are overwritten\n";

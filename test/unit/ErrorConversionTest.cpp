@@ -10,6 +10,7 @@
 #include "gtest/gtest.h"
 
 using namespace libtorch_tidy::run;
+using libtorch_tidy::model::contentDigest;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
@@ -41,7 +42,7 @@ TEST(ErrorConversionTest, OffsetPastTheEndIsClamped) {
 }
 
 TEST(ErrorConversionTest, DigestIsLowercaseSha256) {
-  EXPECT_EQ(model::contentDigest("abc"),
+  EXPECT_EQ(contentDigest("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
