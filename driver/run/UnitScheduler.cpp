@@ -173,6 +173,8 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   std::optional<cache::RemoteResults> Remote;
   if (!Tool.NoCache && !Tool.NoReplay && !Tool.RemoteCaches.empty())
     Remote.emplace(Tool.RemoteCaches, Tool.CacheBaseDir,
+                   Tool.CacheDir.empty() ? defaultCacheDirectory()
+                                         : Tool.CacheDir,
                    [&Progress](const std::string &Line) {
                      Progress.suspend();
                      errs() << Line << "\n";

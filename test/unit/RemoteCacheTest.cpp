@@ -98,6 +98,8 @@ TEST(RemoteEntryTest, KeysDoNotDependOnTheCheckoutPath) {
   // A path that only starts like the base is not under it.
   EXPECT_NE(A.portable("/home/a/repository/x.h"),
             A.portable("/home/a/repo/x.h"));
+  // The base itself, as a compile command's directory line ends it.
+  EXPECT_EQ(A.portable("/home/a/repo\n-c"), B.portable("/srv/ci/b/repo\n-c"));
   EXPECT_EQ(B.local(A.portable("/home/a/repo/src/x.cpp")),
             "/srv/ci/b/repo/src/x.cpp");
   EXPECT_NE(remoteKey({"/usr/include/a.h"}, A),

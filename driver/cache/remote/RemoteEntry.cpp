@@ -145,9 +145,21 @@ BaseDirectory::BaseDirectory(StringRef Directory) {
 std::string BaseDirectory::portable(StringRef Text) const {
   std::string Out = Text.str();
   for (const std::string &Base : Spellings) {
-    if (Out == Base)
-      return Placeholder.str();
-    Out = replaceAll(Out, Base + "/", (Placeholder + "/").str());
+    std::string Replaced;
+    StringRef Rest = Out;
+    for (size_t At; (At = Rest.find(Base)) != StringRef::npos;) {
+      StringRef After = Rest.drop_front(At + Base.size());
+      // The base itself or a path under it, not "/repo" in "/repository":
+      // what follows ends the path, or goes down from it.
+      bool Whole = After.empty() || After.front() == '/' ||
+                   !(isAlnum(After.front()) ||
+                     StringRef("._-+~@").contains(After.front()));
+      Replaced += Rest.take_front(At);
+      Replaced += Whole ? StringRef(Placeholder) : StringRef(Base);
+      Rest = After;
+    }
+    Replaced += Rest;
+    Out = std::move(Replaced);
   }
   return Out;
 }

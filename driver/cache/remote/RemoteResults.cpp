@@ -6,6 +6,7 @@
 
 #include "cache/remote/RemoteResults.h"
 #include "report/ProjectRoot.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 
@@ -24,9 +25,18 @@ std::string baseOrProjectRoot(llvm::StringRef BaseDirectory) {
 
 RemoteResults::RemoteResults(std::vector<RemoteSpec> Specs,
                              llvm::StringRef BaseDirectory,
+                             llvm::StringRef LocalCacheDirectory,
                              std::function<void(const std::string &)> Warn)
     : Base(baseOrProjectRoot(BaseDirectory)),
-      Servers(std::move(Specs), std::move(Warn)) {}
+      Servers(std::move(Specs), std::move(Warn)) {
+  if (LocalCacheDirectory.empty())
+    return;
+  llvm::SmallString<256> Absolute(LocalCacheDirectory), Real;
+  llvm::sys::fs::make_absolute(Absolute);
+  LocalCache.push_back((Absolute + "/").str());
+  if (!llvm::sys::fs::real_path(Absolute, Real))
+    LocalCache.push_back((Real + "/").str());
+}
 
 std::string RemoteResults::key(llvm::ArrayRef<std::string> Parts) const {
   return remoteKey(Parts, Base);
@@ -52,7 +62,16 @@ void RemoteResults::store(llvm::StringRef Key,
       Result.Unit.State == model::TranslationUnitResult::Status::Failed ||
       !Servers.writable())
     return;
-  Servers.store(Key, encodeRemoteEntry(Key, Result, Base));
+  // A precompiled prefix's header lives in this machine's cache: how this
+  // run parsed the unit, not an input (its content follows from the unit's
+  // includes, which are dependencies), and at a path no other machine has.
+  run::WorkerResult Portable = Result;
+  llvm::erase_if(Portable.Dependencies, [&](const run::Dependency &D) {
+    return llvm::any_of(LocalCache, [&](const std::string &Directory) {
+      return llvm::StringRef(D.first).startswith(Directory);
+    });
+  });
+  Servers.store(Key, encodeRemoteEntry(Key, Portable, Base));
 }
 
 } // namespace libtorch_tidy::cache

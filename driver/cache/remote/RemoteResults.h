@@ -29,7 +29,10 @@ namespace libtorch_tidy::cache {
 class RemoteResults {
 public:
   /// \p BaseDirectory empty: the project root of the current directory.
+  /// \p LocalCacheDirectory: files of this machine's cache that a unit
+  /// read (its precompiled prefix's header) are left out of the entries.
   RemoteResults(std::vector<RemoteSpec> Specs, llvm::StringRef BaseDirectory,
+                llvm::StringRef LocalCacheDirectory,
                 std::function<void(const std::string &)> Warn);
 
   /// The key of a unit whose local key has \p Parts (less the tool's
@@ -49,6 +52,9 @@ public:
 
 private:
   BaseDirectory Base;
+  /// The local cache directory, as given and as its real path, with a
+  /// trailing slash; empty strings for none.
+  std::vector<std::string> LocalCache;
   RemoteCache Servers;
   unsigned Rejected = 0;
 };

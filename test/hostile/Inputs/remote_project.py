@@ -19,7 +19,10 @@ struct Points : torch::data::datasets::Dataset<Points> {
 };
 """
 
-UNIT = """#include "points.h"
+# Starts with a system include, so the units share a precompiled prefix,
+# whose header in the local cache is no input of the remote entries.
+UNIT = """#include <torch/torch.h>
+#include "points.h"
 
 void train%d(torch::optim::SGD &optimizer, const torch::Tensor &loss) {
   auto loader = torch::data::make_data_loader(Points(), 64);
@@ -50,7 +53,9 @@ def make_checkout(root, mock, units=4):
         with open(src, "w") as f:
             f.write(UNIT % i)
         commands.append({
-            "directory": os.path.join(root, "build"),
+            # The checkout itself for odd units (CMake's in-source builds):
+            # the base directory is then a whole line of the key.
+            "directory": os.path.join(root, "build") if i % 2 == 0 else root,
             "file": src,
             "arguments": ["clang++", "-std=c++17", "-isystem", mock,
                           "-I" + os.path.join(root, "include"), "-c", src,
