@@ -348,6 +348,8 @@ cl::opt<bool> WorkerPreambleShared("worker-preamble-shared", cl::Hidden,
                                    cl::cat(Category));
 cl::opt<std::string> WorkerPreambleNotice("worker-preamble-notice", cl::Hidden,
                                           cl::cat(Category));
+cl::opt<bool> WorkerRemoteLookup("worker-remote-lookup", cl::Hidden,
+                                 cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
@@ -505,9 +507,10 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
       RemoteCache.getNumOccurrences()
           ? std::optional<std::string>(RemoteCache.getValue())
           : sys::Process::GetEnv("LIBTORCH_TIDY_REMOTE_CACHE");
-  // A worker neither reads nor writes the remote cache (the parent does),
-  // so it does not read the token again.
-  if (Remote && WorkerUnit.empty()) {
+  // A worker of the CLI neither reads nor writes the remote cache (the
+  // parent does), so it does not read the token again; one of the language
+  // server may read it.
+  if (Remote && (WorkerUnit.empty() || WorkerRemoteLookup)) {
     Expected<std::vector<cache::RemoteSpec>> Specs =
         cache::parseRemoteSpecs(*Remote);
     if (!Specs && !RemoteCache.getNumOccurrences())
@@ -522,6 +525,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.Preamble = NoPreamble ? std::string("never") : Preamble.getValue();
   Options.WorkerPreambleShared = WorkerPreambleShared;
   Options.WorkerPreambleNotice = WorkerPreambleNotice;
+  Options.WorkerRemoteLookup = WorkerRemoteLookup;
   Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());

@@ -110,6 +110,10 @@ struct ToolOptions {
   /// gets a line when the unit's prefix starts building
   /// (AnalysisSettings::PreambleNotice).
   std::string WorkerPreambleNotice;
+  /// `--worker-remote-lookup`, from the language server for a file whose
+  /// open buffers all equal the files on disk: look the unit up in the
+  /// remote cache (read only) before analyzing it.
+  bool WorkerRemoteLookup = false;
 
   // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges

@@ -124,6 +124,10 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
                                    Request.File};
   if (!Request.CacheMaxSize.empty())
     Args.insert(Args.begin() + 1, "--cache-max-size=" + Request.CacheMaxSize);
+  if (!Request.RemoteCache.empty()) {
+    Args.insert(Args.begin() + 1, "--remote-cache=" + Request.RemoteCache);
+    Args.insert(Args.begin() + 1, "--worker-remote-lookup");
+  }
   std::vector<char *> Argv;
   for (std::string &A : Args)
     Argv.push_back(A.data());

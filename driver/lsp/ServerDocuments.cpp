@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "io/FileIO.h"
 #include "lsp/Server.h"
 #include "lsp/TextDocument.h"
 #include "llvm/ADT/StringExtras.h"
@@ -25,6 +26,19 @@ bool isHeader(StringRef Path) {
     if (Ext == Header)
       return true;
   return false;
+}
+
+/// Whether every open buffer holds what its file on disk holds: the remote
+/// cache's entries are checked against the files, so it is asked only then.
+bool buffersMatchFiles(const std::map<std::string, std::string> &Buffers) {
+  for (const auto &[Path, Text] : Buffers) {
+    std::string Why;
+    std::optional<std::string> OnDisk =
+        io::readRegularFile(Path, Text.size(), "source", Why);
+    if (!OnDisk || *OnDisk != Text)
+      return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -300,6 +314,8 @@ void Server::start(Document &Doc) {
     Request.ScratchRoot = Scratch->path();
   for (auto &[Uri, Open] : Documents)
     Request.Unsaved[Open.Path] = Open.Text;
+  if (!Options.RemoteCache.empty() && buffersMatchFiles(Request.Unsaved))
+    Request.RemoteCache = Options.RemoteCache;
   Doc.RunningVersion = Doc.Version;
   Doc.RunningText = Doc.Text;
   logMessage("libtorch-tidy: analyzing " + Doc.Path + " (version " +

@@ -97,13 +97,10 @@ static std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
   return Shared;
 }
 
-/// The parts of a unit's cache key that are not file contents, less the
-/// tool's identity (the local cache adds its binary's, the remote cache its
-/// version).
-static std::vector<std::string> keyParts(const ToolOptions &Tool,
-                                         const CompilationSetup &Setup,
-                                         ClangTidyOptionsProvider &Provider,
-                                         StringRef File) {
+std::vector<std::string> unitKeyParts(const ToolOptions &Tool,
+                                      const CompilationSetup &Setup,
+                                      ClangTidyOptionsProvider &Provider,
+                                      StringRef File) {
   std::string Command;
   for (const clang::tooling::CompileCommand &C :
        Setup.Compilations->getCompileCommands(File)) {
@@ -185,7 +182,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   for (size_t I = 0; I < Units.size(); ++I) {
     std::vector<std::string> Parts;
     if (Cache || Remote)
-      Parts = keyParts(Tool, Setup, Provider, Units[I]);
+      Parts = unitKeyParts(Tool, Setup, Provider, Units[I]);
     if (Cache) {
       std::vector<std::string> Local = {Identity};
       Local.insert(Local.end(), Parts.begin(), Parts.end());
