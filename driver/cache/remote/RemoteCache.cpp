@@ -53,7 +53,7 @@ void RemoteCache::store(llvm::StringRef Key, llvm::StringRef Bytes) {
 
 bool RemoteCache::writable() const {
   for (const Server &S : Servers)
-    if (!S.Spec.ReadOnly)
+    if (!S.Spec.ReadOnly && !S.Failed)
       return true;
   return false;
 }

@@ -41,7 +41,8 @@ public:
   /// Stores \p Bytes under \p Key in every writable server still working.
   void store(llvm::StringRef Key, llvm::StringRef Bytes);
 
-  /// Whether any server may be written.
+  /// Whether any server may be written: one not read-only that has not
+  /// failed (an entry is not even encoded for a dead server).
   bool writable() const;
 
 private:
