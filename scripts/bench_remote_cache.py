@@ -27,6 +27,7 @@ import sys
 import tempfile
 from importlib.machinery import SourceFileLoader
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "test", "hostile", "Inputs"))
 import remote_servers  # noqa: E402

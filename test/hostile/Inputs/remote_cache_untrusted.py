@@ -9,8 +9,10 @@ usage: remote_cache_untrusted.py WORK CLI MOCK"""
 import hashlib
 import os
 import shutil
+import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(__file__))
 import remote_project as rp  # noqa: E402
 import remote_servers as rs  # noqa: E402
@@ -37,12 +39,10 @@ with rs.redis(work) as (url, port):
 
     def put(key, value):
         # redis-cli -x reads the value from standard input, bytes as they are.
-        import subprocess
         subprocess.run(["redis-cli", "-p", str(port), "-x", "SET", key],
                        input=value, stdout=subprocess.DEVNULL, check=True)
 
     def raw(key):
-        import subprocess
         return subprocess.run(["redis-cli", "-p", str(port), "--raw", "GET",
                                key], stdout=subprocess.PIPE,
                               check=True).stdout[:-1]  # --raw adds a newline
