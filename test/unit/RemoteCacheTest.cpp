@@ -128,7 +128,9 @@ protected:
 
   std::optional<run::WorkerResult> decode(llvm::StringRef Bytes,
                                           std::string &Why) {
-    return decodeRemoteEntry(Bytes, Key, Main, BaseDirectory(Directory), Why);
+    run::DependencyMemo Fresh; // the test changes files between decodes
+    return decodeRemoteEntry(Bytes, Key, Main, BaseDirectory(Directory), Fresh,
+                             Why);
   }
 
   llvm::SmallString<128> Directory;
@@ -155,8 +157,9 @@ TEST_F(RemoteEntryFiles, RoundTripsAndRejectsDamage) {
   EXPECT_NE(Why.find("checksum"), std::string::npos);
   EXPECT_FALSE(decode(Bytes.substr(0, Bytes.size() / 2), Why));
   EXPECT_FALSE(decode("garbage", Why));
+  run::DependencyMemo Memo;
   EXPECT_FALSE(decodeRemoteEntry(Bytes, std::string(64, 'b'), Main,
-                                 BaseDirectory(Directory), Why));
+                                 BaseDirectory(Directory), Memo, Why));
 }
 
 TEST_F(RemoteEntryFiles, RejectsFixItsForOtherContentOrFiles) {

@@ -197,7 +197,8 @@ std::string encodeRemoteEntry(StringRef Key, const run::WorkerResult &Result,
 
 std::optional<run::WorkerResult>
 decodeRemoteEntry(StringRef Bytes, StringRef Key, StringRef MainFile,
-                  const BaseDirectory &Base, std::string &Why) {
+                  const BaseDirectory &Base, run::DependencyMemo &Dependencies,
+                  std::string &Why) {
   if (!Bytes.consume_front(Magic)) {
     Why = "not an entry of libtorch-tidy";
     return std::nullopt;
@@ -230,7 +231,7 @@ decodeRemoteEntry(StringRef Bytes, StringRef Key, StringRef MainFile,
   }
   std::set<std::string> Read = {MainFile.str()};
   for (const run::Dependency &D : Result.Dependencies) {
-    if (!run::dependencyHolds(D)) {
+    if (!Dependencies.holds(D)) {
       Why = ""; // an ordinary miss: this checkout's files differ
       return std::nullopt;
     }

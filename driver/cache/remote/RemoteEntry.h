@@ -31,6 +31,7 @@
 #define LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTEENTRY_H
 
 #include "model/Findings.h"
+#include "run/ResultCache.h"
 #include "run/Workers.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -67,11 +68,10 @@ std::string encodeRemoteEntry(llvm::StringRef Key,
 
 /// The unit \p MainFile's result from \p Bytes if the entry passes every
 /// check of the file comment; else nothing, and \p Why says which failed.
-std::optional<run::WorkerResult> decodeRemoteEntry(llvm::StringRef Bytes,
-                                                   llvm::StringRef Key,
-                                                   llvm::StringRef MainFile,
-                                                   const BaseDirectory &Base,
-                                                   std::string &Why);
+std::optional<run::WorkerResult>
+decodeRemoteEntry(llvm::StringRef Bytes, llvm::StringRef Key,
+                  llvm::StringRef MainFile, const BaseDirectory &Base,
+                  run::DependencyMemo &Dependencies, std::string &Why);
 
 } // namespace libtorch_tidy::cache
 

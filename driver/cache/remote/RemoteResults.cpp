@@ -49,7 +49,7 @@ RemoteResults::lookup(llvm::StringRef Key, llvm::StringRef MainFile) {
     return std::nullopt;
   std::string Why;
   std::optional<run::WorkerResult> Hit =
-      decodeRemoteEntry(*Bytes, Key, MainFile, Base, Why);
+      decodeRemoteEntry(*Bytes, Key, MainFile, Base, Dependencies, Why);
   if (!Hit && !Why.empty())
     ++Rejected; // the unit's analysis here overwrites it
   return Hit;

@@ -52,6 +52,7 @@ public:
 
 private:
   BaseDirectory Base;
+  run::DependencyMemo Dependencies;
   /// The local cache directory, as given and as its real path, with a
   /// trailing slash; empty strings for none.
   std::vector<std::string> LocalCache;

@@ -7,6 +7,7 @@ nothing; a replay is kept in the local cache too.
 usage: remote_cache_shared.py WORK CLI MOCK redis|subdirs|flat|bazel"""
 import os
 import shutil
+import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -68,10 +69,28 @@ def scenario(url, count_entries):
             print("unexpected warnings:", r["stderr"])
 
 
+def base_directory(url):
+    """Copies whose git top-level is not the project's (y lies deeper in a
+    repository): the default base (the git top-level) differs, and
+    --cache-base-dir makes them share."""
+    x = rp.make_checkout(os.path.join(work, "plain-x", "project"), mock,
+                         git=False)
+    y = rp.make_checkout(os.path.join(work, "plain-y", "deeper", "project"),
+                         mock, git=False)
+    subprocess.run(["git", "init", "-q", os.path.join(work, "plain-y")],
+                   check=True)
+    run(x, "cache-x", url, ["--cache-base-dir=" + x])
+    default = run(y, "cache-y1", url)
+    given = run(y, "cache-y2", url, ["--cache-base-dir=" + y])
+    print("base elsewhere: %d cached with the default base, %d with --cache-base-dir" %
+          (default["cached"], given["cached"]))
+
+
 if kind == "redis":
     with rs.redis(work) as (url, port):
         scenario(url, lambda: len(rs.redis_cli(port, "KEYS",
                                                "libtorch-tidy:*").split()))
+        base_directory(url)
 else:
     # The subdirs server wants a bearer token, read from a file.
     token = "t0ken-for-the-test" if kind == "subdirs" else None

@@ -39,9 +39,10 @@ void train%d(torch::optim::SGD &optimizer, const torch::Tensor &loss) {
 CHECKS = "-*,libtorch-host-sync-in-loop,libtorch-dataloader-no-workers"
 
 
-def make_checkout(root, mock, units=4):
-    """A git checkout at ROOT: src/unit<i>.cpp, include/points.h and
-    build/compile_commands.json with absolute paths, as CMake writes it."""
+def make_checkout(root, mock, units=4, git=True):
+    """A git checkout at ROOT (a plain directory without GIT): src/unit<i>.cpp,
+    include/points.h and build/compile_commands.json with absolute paths, as
+    CMake writes it."""
     shutil.rmtree(root, ignore_errors=True)
     for d in ("src", "include", "build"):
         os.makedirs(os.path.join(root, d))
@@ -62,7 +63,8 @@ def make_checkout(root, mock, units=4):
                           "-o", "unit%d.o" % i]})
     with open(os.path.join(root, "build", "compile_commands.json"), "w") as f:
         json.dump(commands, f, indent=1)
-    subprocess.run(["git", "init", "-q", root], check=True)
+    if git:
+        subprocess.run(["git", "init", "-q", root], check=True)
     return root
 
 
