@@ -251,6 +251,21 @@ $XDG_CACHE_HOME/libtorch-tidy, else ~/.cache/libtorch-tidy))"),
 cl::opt<bool> NoCache("no-cache",
                       cl::desc("Neither read nor write the result cache"),
                       cl::cat(Category));
+cl::opt<std::string> RemoteCache(
+    "remote-cache",
+    cl::desc(R"(Servers of a result cache shared with other machines, tried in
+order, separated by spaces, in ccache's remote-storage syntax:
+http(s)://host/prefix[|layout=subdirs|flat|bazel][|bearer-token-env=VAR],
+redis://[[user]:password@]host[:port][/db], redis+unix:/path, each with
+optional |read-only; default: LIBTORCH_TIDY_REMOTE_CACHE; see
+docs/ci/shared-cache.md)"),
+    cl::value_desc("urls"), cl::cat(Category));
+cl::opt<std::string> CacheBaseDir(
+    "cache-base-dir",
+    cl::desc(R"(Directory whose paths the remote cache holds relative to it, so
+checkouts at different paths share entries (default: the git top-level of
+the current directory, else it))"),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<std::string> CacheMaxSize(
     "cache-max-size",
     cl::desc(R"(Largest size of the cache directory, e.g. 500M or 5G (default:
@@ -341,6 +356,8 @@ cl::opt<run::PrefixRole> WorkerPreamble(
     cl::cat(Category));
 cl::opt<std::string> WorkerPreambleNotice("worker-preamble-notice", cl::Hidden,
                                           cl::cat(Category));
+cl::opt<bool> WorkerRemoteLookup("worker-remote-lookup", cl::Hidden,
+                                 cl::cat(Category));
 
 void printVersion(raw_ostream &OS) {
   OS << "libtorch-tidy " LIBTORCH_TIDY_VERSION " (LLVM " LLVM_VERSION_STRING
@@ -493,10 +510,31 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.CacheDir = CacheDir;
   Options.NoCache = NoCache;
   Options.CacheMaxSize = *MaxSize;
+  // An empty --remote-cache= turns off the environment's servers.
+  std::optional<std::string> Remote =
+      RemoteCache.getNumOccurrences()
+          ? std::optional<std::string>(RemoteCache.getValue())
+          : sys::Process::GetEnv("LIBTORCH_TIDY_REMOTE_CACHE");
+  // A worker of the CLI neither reads nor writes the remote cache (the
+  // parent does), so it does not read the token again; one of the language
+  // server may read it.
+  if (Remote && (WorkerUnit.empty() || WorkerRemoteLookup)) {
+    Expected<std::vector<cache::RemoteSpec>> Specs =
+        cache::parseRemoteSpecs(*Remote);
+    if (!Specs && !RemoteCache.getNumOccurrences())
+      return createStringError(inconvertibleErrorCode(),
+                               "%s (from LIBTORCH_TIDY_REMOTE_CACHE)",
+                               toString(Specs.takeError()).c_str());
+    if (!Specs)
+      return Specs.takeError();
+    Options.RemoteCaches = std::move(*Specs);
+  }
+  Options.CacheBaseDir = CacheBaseDir;
   Options.Preamble = NoPreamble ? std::string("never") : Preamble.getValue();
   Options.WorkerPreambleShared = WorkerPreambleShared;
   Options.WorkerPreambleNotice = WorkerPreambleNotice;
   Options.WorkerPrefixRole = WorkerPreamble;
+  Options.WorkerRemoteLookup = WorkerRemoteLookup;
   Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());

@@ -14,6 +14,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 #define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
 
+#include "cache/remote/RemoteSpec.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "run/AnalysisSettings.h"
 #include "select/Shard.h"
@@ -76,6 +77,12 @@ struct ToolOptions {
   /// `--cache-dir`; empty means the default location. `--no-cache`.
   std::string CacheDir;
   bool NoCache = false;
+  /// `--remote-cache` (else LIBTORCH_TIDY_REMOTE_CACHE): the servers shared
+  /// with other machines, tried in order (driver/cache/remote/).
+  std::vector<cache::RemoteSpec> RemoteCaches;
+  /// `--cache-base-dir`: the directory whose paths the remote cache's keys
+  /// and entries hold relative to it; empty for the project root.
+  std::string CacheBaseDir;
   /// The result cache is neither read nor written, for a reason of the
   /// command line's (--line-filter, --vfsoverlay, --load); the precompiled
   /// prefixes in the same directory are still used.
@@ -107,6 +114,10 @@ struct ToolOptions {
   /// `--worker-preamble=`, set by the parent or the language server for a
   /// worker: who builds a missing prefix (AnalysisSettings::Prefix).
   run::PrefixRole WorkerPrefixRole = run::PrefixRole::Analyze;
+  /// `--worker-remote-lookup`, from the language server for a file whose
+  /// open buffers all equal the files on disk: look the unit up in the
+  /// remote cache (read only) before analyzing it.
+  bool WorkerRemoteLookup = false;
 
   // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges

@@ -127,6 +127,10 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
   if (!Request.WorkerPreamble.empty())
     Args.insert(Args.begin() + 1,
                 "--worker-preamble=" + Request.WorkerPreamble);
+  if (!Request.RemoteCache.empty()) {
+    Args.insert(Args.begin() + 1, "--remote-cache=" + Request.RemoteCache);
+    Args.insert(Args.begin() + 1, "--worker-remote-lookup");
+  }
   std::vector<char *> Argv;
   for (std::string &A : Args)
     Argv.push_back(A.data());

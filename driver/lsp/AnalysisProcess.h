@@ -41,6 +41,9 @@ struct AnalysisRequest {
   unsigned TimeoutSeconds = 120;
   /// `--cache-max-size` for the worker; empty for the default.
   std::string CacheMaxSize;
+  /// `--remote-cache` for a lookup before the analysis (read only); empty
+  /// for none.
+  std::string RemoteCache;
   /// Where the unsaved texts go (the server's ScratchDirectory); empty for
   /// the system's temporary directory.
   std::string ScratchRoot;

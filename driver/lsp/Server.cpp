@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/Server.h"
+#include "cache/remote/RemoteSpec.h"
 #include "lsp/CodeActions.h"
 #include "preamble/PreambleStore.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cerrno>
 #include <csignal>
@@ -30,7 +32,8 @@ constexpr const char *Usage =
     "usage: libtorch-tidy lsp [--compile-commands-dir=<dir>] "
     "[--debounce-ms=<n>]\n"
     "                         [--jobs=<n>] [--analysis-timeout=<seconds>]\n"
-    "                         [--cache-max-size=<size>]\n";
+    "                         [--cache-max-size=<size>] "
+    "[--remote-cache=<urls>]\n";
 /// Ends an error about the command line: one line.
 constexpr const char *SeeHelp = "; see 'libtorch-tidy lsp --help'\n";
 
@@ -40,6 +43,7 @@ int runLanguageServer(ArrayRef<const char *> Args,
                       const std::string &Executable) {
   ServerOptions Options;
   Options.Executable = Executable;
+  bool RemoteGiven = false;
   for (StringRef Arg : Args) {
     const StringRef Given = Arg; // Arg loses its option name below
     auto Number = [&](StringRef Value, unsigned &Out, unsigned Min) {
@@ -75,7 +79,13 @@ int runLanguageServer(ArrayRef<const char *> Args,
              << "  --cache-max-size=<size>       bound of the precompiled "
                 "preambles' cache,\n"
                 "                                shared with the CLI "
-                "(default 5G)\n";
+                "(default 5G)\n"
+             << "  --remote-cache=<urls>         servers of a shared result "
+                "cache, read (never\n"
+                "                                written) for files opened "
+                "unchanged\n"
+                "                                (default: "
+                "LIBTORCH_TIDY_REMOTE_CACHE)\n";
       return 0;
     }
     if (Arg.consume_front("--compile-commands-dir=")) {
@@ -98,6 +108,9 @@ int runLanguageServer(ArrayRef<const char *> Args,
         return 2;
       }
       Options.CacheMaxSize = Arg.str();
+    } else if (Arg.consume_front("--remote-cache=")) {
+      Options.RemoteCache = Arg.str();
+      RemoteGiven = true;
     } else if (Arg.consume_front("--analysis-timeout=")) {
       if (!Number(Arg, Options.TimeoutSeconds, 1))
         return 2;
@@ -106,6 +119,18 @@ int runLanguageServer(ArrayRef<const char *> Args,
              << "' of 'libtorch-tidy lsp'" << SeeHelp;
       return 2;
     }
+  }
+  if (!RemoteGiven)
+    if (std::optional<std::string> FromEnvironment =
+            sys::Process::GetEnv("LIBTORCH_TIDY_REMOTE_CACHE"))
+      Options.RemoteCache = *FromEnvironment;
+  // Checked here, once: a worker would fail on it for every file.
+  if (Expected<std::vector<cache::RemoteSpec>> Specs =
+          cache::parseRemoteSpecs(Options.RemoteCache);
+      !Specs) {
+    errs() << "libtorch-tidy: error: " << toString(Specs.takeError())
+           << SeeHelp;
+    return 2;
   }
   // Installed as <prefix>/bin/libtorch-tidy, the pages are in
   // <prefix>/share/doc/libtorch-tidy/checks.

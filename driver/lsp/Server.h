@@ -50,6 +50,9 @@ struct ServerOptions {
   /// directory that holds the precompiled prefixes (empty: the CLI's
   /// default).
   std::string CacheMaxSize;
+  /// `--remote-cache` (else LIBTORCH_TIDY_REMOTE_CACHE): read, never
+  /// written, for files opened unchanged; empty for none.
+  std::string RemoteCache;
   /// The installed docs/checks directory, or empty.
   std::string DocsDir;
 };

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "io/FileIO.h"
 #include "lsp/CodeActions.h"
 #include "lsp/Server.h"
 #include "lsp/TextDocument.h"
@@ -15,6 +16,7 @@
 using namespace llvm;
 
 namespace libtorch_tidy::lsp {
+
 bool isHeaderPath(StringRef Path) {
   const std::string Ext = sys::path::extension(Path).lower();
   for (StringRef Header :
@@ -23,6 +25,23 @@ bool isHeaderPath(StringRef Path) {
       return true;
   return false;
 }
+
+namespace {
+
+/// Whether every open buffer holds what its file on disk holds: the remote
+/// cache's entries are checked against the files, so it is asked only then.
+bool buffersMatchFiles(const std::map<std::string, std::string> &Buffers) {
+  for (const auto &[Path, Text] : Buffers) {
+    std::string Why;
+    std::optional<std::string> OnDisk =
+        io::readRegularFile(Path, Text.size(), "source", Why);
+    if (!OnDisk || *OnDisk != Text)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
 
 Server::Document *Server::document(const nlohmann::json &TextDocument) {
   auto It = Documents.find(TextDocument.at("uri").get<std::string>());
@@ -358,6 +377,8 @@ void Server::start(Document &Doc) {
     Request.ScratchRoot = Scratch->path();
   for (auto &[Uri, Open] : Documents)
     Request.Unsaved[Open.Path] = Open.Text;
+  if (!Options.RemoteCache.empty() && buffersMatchFiles(Request.Unsaved))
+    Request.RemoteCache = Options.RemoteCache;
   Doc.RunningVersion = Doc.Version;
   Doc.RunningText = Doc.Text;
   logMessage("libtorch-tidy: analyzing " + Doc.Path + " (version " +

@@ -47,6 +47,16 @@ bool dependencyHolds(const Dependency &D) {
   return Content && fastContentHash(*Content) == D.second;
 }
 
+bool DependencyMemo::holds(const Dependency &D) {
+  if (D.second == AbsentFileHash)
+    return dependencyHolds(D);
+  auto [It, New] = Hashes.try_emplace(D.first);
+  if (New)
+    if (std::optional<std::string> Content = readFile(D.first))
+      It->second = fastContentHash(*Content);
+  return !It->second.empty() && It->second == D.second;
+}
+
 std::string defaultCacheDirectory() {
   SmallString<256> Dir;
   if (std::optional<std::string> Xdg = sys::Process::GetEnv("XDG_CACHE_HOME");
@@ -150,7 +160,7 @@ std::optional<model::TranslationUnitResult> ResultCache::lookup(StringRef Key) {
     if (Dependencies.empty())
       return std::nullopt;
     for (const Dependency &D : Dependencies)
-      if (!dependencyHolds(D))
+      if (!Files.holds(D))
         return std::nullopt;
     model::TranslationUnitResult Unit;
     J.at("unit").get_to(Unit);

@@ -34,6 +34,7 @@
 #include "run/Workers.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <map>
 #include <optional>
 #include <string>
 
@@ -80,6 +81,21 @@ std::string hashOfParts(llvm::StringRef Format,
 /// where `__has_include` found nothing still has nothing.
 bool dependencyHolds(const Dependency &D);
 
+/// dependencyHolds() with each file read and hashed once: the units of a
+/// project read the same headers (LibTorch's ~1,500 each), which replaying
+/// every unit would otherwise read and hash again. For the lookups a
+/// process makes before it
+/// analyzes anything (the CLI's parent, a language-server worker's remote
+/// lookup): no file it checks changes under it in between.
+class DependencyMemo {
+public:
+  bool holds(const Dependency &D);
+
+private:
+  /// Path -> its content hash, or "" when it is no readable regular file.
+  std::map<std::string, std::string> Hashes;
+};
+
 class ResultCache {
 public:
   explicit ResultCache(std::string Directory);
@@ -97,6 +113,8 @@ public:
 private:
   std::string entryPath(llvm::StringRef Key) const;
   std::string Directory;
+  /// What this run found the dependencies of its lookups to hold.
+  DependencyMemo Files;
 };
 
 } // namespace libtorch_tidy::run

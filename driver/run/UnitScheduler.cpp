@@ -7,6 +7,7 @@
 #include "run/UnitScheduler.h"
 
 #include "ExitCodes.h"
+#include "cache/remote/RemoteResults.h"
 #include "io/FileIO.h"
 #include "preamble/IncludePrefix.h"
 #include "preamble/PreambleStore.h"
@@ -97,11 +98,10 @@ static std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
   return Shared;
 }
 
-/// The parts of a unit's cache key that are not file contents.
-static std::string cacheKey(const ToolOptions &Tool,
-                            const CompilationSetup &Setup,
-                            ClangTidyOptionsProvider &Provider, StringRef File,
-                            StringRef Identity) {
+std::vector<std::string> unitKeyParts(const ToolOptions &Tool,
+                                      const CompilationSetup &Setup,
+                                      ClangTidyOptionsProvider &Provider,
+                                      StringRef File) {
   std::string Command;
   for (const clang::tooling::CompileCommand &C :
        Setup.Compilations->getCompileCommands(File)) {
@@ -112,9 +112,8 @@ static std::string cacheKey(const ToolOptions &Tool,
   }
   // The effective configuration of this file, CheckOptions included.
   std::string Config = configurationAsText(Provider.getOptions(File));
-  return ResultCache::key({Identity.str(), File.str(), Command,
-                           compilerEnvironment(), Config,
-                           settingsKey(analysisSettings(Tool))});
+  return {File.str(), Command, compilerEnvironment(), Config,
+          settingsKey(analysisSettings(Tool))};
 }
 
 std::vector<TranslationUnitResult>
@@ -168,21 +167,60 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     Progress.resume();
   };
 
-  std::vector<std::string> Keys(Units.size());
+  // Local first, then remote; a remote hit is kept locally too.
+  std::optional<cache::RemoteResults> Remote;
+  if (!Tool.NoCache && !Tool.NoReplay && !Tool.RemoteCaches.empty())
+    Remote.emplace(Tool.RemoteCaches, Tool.CacheBaseDir,
+                   Tool.CacheDir.empty() ? defaultCacheDirectory()
+                                         : Tool.CacheDir,
+                   [&Progress](const std::string &Line) {
+                     Progress.suspend();
+                     errs() << Line << "\n";
+                     Progress.resume();
+                   });
+  std::vector<std::string> Keys(Units.size()), RemoteKeys(Units.size());
   std::vector<size_t> Pending;
   for (size_t I = 0; I < Units.size(); ++I) {
+    std::vector<std::string> Parts;
+    if (Cache || Remote)
+      Parts = unitKeyParts(Tool, Setup, Provider, Units[I]);
     if (Cache) {
-      Keys[I] = cacheKey(Tool, Setup, Provider, Units[I], Identity);
-      // A profile needs the checks to run.
-      if (!Tool.EnableCheckProfile)
-        if (std::optional<TranslationUnitResult> Hit = Cache->lookup(Keys[I])) {
-          Results[I] = std::move(*Hit);
-          Done[I] = true;
-          Progress.finished(Units[I], Results[I], std::nullopt);
-          continue;
-        }
+      std::vector<std::string> Local = {Identity};
+      Local.insert(Local.end(), Parts.begin(), Parts.end());
+      Keys[I] = ResultCache::key(Local);
     }
-    Pending.push_back(I);
+    if (Remote)
+      RemoteKeys[I] = Remote->key(Parts);
+    // A profile needs the checks to run.
+    if (Tool.EnableCheckProfile) {
+      Pending.push_back(I);
+      continue;
+    }
+    std::optional<TranslationUnitResult> Hit;
+    if (Cache)
+      Hit = Cache->lookup(Keys[I]);
+    if (!Hit && Remote)
+      if (std::optional<WorkerResult> FromRemote =
+              Remote->lookup(RemoteKeys[I], Units[I])) {
+        if (Cache)
+          Cache->store(Keys[I], *FromRemote);
+        Hit = std::move(FromRemote->Unit);
+      }
+    if (!Hit) {
+      Pending.push_back(I);
+      continue;
+    }
+    Results[I] = std::move(*Hit);
+    Done[I] = true;
+    Progress.finished(Units[I], Results[I], std::nullopt);
+  }
+  if (Remote && Remote->rejected()) {
+    Progress.suspend();
+    errs() << "libtorch-tidy: warning: " << Remote->rejected()
+           << " remote cache entries failed their checksum, format or digest "
+              "checks and were ignored; those units were analyzed here and "
+              "their entries are overwritten\n";
+    Progress.resume();
   }
   HandOn();
 
@@ -221,6 +259,8 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     const size_t I = Pending[K];
     if (Cache)
       Cache->store(Keys[I], R);
+    if (Remote)
+      Remote->store(RemoteKeys[I], R);
     Results[I] = R.Unit;
     Messages[I] = R.Stderr;
     Done[I] = true;

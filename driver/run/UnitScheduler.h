@@ -52,6 +52,15 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
              clang::tidy::ClangTidyOptionsProvider &Provider, int Argc,
              const char **Argv, const UnitReady &Ready);
 
+/// The parts of \p File's cache key that are not file contents, less the
+/// tool's identity (the local cache adds its binary's, the remote cache its
+/// version): its path, compile command, the compiler's environment, its
+/// effective configuration and the analysis settings.
+std::vector<std::string>
+unitKeyParts(const ToolOptions &Tool, const CompilationSetup &Setup,
+             clang::tidy::ClangTidyOptionsProvider &Provider,
+             llvm::StringRef File);
+
 /// The settings of a unit's analysis that \p Tool gives (the same in the
 /// parent, for the cache key, and in the worker).
 AnalysisSettings analysisSettings(const ToolOptions &Tool);

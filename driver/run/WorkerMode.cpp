@@ -9,7 +9,9 @@
 #include "CompilationSetup.h"
 #include "ConfigQueries.h"
 #include "ExitCodes.h"
+#include "cache/remote/RemoteResults.h"
 #include "preamble/PreambleStore.h"
+#include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
 #include "run/UnitScheduler.h"
 #include "run/WorkerProcess.h"
@@ -56,6 +58,24 @@ int runWorker(const ToolOptions &Tool,
     for (const std::string &Problem : Invalid)
       errs() << "libtorch-tidy: error: " << Problem << "\n";
     return ExitUsageError;
+  }
+
+  // The language server's first analysis of a file opened unchanged: a
+  // result another machine stored is shown at once. Never written from
+  // here. The overlay it passes maps only buffers equal to the files.
+  if (Tool.WorkerRemoteLookup && !Tool.RemoteCaches.empty()) {
+    std::vector<cache::RemoteSpec> ReadOnly = Tool.RemoteCaches;
+    for (cache::RemoteSpec &Spec : ReadOnly)
+      Spec.ReadOnly = true;
+    cache::RemoteResults Remote(
+        std::move(ReadOnly), Tool.CacheBaseDir,
+        Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir,
+        [](const std::string &Line) { errs() << Line << "\n"; });
+    std::string Key =
+        Remote.key(unitKeyParts(Tool, *Setup, **Provider, Tool.WorkerUnit));
+    if (std::optional<WorkerResult> Hit = Remote.lookup(Key, Tool.WorkerUnit))
+      return writeWorkerResult(Tool.WorkerOutput, *Hit) ? ExitNoFindings
+                                                        : ExitUsageError;
   }
 
   WorkerResult Result;

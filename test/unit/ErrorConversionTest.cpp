@@ -10,6 +10,7 @@
 #include "gtest/gtest.h"
 
 using namespace libtorch_tidy::run;
+using libtorch_tidy::model::contentDigest;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

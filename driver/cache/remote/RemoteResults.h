@@ -1,0 +1,65 @@
+//===--- RemoteResults.h - Units' results in the remote cache ---*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The remote result cache as the CLI's scheduler (run/UnitScheduler.cpp)
+// uses it, in the parent process only: a unit missing from the local cache
+// is looked up here, and a unit analyzed here is stored here. It joins the
+// servers (RemoteCache.h) and the entries' form and checks (RemoteEntry.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTERESULTS_H
+#define LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTERESULTS_H
+
+#include "cache/remote/RemoteCache.h"
+#include "cache/remote/RemoteEntry.h"
+#include "run/Workers.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::cache {
+
+class RemoteResults {
+public:
+  /// \p BaseDirectory empty: the project root of the current directory.
+  /// \p LocalCacheDirectory: files of this machine's cache that a unit
+  /// read (its precompiled prefix's header) are left out of the entries.
+  RemoteResults(std::vector<RemoteSpec> Specs, llvm::StringRef BaseDirectory,
+                llvm::StringRef LocalCacheDirectory,
+                std::function<void(const std::string &)> Warn);
+
+  /// The key of a unit whose local key has \p Parts (less the tool's
+  /// identity).
+  std::string key(llvm::ArrayRef<std::string> Parts) const;
+
+  /// The result of \p MainFile under \p Key, if an entry passes every check.
+  std::optional<run::WorkerResult> lookup(llvm::StringRef Key,
+                                          llvm::StringRef MainFile);
+
+  /// Stores \p Result, analyzed here, in every writable server.
+  void store(llvm::StringRef Key, const run::WorkerResult &Result);
+
+  /// Entries found but ignored: damaged, foreign, or holding what a unit
+  /// cannot have (RemoteEntry.h).
+  unsigned rejected() const { return Rejected; }
+
+private:
+  BaseDirectory Base;
+  run::DependencyMemo Dependencies;
+  /// The local cache directory, as given and as its real path, with a
+  /// trailing slash; empty strings for none.
+  std::vector<std::string> LocalCache;
+  RemoteCache Servers;
+  unsigned Rejected = 0;
+};
+
+} // namespace libtorch_tidy::cache
+
+#endif // LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTERESULTS_H

@@ -1,0 +1,240 @@
+//===--- RemoteSpec.cpp - Where the remote result cache lives -------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "cache/remote/RemoteSpec.h"
+#include "io/FileIO.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Process.h"
+#include <cstring>
+
+using namespace llvm;
+
+namespace libtorch_tidy::cache {
+namespace {
+
+Error problem(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "invalid --remote-cache: " + Message.str());
+}
+
+/// %XX escapes of a URL's user name or password, as ccache decodes them.
+std::string percentDecoded(StringRef Text) {
+  std::string Out;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    unsigned Byte;
+    if (Text[I] == '%' && I + 2 < Text.size() &&
+        !Text.substr(I + 1, 2).getAsInteger(16, Byte)) {
+      Out += static_cast<char>(Byte);
+      I += 2;
+    } else {
+      Out += Text[I];
+    }
+  }
+  return Out;
+}
+
+/// Splits `[user:]password@` off \p Authority into \p Spec.
+void takeCredentials(StringRef &Authority, RemoteSpec &Spec) {
+  size_t At = Authority.rfind('@');
+  if (At == StringRef::npos)
+    return;
+  StringRef Credentials = Authority.take_front(At);
+  Authority = Authority.drop_front(At + 1);
+  if (size_t Colon = Credentials.find(':'); Colon != StringRef::npos) {
+    Spec.User = percentDecoded(Credentials.take_front(Colon));
+    Spec.Password = percentDecoded(Credentials.drop_front(Colon + 1));
+  } else {
+    Spec.Password = percentDecoded(Credentials);
+  }
+}
+
+Error parseRedisHost(StringRef Authority, StringRef Url, RemoteSpec &Spec) {
+  StringRef Host = Authority, Port;
+  if (Authority.startswith("[")) { // [::1]:6379
+    size_t Close = Authority.find(']');
+    if (Close == StringRef::npos)
+      return problem("'" + Url + "' has an unclosed '[' in its host");
+    Host = Authority.slice(1, Close);
+    Port = Authority.drop_front(Close + 1);
+    if (!Port.empty() && !Port.consume_front(":"))
+      return problem("'" + Url + "' has text after its host's ']'");
+  } else if (size_t Colon = Authority.rfind(':'); Colon != StringRef::npos) {
+    Host = Authority.take_front(Colon);
+    Port = Authority.drop_front(Colon + 1);
+  }
+  if (Host.empty())
+    return problem("'" + Url + "' names no host; write redis://HOST[:PORT]");
+  Spec.Host = Host.str();
+  if (!Port.empty() &&
+      (Port.getAsInteger(10, Spec.Port) || Spec.Port == 0 || Spec.Port > 65535))
+    return problem("'" + Url + "' has port '" + Port +
+                   "'; write a number from 1 to 65535");
+  return Error::success();
+}
+
+Error parseUrl(StringRef Url, RemoteSpec &Spec) {
+  std::string Shown; // the URL without credentials, for messages
+  if (Url.startswith("http://") || Url.startswith("https://")) {
+    Spec.Scheme = RemoteSpec::Kind::Http;
+    StringRef Scheme = Url.take_front(Url.find("://") + 3);
+    StringRef Rest = Url.drop_front(Scheme.size());
+    StringRef Authority = Rest.take_until([](char C) { return C == '/'; });
+    StringRef Path = Rest.drop_front(Authority.size()).rtrim('/');
+    RemoteSpec Ignored;
+    StringRef Host = Authority;
+    takeCredentials(Host, Ignored);
+    if (Host.empty())
+      return problem("'" + Scheme + Host + Path +
+                     "' names no host; write http://HOST[:PORT]/PREFIX");
+    if (Path.contains('?') || Path.contains('#'))
+      return problem("'" + Scheme + Host + Path +
+                     "' has a query or fragment; a prefix is a plain path");
+    Spec.BaseUrl =
+        (Url.take_front(Scheme.size() + Authority.size()) + Path).str();
+    Spec.DisplayName = (Scheme + Host + Path).str();
+    return Error::success();
+  }
+  if (Url.startswith("redis://")) {
+    Spec.Scheme = RemoteSpec::Kind::Redis;
+    StringRef Rest = Url.drop_front(strlen("redis://"));
+    StringRef Authority = Rest.take_until([](char C) { return C == '/'; });
+    StringRef Database = Rest.drop_front(Authority.size());
+    takeCredentials(Authority, Spec);
+    Spec.DisplayName = ("redis://" + Authority + Database).str();
+    if (Error E = parseRedisHost(Authority, Spec.DisplayName, Spec))
+      return E;
+    if (Database.consume_front("/") && !Database.empty() &&
+        Database.getAsInteger(10, Spec.Database))
+      return problem("'" + Spec.DisplayName + "' has database '" + Database +
+                     "'; write a number (redis://HOST:PORT/0)");
+    return Error::success();
+  }
+  if (Url.startswith("redis+unix:")) {
+    Spec.Scheme = RemoteSpec::Kind::RedisUnix;
+    StringRef Rest = Url.drop_front(strlen("redis+unix:"));
+    if (Rest.consume_front("//")) {
+      StringRef Authority = Rest.take_until([](char C) { return C == '/'; });
+      Rest = Rest.drop_front(Authority.size());
+      takeCredentials(Authority, Spec);
+      if (!Authority.empty())
+        return problem("'redis+unix://" + Authority +
+                       "...' names a host; a socket has none "
+                       "(redis+unix:/path/to/redis.sock)");
+    }
+    auto [Path, Query] = Rest.split('?');
+    Spec.DisplayName = ("redis+unix:" + Path).str();
+    if (!Path.startswith("/"))
+      return problem("'" + Spec.DisplayName +
+                     "' names no absolute socket path; write "
+                     "redis+unix:/path/to/redis.sock");
+    Spec.SocketPath = Path.str();
+    if (!Query.empty() &&
+        (!Query.consume_front("db=") || Query.getAsInteger(10, Spec.Database)))
+      return problem("'" + Spec.DisplayName +
+                     "' has a query other than ?db=NUMBER");
+    return Error::success();
+  }
+  // Only the scheme is shown: the rest may hold a password.
+  return problem("'" + Url.take_until([](char C) { return C == ':'; }) +
+                 ":' is not a scheme of the remote cache; write an http://, "
+                 "https://, redis:// or redis+unix: URL");
+}
+
+Expected<std::string> bearerToken(StringRef Attribute, StringRef Value,
+                                  const RemoteSpec &Spec) {
+  std::string Token;
+  if (Attribute == "bearer-token-env") {
+    std::optional<std::string> FromEnvironment = sys::Process::GetEnv(Value);
+    if (!FromEnvironment || StringRef(*FromEnvironment).trim().empty())
+      return problem("the environment variable '" + Value +
+                     "' (bearer-token-env of " + Spec.DisplayName +
+                     ") is not set or empty; set it to the token");
+    Token = *FromEnvironment;
+  } else {
+    std::string Why;
+    std::optional<std::string> FromFile =
+        io::readRegularFile(Value.str(), 64 * 1024, "bearer token file", Why);
+    if (!FromFile)
+      return problem(Why + " (bearer-token-file of " + Spec.DisplayName +
+                     "); point it at a readable file holding the token");
+    Token = *FromFile;
+  }
+  Token = StringRef(Token).trim().str();
+  if (Token.empty() ||
+      StringRef(Token).find_first_of("\r\n") != StringRef::npos)
+    return problem("the bearer token of " + Spec.DisplayName +
+                   " is empty or has several lines; it must be one line");
+  return Token;
+}
+
+Error parseAttribute(StringRef Attribute, RemoteSpec &Spec) {
+  auto [Name, Value] = Attribute.split('=');
+  auto Milliseconds = [&](unsigned &Out) -> Error {
+    if (Value.getAsInteger(10, Out) || Out == 0)
+      return problem("'" + Name + "=" + Value + "' of " + Spec.DisplayName +
+                     " is not a number of milliseconds above 0");
+    return Error::success();
+  };
+  if (Name == "read-only" && !Attribute.contains('='))
+    Spec.ReadOnly = true;
+  else if (Name == "connect-timeout")
+    return Milliseconds(Spec.ConnectTimeoutMs);
+  else if (Name == "operation-timeout")
+    return Milliseconds(Spec.OperationTimeoutMs);
+  else if (Spec.Scheme == RemoteSpec::Kind::Http && Name == "layout") {
+    if (Value != "subdirs" && Value != "flat" && Value != "bazel")
+      return problem("'layout=" + Value + "' of " + Spec.DisplayName +
+                     " is not a layout; use subdirs, flat or bazel");
+    Spec.Layout = Value.str();
+  } else if (Spec.Scheme == RemoteSpec::Kind::Http &&
+             (Name == "bearer-token-env" || Name == "bearer-token-file")) {
+    Expected<std::string> Token = bearerToken(Name, Value, Spec);
+    if (!Token)
+      return Token.takeError();
+    Spec.BearerToken = std::move(*Token);
+  } else if (Spec.Scheme == RemoteSpec::Kind::Http && Name == "bearer-token") {
+    // Not echoed: it is a secret.
+    return problem("bearer-token= of " + Spec.DisplayName +
+                   " would put the secret on the command line; use "
+                   "bearer-token-env=VARIABLE or bearer-token-file=PATH");
+  } else {
+    return problem("'" + Name + "' is not an attribute of " + Spec.DisplayName +
+                   " (attributes: read-only, connect-timeout, "
+                   "operation-timeout" +
+                   (Spec.Scheme == RemoteSpec::Kind::Http
+                        ? ", layout, bearer-token-env, bearer-token-file"
+                        : "") +
+                   ")");
+  }
+  return Error::success();
+}
+
+} // namespace
+
+Expected<std::vector<RemoteSpec>> parseRemoteSpecs(StringRef Text) {
+  std::vector<RemoteSpec> Specs;
+  SmallVector<StringRef, 4> Entries;
+  Text.split(Entries, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef Entry : Entries) {
+    Entry = Entry.trim();
+    if (Entry.empty())
+      continue;
+    SmallVector<StringRef, 6> Parts;
+    Entry.split(Parts, '|');
+    RemoteSpec Spec;
+    if (Error E = parseUrl(Parts.front(), Spec))
+      return E;
+    for (StringRef Attribute : ArrayRef<StringRef>(Parts).drop_front())
+      if (!Attribute.empty())
+        if (Error E = parseAttribute(Attribute, Spec))
+          return E;
+    Specs.push_back(std::move(Spec));
+  }
+  return Specs;
+}
+
+} // namespace libtorch_tidy::cache

@@ -1,0 +1,59 @@
+//===--- RemoteStorage.h - One server of the remote cache -------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What a backend does: fetch and store one opaque blob per key, as ccache's
+// remote storage does. A backend knows nothing of what the blob holds
+// (RemoteEntry.h checks it) nor of failing over to the next server
+// (RemoteCache.h): it reports what happened, with a one-line reason that
+// never holds a password or token.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTESTORAGE_H
+#define LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTESTORAGE_H
+
+#include "cache/remote/RemoteSpec.h"
+#include "llvm/ADT/StringRef.h"
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace libtorch_tidy::cache {
+
+/// The largest entry fetched: a unit's findings are kilobytes; a server
+/// that sends more is broken or hostile, and is not read to the end.
+constexpr std::size_t MaxRemoteEntryBytes = std::size_t(64) << 20;
+
+class RemoteStorage {
+public:
+  virtual ~RemoteStorage() = default;
+
+  struct Fetched {
+    /// Found, not there, or the server failed (Error says how).
+    enum class Outcome { Hit, Miss, Failed } What = Outcome::Miss;
+    std::string Bytes;
+    std::string Error;
+  };
+
+  /// The blob stored under \p Key (lowercase hex).
+  virtual Fetched get(llvm::StringRef Key) = 0;
+
+  /// Stores \p Bytes under \p Key, replacing what is there. Returns the
+  /// reason it failed, or nothing.
+  virtual std::optional<std::string> put(llvm::StringRef Key,
+                                         llvm::StringRef Bytes) = 0;
+};
+
+/// libcurl: `GET`/`PUT` of `<prefix>/<key in Spec.Layout>`.
+std::unique_ptr<RemoteStorage> makeHttpStorage(const RemoteSpec &Spec);
+
+/// hiredis: `GET`/`SET` of `libtorch-tidy:<key>`.
+std::unique_ptr<RemoteStorage> makeRedisStorage(const RemoteSpec &Spec);
+
+} // namespace libtorch_tidy::cache
+
+#endif // LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTESTORAGE_H

@@ -1,0 +1,105 @@
+"""Entries of the remote cache are network data: an entry with a flipped
+byte, one cut short, one stored under another unit's key, and one whose
+checksum was recomputed over a forged content digest are each ignored
+(one warning for the run), the unit is analyzed here with the findings it
+has, `--fix` edits only what a local analysis edits, and the entry is
+overwritten with a good one.
+
+usage: remote_cache_untrusted.py WORK CLI MOCK"""
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(__file__))
+import remote_project as rp  # noqa: E402
+import remote_servers as rs  # noqa: E402
+
+work, cli, mock = sys.argv[1:4]
+shutil.rmtree(work, ignore_errors=True)
+os.makedirs(work)
+MAGIC = b"libtorch-tidy remote entry\n"
+runs = 0
+
+
+def run(url, extra=()):
+    global runs
+    runs += 1
+    root = rp.make_checkout(os.path.join(work, "runner-%d" % runs, "p"), mock)
+    return root, rp.analyze(cli, root, os.path.join(work, "cache-%d" % runs),
+                            url, extra)
+
+
+with rs.redis(work) as (url, port):
+    first_root, first = run(url)
+    keys = rs.redis_cli(port, "KEYS", "libtorch-tidy:*").split()
+    print("stored %d entries" % len(keys))
+
+    def put(key, value):
+        # redis-cli -x reads the value from standard input, bytes as they are.
+        subprocess.run(["redis-cli", "-p", str(port), "-x", "SET", key],
+                       input=value, stdout=subprocess.DEVNULL, check=True)
+
+    def raw(key):
+        return subprocess.run(["redis-cli", "-p", str(port), "--raw", "GET",
+                               key], stdout=subprocess.PIPE,
+                              check=True).stdout[:-1]  # --raw adds a newline
+
+    originals = {k: raw(k) for k in keys}
+
+    def restore():
+        for k, v in originals.items():
+            put(k, v)
+
+    def forge_digest(entry):
+        """The same entry with the main file's recorded content digest
+        changed and the checksum made right again."""
+        payload = entry[len(MAGIC) + 65:]
+        with open(os.path.join(first_root, "src", "unit1.cpp"), "rb") as f:
+            unit1 = hashlib.sha256(f.read()).hexdigest().encode()
+        for digest in [unit1] + [
+                hashlib.sha256(open(os.path.join(first_root, "src", n),
+                                    "rb").read()).hexdigest().encode()
+                for n in sorted(os.listdir(os.path.join(first_root, "src")))]:
+            if digest in payload:
+                payload = payload.replace(digest, b"0" * 64)
+                break
+        return MAGIC + hashlib.sha256(payload).hexdigest().encode() + b"\n" + \
+            payload
+
+    damages = {
+        "flipped byte": lambda e: e[:-10] + bytes([e[-10] ^ 0x20]) + e[-9:],
+        "cut short": lambda e: e[:len(e) // 2],
+        "forged digest": forge_digest,
+    }
+    for name, damage in damages.items():
+        restore()
+        for k in keys:
+            put(k, damage(originals[k]))
+        root, r = run(url, ["--fix"])
+        reference = rp.make_checkout(os.path.join(work, "ref-" + name[:4]),
+                                     mock)
+        rp.analyze(cli, reference, os.path.join(work, "c-ref"), None,
+                   ["--fix", "--no-cache"])
+        rejected = [l for l in r["stderr"].splitlines() if "checksum" in l]
+        _, again = run(url)  # a fresh runner: every entry is good again
+        print("%s: %d analyzed, %d cached, findings same %s, fixed as a local "
+              "run %s, warning %s, entries rewritten %s" % (
+                  name, r["analyzed"], r["cached"],
+                  r["findings"] == first["findings"],
+                  rp.sources(root) == rp.sources(reference),
+                  rejected[0].split(": ")[2][:2] if rejected else None,
+                  again["cached"] == len(keys)))
+
+    # Each unit's entry stored under another unit's key.
+    restore()
+    for k, other in zip(keys, keys[1:] + keys[:1]):
+        put(k, originals[other])
+    root, r = run(url)
+    print("swapped keys: %d analyzed, %d cached, findings same %s, "
+          "warned %s" % (r["analyzed"], r["cached"],
+                         r["findings"] == first["findings"],
+                         any("checksum" in l for l in
+                             r["stderr"].splitlines())))

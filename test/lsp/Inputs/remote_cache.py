@@ -1,0 +1,83 @@
+"""The remote result cache in the editor: a file opened unchanged gets the
+findings another machine stored (one Redis GET that hits, no analysis
+needed), the server never writes the cache, and an edited buffer is not
+looked up (its entry would not match what the editor shows)."""
+import os
+import re
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "hostile", "Inputs"))
+from lsp_client import Client, check, main, write_project  # noqa: E402
+import remote_servers as rs  # noqa: E402
+
+
+def stats(port):
+    """(GETs that hit, GETs that missed, SETs) so far."""
+    info = rs.redis_cli(port, "INFO", "all").decode()
+
+    def number(pattern):
+        m = re.search(pattern, info)
+        return int(m.group(1)) if m else 0
+    return (number(r"keyspace_hits:(\d+)"), number(r"keyspace_misses:(\d+)"),
+            number(r"cmdstat_set:calls=(\d+)"))
+
+
+def scenario(args):
+    text = open(os.path.join(HERE, "train.cpp"), encoding="utf-8").read()
+    project = os.path.join(args.work, "project")
+    write_project(project, {"train.cpp": text}, args.flags)
+    subprocess.run(["git", "init", "-q", project], check=True)
+    path = os.path.join(project, "train.cpp")
+    with rs.redis(args.work) as (url, port):
+        # Another machine (here: the CLI with its own cache) stores it.
+        cli = subprocess.run(
+            args.server + ["-p", project, "--format=json",
+                           "--cache-dir=" + os.path.join(args.work, "cli-cache"),
+                           "--remote-cache=" + url, path],
+            cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            universal_newlines=True)
+        check(cli.returncode == 1, "the CLI found something: %s" % cli.stderr)
+        stored = stats(port)
+        check(stored[2] == 1, "the CLI stored one entry: %r" % (stored,))
+
+        c = Client(args.server, args=["--remote-cache=" + url], cwd=project,
+                   env={"XDG_CACHE_HOME": os.path.join(args.work, "lsp-cache")})
+        try:
+            c.initialize()
+            uri = c.open(path, text, version=1)
+            first = c.diagnostics(uri, version=1)["diagnostics"]
+            check(first, "findings: %r" % first)
+            after_open = stats(port)
+            check(after_open[0] == stored[0] + 1,
+                  "opened unchanged: one GET that hit: %r -> %r" %
+                  (stored, after_open))
+            check(after_open[2] == stored[2], "nothing written")
+            # Not analyzed here: an analysis records the unit's include
+            # prefix in the local cache (as the edit below shows).
+            local = os.path.join(args.work, "lsp-cache", "libtorch-tidy")
+            check(not os.path.exists(local),
+                  "the remote result was used, not analyzed: %r" %
+                  (os.listdir(local) if os.path.exists(local) else None))
+
+            edited = text.replace("model->to(device);",
+                                  "model->to(device); // moved")
+            c.change(path, 2, [{"text": edited}])
+            second = c.diagnostics(uri, version=2)["diagnostics"]
+            check(len(second) == len(first), "the same findings: %r" % second)
+            check(os.path.exists(local), "the edit was analyzed here")
+            check(stats(port) == after_open,
+                  "an edited buffer is not looked up, nothing is written: "
+                  "%r -> %r" % (after_open, stats(port)))
+            c.shutdown()
+        finally:
+            c.close()
+        print("%d findings from the remote cache, the same after an edit" %
+              len(first))
+
+
+if __name__ == "__main__":
+    main(scenario)

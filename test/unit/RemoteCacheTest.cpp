@@ -1,0 +1,186 @@
+//===--- RemoteCacheTest.cpp - Remote cache URLs, keys and entries --------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "cache/remote/RemoteEntry.h"
+#include "cache/remote/RemoteSpec.h"
+#include "model/Findings.h"
+#include "run/UnitAnalysis.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
+#include <cstdlib>
+
+using namespace libtorch_tidy;
+using namespace libtorch_tidy::cache;
+
+// Named, not anonymous: the unit tests compile in unity batches.
+namespace remote_cache_test {
+
+std::string errorOf(llvm::StringRef Text) {
+  llvm::Expected<std::vector<RemoteSpec>> Specs = parseRemoteSpecs(Text);
+  if (Specs)
+    return "";
+  return llvm::toString(Specs.takeError());
+}
+
+TEST(RemoteSpecTest, ParsesCcacheSpellings) {
+  llvm::Expected<std::vector<RemoteSpec>> Specs = parseRemoteSpecs(
+      "redis://user:p%40ss@cache.example:6380/3|read-only "
+      "http://h:8080/prefix/|layout=bazel|operation-timeout=500 "
+      "redis+unix:/run/redis.sock?db=2");
+  ASSERT_TRUE(bool(Specs)) << llvm::toString(Specs.takeError());
+  ASSERT_EQ(Specs->size(), 3u);
+  const RemoteSpec &Redis = (*Specs)[0];
+  EXPECT_EQ(Redis.Scheme, RemoteSpec::Kind::Redis);
+  EXPECT_EQ(Redis.Host, "cache.example");
+  EXPECT_EQ(Redis.Port, 6380u);
+  EXPECT_EQ(Redis.User, "user");
+  EXPECT_EQ(Redis.Password, "p@ss");
+  EXPECT_EQ(Redis.Database, 3u);
+  EXPECT_TRUE(Redis.ReadOnly);
+  EXPECT_EQ(Redis.DisplayName, "redis://cache.example:6380/3");
+  const RemoteSpec &Http = (*Specs)[1];
+  EXPECT_EQ(Http.BaseUrl, "http://h:8080/prefix");
+  EXPECT_EQ(Http.Layout, "bazel");
+  EXPECT_EQ(Http.OperationTimeoutMs, 500u);
+  EXPECT_EQ(Http.ConnectTimeoutMs, 100u); // ccache's default
+  EXPECT_FALSE(Http.ReadOnly);
+  EXPECT_EQ((*Specs)[2].SocketPath, "/run/redis.sock");
+  EXPECT_EQ((*Specs)[2].Database, 2u);
+}
+
+TEST(RemoteSpecTest, ErrorsNameThePartAndNeverTheSecret) {
+  EXPECT_NE(errorOf("ftp://user:s3cret@h/x").find("'ftp:'"), std::string::npos);
+  EXPECT_EQ(errorOf("ftp://user:s3cret@h/x").find("s3cret"), std::string::npos);
+  EXPECT_NE(errorOf("redis://:s3cret@h:99999").find("port '99999'"),
+            std::string::npos);
+  EXPECT_EQ(errorOf("redis://:s3cret@h:99999").find("s3cret"),
+            std::string::npos);
+  EXPECT_NE(errorOf("http://h/c|layout=deep").find("not a layout"),
+            std::string::npos);
+  EXPECT_NE(errorOf("http://h/c|colour=red").find("'colour'"),
+            std::string::npos);
+  EXPECT_NE(errorOf("http://h/c|bearer-token=s3cret").find("bearer-token-env"),
+            std::string::npos);
+  EXPECT_EQ(errorOf("http://h/c|bearer-token=s3cret").find("s3cret"),
+            std::string::npos);
+  EXPECT_NE(errorOf("http://h/c|bearer-token-file=/nonexistent/token")
+                .find("/nonexistent/token"),
+            std::string::npos);
+  ::unsetenv("LIBTORCH_TIDY_TEST_NO_TOKEN");
+  EXPECT_NE(errorOf("http://h/c|bearer-token-env=LIBTORCH_TIDY_TEST_NO_TOKEN")
+                .find("is not set"),
+            std::string::npos);
+  EXPECT_NE(errorOf("redis+unix:relative.sock").find("absolute"),
+            std::string::npos);
+}
+
+TEST(RemoteSpecTest, ReadsTheTokenFromTheEnvironment) {
+  ::setenv("LIBTORCH_TIDY_TEST_TOKEN", " abc123\n", 1);
+  llvm::Expected<std::vector<RemoteSpec>> Specs =
+      parseRemoteSpecs("https://h/c|bearer-token-env=LIBTORCH_TIDY_TEST_TOKEN");
+  ASSERT_TRUE(bool(Specs)) << llvm::toString(Specs.takeError());
+  EXPECT_EQ((*Specs)[0].BearerToken, "abc123");
+  EXPECT_EQ((*Specs)[0].DisplayName, "https://h/c");
+}
+
+TEST(RemoteEntryTest, KeysDoNotDependOnTheCheckoutPath) {
+  BaseDirectory A("/home/a/repo"), B("/srv/ci/b/repo");
+  EXPECT_EQ(
+      remoteKey({"/home/a/repo/src/x.cpp", "-I/home/a/repo/include"}, A),
+      remoteKey({"/srv/ci/b/repo/src/x.cpp", "-I/srv/ci/b/repo/include"}, B));
+  // A path that only starts like the base is not under it.
+  EXPECT_NE(A.portable("/home/a/repository/x.h"),
+            A.portable("/home/a/repo/x.h"));
+  // The base itself, as a compile command's directory line ends it.
+  EXPECT_EQ(A.portable("/home/a/repo\n-c"), B.portable("/srv/ci/b/repo\n-c"));
+  EXPECT_EQ(B.local(A.portable("/home/a/repo/src/x.cpp")),
+            "/srv/ci/b/repo/src/x.cpp");
+  EXPECT_NE(remoteKey({"/usr/include/a.h"}, A),
+            remoteKey({"/usr/include/b.h"}, A));
+}
+
+class RemoteEntryFiles : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(
+        llvm::sys::fs::createUniqueDirectory("remote-entry-test", Directory));
+    Main = std::string(Directory) + "/main.cpp";
+    std::error_code EC;
+    llvm::raw_fd_ostream(Main, EC) << Content;
+    ASSERT_FALSE(EC);
+    Result.Unit.MainFile = Main;
+    Result.Unit.ContentDigests[Main] = model::contentDigest(Content);
+    model::Finding F;
+    F.CheckId = "libtorch-test";
+    F.Where.AbsoluteFile = Main;
+    F.Fixes.push_back({Main, 0, 3, "float"});
+    Result.Unit.Findings.push_back(F);
+    Result.Dependencies = {{Main, run::fastContentHash(Content)}};
+  }
+  void TearDown() override { llvm::sys::fs::remove_directories(Directory); }
+
+  std::optional<run::WorkerResult> decode(llvm::StringRef Bytes,
+                                          std::string &Why) {
+    run::DependencyMemo Fresh; // the test changes files between decodes
+    return decodeRemoteEntry(Bytes, Key, Main, BaseDirectory(Directory), Fresh,
+                             Why);
+  }
+
+  llvm::SmallString<128> Directory;
+  std::string Main;
+  std::string Content = "int x;\n";
+  std::string Key = std::string(64, 'a');
+  run::WorkerResult Result;
+};
+
+TEST_F(RemoteEntryFiles, RoundTripsAndRejectsDamage) {
+  std::string Bytes = encodeRemoteEntry(Key, Result, BaseDirectory(Directory));
+  EXPECT_EQ(Bytes.find(Directory.str().str()), std::string::npos)
+      << "the checkout's path must not be in the entry";
+  std::string Why;
+  std::optional<run::WorkerResult> Back = decode(Bytes, Why);
+  ASSERT_TRUE(Back) << Why;
+  EXPECT_TRUE(Back->Unit.FromCache);
+  ASSERT_EQ(Back->Unit.Findings.size(), 1u);
+  EXPECT_EQ(Back->Unit.Findings[0].Fixes[0].File, Main);
+
+  std::string Flipped = Bytes;
+  Flipped[Flipped.size() - 3] ^= 1;
+  EXPECT_FALSE(decode(Flipped, Why));
+  EXPECT_NE(Why.find("checksum"), std::string::npos);
+  EXPECT_FALSE(decode(Bytes.substr(0, Bytes.size() / 2), Why));
+  EXPECT_FALSE(decode("garbage", Why));
+  run::DependencyMemo Memo;
+  EXPECT_FALSE(decodeRemoteEntry(Bytes, std::string(64, 'b'), Main,
+                                 BaseDirectory(Directory), Memo, Why));
+}
+
+TEST_F(RemoteEntryFiles, RejectsFixItsForOtherContentOrFiles) {
+  run::WorkerResult Forged = Result;
+  Forged.Unit.ContentDigests[Main] = std::string(64, '0');
+  std::string Why;
+  EXPECT_FALSE(
+      decode(encodeRemoteEntry(Key, Forged, BaseDirectory(Directory)), Why));
+  EXPECT_NE(Why.find("fix-it"), std::string::npos);
+
+  Forged = Result;
+  Forged.Unit.Findings[0].Fixes[0].File = "/etc/passwd";
+  EXPECT_FALSE(
+      decode(encodeRemoteEntry(Key, Forged, BaseDirectory(Directory)), Why));
+
+  // The file changed since: the dependency no longer holds, a plain miss.
+  std::error_code EC;
+  llvm::raw_fd_ostream(Main, EC) << "long y;\n";
+  EXPECT_FALSE(
+      decode(encodeRemoteEntry(Key, Result, BaseDirectory(Directory)), Why));
+  EXPECT_EQ(Why, "");
+}
+
+} // namespace remote_cache_test
