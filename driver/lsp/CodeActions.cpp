@@ -6,6 +6,7 @@
 
 #include "lsp/CodeActions.h"
 #include "lsp/TextDocument.h"
+#include "model/TextPosition.h"
 #include "report/CheckDocs.h"
 #include "report/SarifRules.h"
 #include "llvm/ADT/STLExtras.h"
@@ -72,21 +73,16 @@ nonOverlappingEdits(const DocumentFindings &Findings,
 
 std::optional<nlohmann::json> silenceEdit(StringRef Text, size_t Offset,
                                           StringRef CheckId) {
-  Offset = std::min(Offset, Text.size());
-  const size_t LineBegin = Text.rfind('\n', Offset) == StringRef::npos
-                               ? 0
-                               : Text.rfind('\n', Offset) + 1;
-  size_t LineEnd = Text.find('\n', Offset);
-  if (LineEnd == StringRef::npos)
-    LineEnd = Text.size();
-  StringRef Line = Text.slice(LineBegin, LineEnd);
-  if (Line.endswith("\r"))
-    Line = Line.drop_back();
+  // Lines as clang counts them (LF, CRLF and a lone CR each end one), so
+  // that the comment is on the line the finding's NOLINT is read from.
+  const model::TextLines Lines(Text);
+  const unsigned LineNo = Lines.positionOf(std::min(Offset, Text.size())).Line;
+  const size_t LineBegin = Lines.lineStart(LineNo);
+  const StringRef Line = Lines.line(LineNo);
   // A continued line (a macro's body) ends in a backslash: a comment after
   // it or above it is not the line's.
   if (Line.rtrim().endswith("\\") ||
-      (LineBegin >= 2 &&
-       Text.slice(0, LineBegin - 1).rtrim(" \t\r").endswith("\\")))
+      (LineNo > 1 && Lines.line(LineNo - 1).rtrim().endswith("\\")))
     return std::nullopt;
   const std::string Comment = "// NOLINT(" + CheckId.str() + ")";
   const bool Commented = Line.contains("//") || Line.contains("/*");
@@ -98,9 +94,14 @@ std::optional<nlohmann::json> silenceEdit(StringRef Text, size_t Offset,
   }
   const StringRef Indent =
       Line.take_while([](char C) { return C == ' ' || C == '\t'; });
-  return nlohmann::json{
-      {"range", rangeJson(Text, LineBegin, LineBegin)},
-      {"newText", Indent.str() + "// NOLINTNEXTLINE(" + CheckId.str() + ")\n"}};
+  // The new line ends as the line it goes above does.
+  const size_t BreakAt = Lines.lineEnd(LineNo);
+  const StringRef Break =
+      Text.substr(BreakAt, model::lineBreakLength(Text, BreakAt));
+  return nlohmann::json{{"range", rangeJson(Text, LineBegin, LineBegin)},
+                        {"newText", Indent.str() + "// NOLINTNEXTLINE(" +
+                                        CheckId.str() + ")" +
+                                        (Break.empty() ? "\n" : Break.str())}};
 }
 
 std::string checkExplanation(StringRef CheckId, StringRef DocsDir) {

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "lsp/CodeActions.h"
 #include "lsp/Diagnostics.h"
 #include "lsp/JsonRpc.h"
 #include "lsp/TextDocument.h"
@@ -150,4 +151,39 @@ TEST(WorkDoneProgressTest, SendsOnlyOnAcceptedTokens) {
   EXPECT_EQ(Sent.size(), 6u) << "no begin for a task that already ended";
   EXPECT_FALSE(Progress.answered("another request", true));
   EXPECT_FALSE(Progress.answered(7, true));
+}
+
+// "Silence this finding here": NOLINT at the end of the finding's line, or
+// NOLINTNEXTLINE above a commented line ending as that line ends; lines as
+// clang counts them (LF, CRLF, lone CR); nothing inside a continued macro.
+TEST(LspCodeActions, SilenceEdits) {
+  using libtorch_tidy::lsp::silenceEdit;
+  const std::string Lf = "int a;\nint b = f();\n";
+  std::optional<nlohmann::json> End = silenceEdit(Lf, 9, "libtorch-x");
+  ASSERT_TRUE(End);
+  EXPECT_EQ((*End)["newText"], "  // NOLINT(libtorch-x)");
+  EXPECT_EQ((*End)["range"]["start"]["line"], 1);
+  EXPECT_EQ((*End)["range"]["start"]["character"], 12);
+
+  const std::string Crlf = "int a;\r\n  int b = f(); // why\r\n";
+  std::optional<nlohmann::json> Above = silenceEdit(Crlf, 12, "libtorch-x");
+  ASSERT_TRUE(Above);
+  EXPECT_EQ((*Above)["newText"], "  // NOLINTNEXTLINE(libtorch-x)\r\n");
+  EXPECT_EQ((*Above)["range"]["start"]["line"], 1);
+  EXPECT_EQ((*Above)["range"]["start"]["character"], 0);
+
+  const std::string LoneCr = "int a;\rint b = f();\r";
+  std::optional<nlohmann::json> Cr = silenceEdit(LoneCr, 9, "libtorch-x");
+  ASSERT_TRUE(Cr);
+  EXPECT_EQ((*Cr)["range"]["start"]["line"], 1);
+  EXPECT_EQ((*Cr)["range"]["start"]["character"], 12);
+
+  const std::string Macro = "#define STEP() \\\n  f(); \\\n  g()\n";
+  EXPECT_FALSE(silenceEdit(Macro, 19, "libtorch-x"));
+  EXPECT_FALSE(silenceEdit(Macro, 28, "libtorch-x"));
+
+  const std::string Long = "int b = " + std::string(80, 'x') + "();\n";
+  std::optional<nlohmann::json> Wrapped = silenceEdit(Long, 4, "libtorch-x");
+  ASSERT_TRUE(Wrapped);
+  EXPECT_EQ((*Wrapped)["newText"], "// NOLINTNEXTLINE(libtorch-x)\n");
 }

@@ -98,7 +98,8 @@ def main():
         actions = c.result(c.code_actions(path, diags[0]["range"]["start"],
                                           diags[0]["range"]["start"],
                                           only=["quickfix"]))
-        check(len(actions) == 1, "one quick fix: %r" % actions)
+        actions = [a for a in actions if a["title"].startswith("Apply fix: ")]
+        check(len(actions) == 1, "one fix-it: %r" % actions)
         edit = actions[0]["edit"]
         edits = (edit["documentChanges"][0]["edits"] if "documentChanges" in edit
                  else edit["changes"][uri(path)])
