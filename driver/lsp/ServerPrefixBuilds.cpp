@@ -19,8 +19,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/Server.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+#include <thread>
 
 using namespace llvm;
 
@@ -29,7 +33,8 @@ namespace {
 
 /// A prefix with a library's header (a path with a directory, as
 /// <torch/torch.h>) takes seconds to parse: its build pays at once, beside
-/// the document's first analysis. One of the standard library's headers
+/// the document's first analysis when a core is idle. One of the standard
+/// library's headers
 /// (<vector>) pays only when the analysis was slow.
 bool libraryPrefix(StringRef Headers) { return Headers.contains('/'); }
 
@@ -40,6 +45,26 @@ constexpr double SlowAnalysisSeconds = 1.0;
 /// (docs/performance.md: 1.3-1.5 with LibTorch's headers); the higher
 /// figure, so that an edit waits for a build only when it surely pays.
 constexpr double BuildToPlainParse = 1.5;
+
+/// Whether a core is idle now: the processes that can run (the kernel's
+/// count in /proc/loadavg, this server reading it among them) leave one
+/// free. A build beside the document's first analysis then costs it
+/// nothing; on a busy machine it would slow the first diagnostics, and the
+/// build waits for them instead.
+bool idleCore() {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Load =
+      MemoryBuffer::getFileAsStream("/proc/loadavg");
+  if (!Load)
+    return false;
+  SmallVector<StringRef, 5> Fields;
+  (*Load)->getBuffer().split(Fields, ' ');
+  unsigned Runnable = 0;
+  if (Fields.size() < 4 ||
+      Fields[3].split('/').first.getAsInteger(10, Runnable))
+    return false;
+  const unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
+  return Runnable <= Cores;
+}
 
 } // namespace
 
@@ -53,6 +78,10 @@ void Server::considerPrefixBuild(Document &Doc,
     return;
   if (!libraryPrefix(Doc.MissingPrefix) &&
       (!AnalysisSeconds || *AnalysisSeconds < SlowAnalysisSeconds))
+    return;
+  // Beside the first analysis only on a core nobody uses; else once its
+  // diagnostics are out (finished() asks again).
+  if (!AnalysisSeconds && !idleCore())
     return;
   const std::string Key = prefixBuildKey(Doc);
   if (FailedPrefixBuilds.count(Key))
