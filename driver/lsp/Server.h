@@ -100,6 +100,8 @@ private:
     bool ParsingBesideBuild = false;
     /// How long the last analysis took that parsed without a prefix.
     std::optional<double> PlainSeconds;
+    /// When the running (or last) analysis started.
+    Clock::time_point AnalysisStarted;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -193,6 +195,9 @@ private:
   /// Keys of prefix builds that made none: not tried again until the flags
   /// change.
   std::set<std::string> FailedPrefixBuilds;
+  /// Keys of prefix builds that made one, and when they ended: an analysis
+  /// started before that finds the prefix missing, and needs no new build.
+  std::map<std::string, Clock::time_point> MadePrefixBuilds;
   /// Where the analyses' copies of unsaved texts go (ScratchDirectory.h).
   std::optional<ScratchDirectory> Scratch;
   int OutFd = 1;

@@ -385,6 +385,7 @@ void Server::start(Document &Doc) {
              std::to_string(Doc.Version) + ")");
   Doc.MissingPrefix.clear();
   Doc.ParsingBesideBuild = false;
+  Doc.AnalysisStarted = Clock::now();
   Doc.Running = std::make_unique<AnalysisProcess>(Request);
   Doc.Progress =
       Progress.create("analyzing " + sys::path::filename(Doc.Path).str());

@@ -86,6 +86,11 @@ void Server::considerPrefixBuild(Document &Doc,
   const std::string Key = prefixBuildKey(Doc);
   if (FailedPrefixBuilds.count(Key))
     return;
+  // The analysis began before a build of this prefix ended: the next one
+  // reuses what that build made.
+  if (auto Made = MadePrefixBuilds.find(Key);
+      Made != MadePrefixBuilds.end() && Doc.AnalysisStarted <= Made->second)
+    return;
   if (auto It = PrefixBuilds.find(Key); It != PrefixBuilds.end()) {
     // Another document's build makes it: this one waits for that.
     It->second.Uris.insert(Doc.Uri);
@@ -158,6 +163,8 @@ void Server::pollPrefixBuilds() {
     if (!Made)
       // Not again for these headers and flags: every edit would retry.
       FailedPrefixBuilds.insert(It->first);
+    else
+      MadePrefixBuilds[It->first] = Clock::now();
     for (const std::string &Uri : Build.Uris) {
       auto Doc = Documents.find(Uri);
       if (Doc == Documents.end())
@@ -174,8 +181,10 @@ void Server::pollPrefixBuilds() {
 }
 
 void Server::dropPrefixBuilds(const std::string &Uri) {
-  if (Uri.empty())
+  if (Uri.empty()) {
     FailedPrefixBuilds.clear();
+    MadePrefixBuilds.clear();
+  }
   for (auto It = PrefixBuilds.begin(); It != PrefixBuilds.end();) {
     It->second.Uris.erase(Uri);
     if (!Uri.empty() && !It->second.Uris.empty()) {
