@@ -41,7 +41,7 @@ TEST(ErrorConversionTest, OffsetPastTheEndIsClamped) {
 }
 
 TEST(ErrorConversionTest, DigestIsLowercaseSha256) {
-  EXPECT_EQ(model::contentDigest("abc"),
+  EXPECT_EQ(libtorch_tidy::model::contentDigest("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
 }
 
