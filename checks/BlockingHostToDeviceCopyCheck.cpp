@@ -108,7 +108,9 @@ void BlockingHostToDeviceCopyCheck::check(
     return;
 
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  std::optional<analysis::StepPath> Path = TU.Loops.perStep(Copy);
+  // A training-step function that nothing here calls runs per step too.
+  std::optional<analysis::StepPath> Path =
+      TU.Loops.perStep(Copy, analysis::StepEntries::Accepted);
   if (!Path)
     return;
   // A constant table rebuilt and copied on every step: made once before
@@ -150,6 +152,8 @@ void BlockingHostToDeviceCopyCheck::check(
                                            "true");
     }
   }
+  if (Path->StepFunction)
+    notePathToStep(*Path, /*PerStep=*/true);
   diag(Member->getMemberLoc(),
        "the copy overlaps with GPU work only from pinned memory: pin in the "
        "dataset's get() (worker threads) or copy through reused pinned "

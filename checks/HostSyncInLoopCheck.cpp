@@ -10,6 +10,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "analysis/SyncPurpose.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
@@ -23,26 +24,6 @@ namespace clang::tidy::libtorch {
 namespace {
 
 using analysis::SyncKind;
-
-/// `item<float>()`, `cpu()`, `torch::cuda::synchronize()`: how the message
-/// names the operation.
-std::string spelling(const FunctionDecl *Callee, bool IsMember,
-                     const PrintingPolicy &Policy) {
-  std::string Name =
-      IsMember ? Callee->getNameAsString() : Callee->getQualifiedNameAsString();
-  if (const TemplateArgumentList *Args =
-          Callee->getTemplateSpecializationArgs()) {
-    Name += "<";
-    for (unsigned I = 0; I < Args->size(); ++I) {
-      if (I)
-        Name += ", ";
-      llvm::raw_string_ostream OS(Name);
-      Args->get(I).print(Policy, OS, /*IncludeType=*/false);
-    }
-    Name += ">";
-  }
-  return Name + "()";
-}
 
 std::vector<std::string> toStrings(const std::vector<StringRef> &Refs) {
   return std::vector<std::string>(Refs.begin(), Refs.end());
@@ -118,10 +99,13 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
               analysis::DeviceKind::Cpu)
         return;
     }
+    // bincount, histc, repeat_interleave, index: as their arguments say.
+    if (!analysis::waitsAsCalled(Call))
+      return;
     Operation = Call;
     Tensor = Call->getImplicitObjectArgument();
     Kind = analysis::syncKindOfMethod(Method->getName());
-    Name = spelling(Method, /*IsMember=*/true, Policy);
+    Name = analysis::calledName(Method, /*IsMember=*/true, Policy);
     if (Method->getName() == "to")
       Name = "to(" +
              analysis::spelledText(Call->getArg(0), *Result.SourceManager,
@@ -137,12 +121,14 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     Loc = Print->getOperatorLoc();
   } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("function")) {
     const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!analysis::waitsAsCalled(Call))
+      return;
     Operation = Call;
     Kind = analysis::syncKindOfFunction(Callee->getQualifiedNameAsString());
     if (Kind != SyncKind::Synchronize && Call->getNumArgs() > 0 &&
         analysis::isTensorType(Call->getArg(0)->getType()))
       Tensor = Call->getArg(0);
-    Name = spelling(Callee, /*IsMember=*/false, Policy);
+    Name = analysis::calledName(Callee, /*IsMember=*/false, Policy);
   } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("listed")) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     // A body in this unit is followed instead: its syncs are reported
@@ -154,7 +140,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     Operation = Call;
     Kind = SyncKind::Listed;
-    Name = spelling(Callee, isa<CXXMemberCallExpr>(Call), Policy);
+    Name = analysis::calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
     if (const auto *Method = dyn_cast<CXXMemberCallExpr>(Call))
       if (const auto *Member = dyn_cast<MemberExpr>(Method->getCallee()))
         Loc = Member->getMemberLoc();
@@ -179,20 +165,31 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
       Callers.get(Context).perBatch(Operation);
   if (!Path)
     return;
-  const bool PerStep = TU.Loops.isStepLoop(Path->StepLoop);
+  const bool PerStep = TU.Loops.isPerStep(*Path);
   // A program that cannot use a GPU waits for nothing: its missing device
   // is libtorch-cpu-only-device's finding, not ours.
   if (TU.Devices.isGpuFreeProgram() ||
       TU.Devices.isCpuOnlyFunction(
           analysis::enclosingFunction(Operation, TU.Parents)) ||
       TU.Devices.isCpuOnlyFunction(
-          analysis::enclosingFunction(Path->StepLoop, TU.Parents)))
+          Path->StepFunction
+              ? Path->StepFunction
+              : analysis::enclosingFunction(Path->StepLoop, TU.Parents)))
     return;
 
   const bool InCondition =
       Kind == SyncKind::ReadScalar || Kind == SyncKind::HostBool
           ? utils::isInBranchCondition(Operation, TU.Parents)
           : false;
+  // In evaluation, a wait that is the point (analysis/SyncPurpose.h): a
+  // per-batch latency measurement, an early exit decided on the host.
+  if (!PerStep &&
+      ((Kind == SyncKind::Synchronize &&
+        analysis::measuresLatency(Operation, TU.Parents)) ||
+       ((Kind == SyncKind::ReadScalar || Kind == SyncKind::HostBool) &&
+        Path->Calls.empty() &&
+        analysis::endsLoopEarly(Operation, Path->StepLoop, TU.Parents))))
+    return;
   switch (Kind) {
   case SyncKind::ReadScalar:
   case SyncKind::HostBool:
@@ -224,6 +221,12 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
               "every %select{evaluation batch|training step}1")
         << Name << PerStep;
     break;
+  case SyncKind::SizedOnHost:
+    diag(Loc, "'%0' reads values back to the host to size its output: it "
+              "waits for the GPU on every %select{evaluation batch|training "
+              "step}1")
+        << Name << PerStep;
+    break;
   case SyncKind::HostMemory:
     diag(Loc, "'%0' reads tensor memory on the host: a GPU tensor must be "
               "copied and waited for on every %select{evaluation "
@@ -248,11 +251,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     break;
   }
 
-  for (const CallExpr *Site : Path->Calls)
-    diag(Site->getBeginLoc(),
-         "called here on every %select{evaluation batch|training step}0",
-         DiagnosticIDs::Note)
-        << PerStep;
+  notePathToStep(*Path, PerStep);
   switch (Kind) {
   case SyncKind::ReadScalar:
   case SyncKind::HostBool:
@@ -282,6 +281,17 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Loc,
          "keep shapes fixed: use mask arithmetic or 'torch::where(mask, "
          "a, b)' instead",
+         DiagnosticIDs::Note);
+    break;
+  case SyncKind::SizedOnHost:
+    // No %select: the bincount remedy holds braces.
+    diag(Loc,
+         StringRef(Name).contains("bincount")
+             ? "count on the device with a known size: "
+               "'torch::zeros({num_bins}, options).index_add_(0, values, "
+               "torch::ones_like(values))'"
+         : StringRef(Name).contains("histc") ? "give 'min' and 'max'"
+                                             : "give 'output_size'",
          DiagnosticIDs::Note);
     break;
   case SyncKind::Synchronize:

@@ -37,7 +37,8 @@ private:
   analysis::PerUnit<analysis::BatchCallPaths> Callers{
       unitScope(), [this](ASTContext &Context) {
         return std::make_unique<analysis::BatchCallPaths>(
-            batchScope(Context), trainingFacts(Context).Loops);
+            batchScope(Context), trainingFacts(Context).Loops,
+            analysis::StepEntries::Accepted);
       }};
 };
 

@@ -6,6 +6,8 @@
 
 #include "LibTorchCheck.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
 
 namespace clang::tidy::libtorch {
 
@@ -26,6 +28,27 @@ LibTorchCheck::LibTorchCheck(StringRef Name, ClangTidyContext *Context)
 void LibTorchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   if (asksAboutPeriodicGuards())
     Options.store(Opts, "PeriodicGuardMacros", RawGuardMacros);
+}
+
+void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
+                                   bool PerStep) {
+  for (const CallExpr *Site : Path.Calls)
+    diag(Site->getBeginLoc(),
+         "called here on every %select{evaluation batch|training step}0",
+         DiagnosticIDs::Note)
+        << PerStep;
+  const FunctionDecl *Step = Path.StepFunction;
+  if (!Step)
+    return;
+  const auto *Method = dyn_cast<CXXMethodDecl>(Step);
+  const bool IsLambda = Method && Method->getParent()->isLambda();
+  diag(IsLambda ? Method->getParent()->getLocation() : Step->getLocation(),
+       "%select{'%1'|this lambda}0 runs a training step: it calls backward() "
+       "and an optimizer's step(), with no loop around them, and nothing in "
+       "this translation unit calls it, so each call from outside is one "
+       "step",
+       DiagnosticIDs::Note)
+      << IsLambda << (IsLambda ? std::string() : Step->getNameAsString());
 }
 
 } // namespace clang::tidy::libtorch

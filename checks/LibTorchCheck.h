@@ -82,6 +82,11 @@ protected:
     return Placement.get(Context);
   }
 
+  /// The notes that say how a finding runs on every step or batch: one at
+  /// each call on \p Path, and where it ends in a training-step function
+  /// that no loop of this TU runs, why that function is one.
+  void notePathToStep(const analysis::StepPath &Path, bool PerStep);
+
 private:
   /// PeriodicGuardMacros as written, and its names.
   const std::string RawGuardMacros;

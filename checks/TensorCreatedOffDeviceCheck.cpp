@@ -163,7 +163,7 @@ void TensorCreatedOffDeviceCheck::check(
   std::optional<analysis::StepPath> Path = Callers.get(Context).perBatch(Copy);
   if (!Path)
     return;
-  const bool PerStep = trainingFacts(Context).Loops.isStepLoop(Path->StepLoop);
+  const bool PerStep = trainingFacts(Context).Loops.isPerStep(*Path);
   if (Direct)
     return reportFactory(*Factory, *Copy, *Path, PerStep, Context);
   if (Returned)
@@ -176,15 +176,6 @@ void TensorCreatedOffDeviceCheck::check(
               Source, Path->Calls.empty() ? Path->StepLoop : nullptr, Context,
               parents(Context)))
     reportConstantTable(*Table, *Copy, *Path, PerStep, Context);
-}
-
-void TensorCreatedOffDeviceCheck::noteCalls(const analysis::StepPath &Path,
-                                            bool PerStep) {
-  for (const CallExpr *Site : Path.Calls)
-    diag(Site->getBeginLoc(),
-         "called here on every %select{evaluation batch|training step}0",
-         DiagnosticIDs::Note)
-        << PerStep;
 }
 
 void TensorCreatedOffDeviceCheck::reportFactory(const CallExpr &FactoryCall,
@@ -281,7 +272,7 @@ void TensorCreatedOffDeviceCheck::reportFactory(const CallExpr &FactoryCall,
            << FixItHint::CreateRemoval(CharSourceRange::getTokenRange(
                   Member->getOperatorLoc(), Copy.getRParenLoc()));
   }
-  noteCalls(Path, PerStep);
+  notePathToStep(Path, PerStep);
   if (!Safe || !AddDevice)
     diag(Factory->getBeginLoc(),
          "pass the device in the factory's TensorOptions, e.g. "
@@ -317,7 +308,7 @@ void TensorCreatedOffDeviceCheck::reportReturnedFactory(
        "'%0' copies the result of '%1' to the GPU here", DiagnosticIDs::Note)
       << (Copy.getMethodDecl()->getName() == "cuda" ? "cuda()" : "to()")
       << HelperName;
-  noteCalls(Path, PerStep);
+  notePathToStep(Path, PerStep);
 }
 
 void TensorCreatedOffDeviceCheck::reportWidening(
@@ -387,7 +378,7 @@ void TensorCreatedOffDeviceCheck::reportWidening(
                                          Copy.getRParenLoc()),
           CopyText + "." + ConversionText);
   }
-  noteCalls(Path, PerStep);
+  notePathToStep(Path, PerStep);
   if (!Safe)
     diag(ConversionMember->getMemberLoc(),
          "copy first, then convert on the device: '%0.%1.%2'%select{|, and "
@@ -414,11 +405,11 @@ void TensorCreatedOffDeviceCheck::reportConstantTable(
        "copies it to the GPU on every %select{evaluation batch|training "
        "step}3; make it on the device once, before the loop")
       << MakerName << Table.Table->getName() << CopyText << PerStep;
-  noteCalls(Path, PerStep);
+  notePathToStep(Path, PerStep);
   // No fix-it: the device, or what else the expression names, may be
   // declared in the loop; where to put the tensor is the author's choice.
   std::string Suggested = analysis::spelledText(&Copy, SM, LangOpts);
-  if (Path.Calls.empty())
+  if (Path.Calls.empty() && Path.StepLoop)
     diag(Path.StepLoop->getBeginLoc(),
          "hoist it before this loop, e.g. 'const auto %0_on_device = %1;', "
          "and use that tensor in the loop",

@@ -52,13 +52,13 @@ private:
                            const CXXMemberCallExpr &Copy,
                            const analysis::StepPath &Path, bool PerStep,
                            ASTContext &Context);
-  void noteCalls(const analysis::StepPath &Path, bool PerStep);
 
   /// Which functions the steps and evaluation batches call, per TU.
   analysis::PerUnit<analysis::BatchCallPaths> Callers{
       unitScope(), [this](ASTContext &Context) {
         return std::make_unique<analysis::BatchCallPaths>(
-            batchScope(Context), trainingFacts(Context).Loops);
+            batchScope(Context), trainingFacts(Context).Loops,
+            analysis::StepEntries::Accepted);
       }};
   /// Factories in helpers already reported (a helper called and copied at
   /// several sites is one finding).

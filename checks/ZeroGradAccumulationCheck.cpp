@@ -150,6 +150,22 @@ void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
             reportUnguardedZeroGrad(Event, *GuardedStep, Events, Context);
     if (Reported)
       return;
+    // 6. zero_grad() under the step's own condition, before the last
+    // micro-batch's backward(): `(i + 1) % N == 0` on both.
+    if (const GradEvent *Zero = analysis::zeroGradBeforeLastBackward(
+            Events, *GuardedStep, Context)) {
+      const auto *Call = cast<CXXMemberCallExpr>(Zero->Call);
+      const auto *Member = dyn_cast<MemberExpr>(Call->getCallee());
+      diag(Member ? Member->getMemberLoc() : Call->getBeginLoc(),
+           "'zero_grad()' runs under the same condition as 'step()', before "
+           "the window's last 'backward()': it discards the gradients of the "
+           "micro-batches before it, so each step applies one micro-batch's; "
+           "zero them after 'step()' or on the window's first micro-batch");
+      diag(GuardedStep->Call->getBeginLoc(),
+           "the optimizer steps here, under the same condition",
+           DiagnosticIDs::Note);
+      return;
+    }
 
     // 5. The window's counter runs across epochs, and the epoch loop zeroes
     // the gradients: the last partial window of each epoch is discarded.
@@ -171,6 +187,11 @@ void ZeroGradAccumulationCheck::checkLoop(const Stmt *Loop,
     if (!ZeroWithStep)
       return;
     const Expr *Count = analysis::accumulationCount(Guard->getCond());
+    // The learning rate divided by the count, or an optimizer that
+    // normalizes the gradient's scale (Adam): the sum is already right.
+    if (analysis::stepCompensatesForSum(
+            cast<CXXMemberCallExpr>(GuardedStep->Call), Count, Context))
+      return;
     for (const GradEvent &Event : Events) {
       if (Event.Kind != GradEventKind::Backward || !isOrdered(Event) ||
           Event.PeriodicGuard)

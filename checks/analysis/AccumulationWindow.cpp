@@ -205,4 +205,46 @@ std::optional<CrossEpochWindow> crossEpochWindow(const Stmt *StepLoop,
   return CrossEpochWindow{EpochLoop, Counter, EpochZero};
 }
 
+const GradEvent *zeroGradBeforeLastBackward(llvm::ArrayRef<GradEvent> Events,
+                                            const GradEvent &Step,
+                                            ASTContext &Context) {
+  const IfStmt *StepGuard = Step.PeriodicGuard;
+  if (!StepGuard || Step.Via || Step.Unordered)
+    return nullptr;
+  llvm::FoldingSetNodeID StepCondition;
+  StepGuard->getCond()->Profile(StepCondition, Context, /*Canonical=*/true);
+  const SourceManager &SM = Context.getSourceManager();
+  auto Before = [&SM](const GradEvent &A, const GradEvent &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                        B.Call->getBeginLoc());
+  };
+  for (const GradEvent &Zero : Events) {
+    if (Zero.Kind != GradEventKind::ZeroGrad || Zero.Via || Zero.Unordered ||
+        !Zero.PeriodicGuard || Zero.PeriodicGuard == StepGuard ||
+        !Before(Zero, Step))
+      continue;
+    // Another phase of the counter (`i % N == 0`) starts the window.
+    llvm::FoldingSetNodeID ZeroCondition;
+    Zero.PeriodicGuard->getCond()->Profile(ZeroCondition, Context,
+                                           /*Canonical=*/true);
+    if (ZeroCondition != StepCondition)
+      continue;
+    // A step() between them ends the previous window first: then the
+    // zero_grad() comes after it and is right.
+    bool StepBetween = false, BackwardBetween = false;
+    for (const GradEvent &Event : Events) {
+      if (Event.Via || Event.Unordered || !Before(Zero, Event) ||
+          !Before(Event, Step))
+        continue;
+      if (Event.Kind == GradEventKind::Step)
+        StepBetween = true;
+      if (Event.Kind == GradEventKind::Backward && !Event.PeriodicGuard)
+        BackwardBetween = true;
+    }
+    if (BackwardBetween && !StepBetween)
+      return &Zero;
+  }
+  return nullptr;
+}
+
 } // namespace clang::tidy::libtorch::analysis

@@ -34,6 +34,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_ACCUMULATIONWINDOW_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_ACCUMULATIONWINDOW_H
 
+#include "GradientOrder.h"
 #include "TrainingLoopModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -67,6 +68,19 @@ std::optional<CrossEpochWindow> crossEpochWindow(const Stmt *StepLoop,
                                                  const IfStmt *Guard,
                                                  ASTContext &Context,
                                                  TrainingLoopModel &Loops);
+
+/// The `zero_grad()` that empties the window right before its last
+/// backward pass: in one iteration of \p Events (ordered, in the loop body)
+/// it comes before a backward() that runs on every micro-batch, and that
+/// backward() before \p Step, and the zero_grad()'s periodic guard has the
+/// same condition as the step's (`if ((i + 1) % N == 0)` on both): on the
+/// iteration that steps, it discards the N - 1 gradients accumulated before
+/// and the step applies one micro-batch's. `if (i % N == 0) zero_grad();`
+/// (the window's first micro-batch) is right and not returned. Null when
+/// there is none.
+const GradEvent *zeroGradBeforeLastBackward(llvm::ArrayRef<GradEvent> Events,
+                                            const GradEvent &Step,
+                                            ASTContext &Context);
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -11,8 +11,10 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-CallerPaths::CallerPaths(TrainingLoopModel &Loops, LoopFilter IsRepeatedLoop)
-    : Loops(Loops), IsRepeatedLoop(std::move(IsRepeatedLoop)) {}
+CallerPaths::CallerPaths(TrainingLoopModel &Loops, LoopFilter IsRepeatedLoop,
+                         StepEntries Entries)
+    : Loops(Loops), IsRepeatedLoop(std::move(IsRepeatedLoop)),
+      Entries(Entries) {}
 
 std::optional<StepPath> CallerPaths::perIteration(const Stmt *S) {
   bool CutShort = false;
@@ -55,9 +57,16 @@ std::optional<StepPath> CallerPaths::walk(const Stmt *S, unsigned Depth,
       // A lambda stored before the loop and called in it runs where it is
       // called; one written in the loop (and called there or handed to an
       // algorithm) is found by walking on.
-      if (std::optional<StepPath> Path =
-              viaCallers(Lambda->getCallOperator(), Depth, CutShort))
+      const CXXMethodDecl *Operator = Lambda->getCallOperator();
+      if (std::optional<StepPath> Path = viaCallers(Operator, Depth, CutShort))
         return Path;
+      // A whole step that nothing here calls (a callback handed to other
+      // code): a step of its own, unless a loop around it runs it.
+      if (Entries == StepEntries::Accepted && Loops.isStepEntry(Operator)) {
+        if (std::optional<StepPath> Path = walk(Lambda, Depth, CutShort))
+          return Path;
+        return StepPath{nullptr, {}, Operator};
+      }
     } else if (const auto *Function = Parent.get<FunctionDecl>()) {
       if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
           !Method || !Method->getParent()->isLambda())
@@ -103,6 +112,13 @@ std::optional<StepPath> CallerPaths::viaCallers(const FunctionDecl *Callable,
     }
   }
   InProgress.erase(Key);
+  // No caller here: a training-step function is called per step by code
+  // this TU does not hold. A lambda is judged where it is written (walk).
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callable);
+  if (!Result && Entries == StepEntries::Accepted &&
+      !(Method && Method->getParent()->isLambda()) &&
+      Loops.isStepEntry(Callable))
+    Result = StepPath{nullptr, {}, Callable};
   // A failure cut short may succeed from a shallower start: not kept.
   if (Result || !Short)
     Known[Key] = Result;
@@ -110,10 +126,15 @@ std::optional<StepPath> CallerPaths::viaCallers(const FunctionDecl *Callable,
   return Result;
 }
 
-BatchCallPaths::BatchCallPaths(BatchScope &Scope, TrainingLoopModel &Loops)
-    : Scope(Scope), Callers(Loops, [&Scope, &Loops](const Stmt *Loop) {
-        return Loops.isStepLoop(Loop) || Scope.isEvaluationLoop(Loop);
-      }) {}
+BatchCallPaths::BatchCallPaths(BatchScope &Scope, TrainingLoopModel &Loops,
+                               StepEntries Entries)
+    : Scope(Scope),
+      Callers(
+          Loops,
+          [&Scope, &Loops](const Stmt *Loop) {
+            return Loops.isStepLoop(Loop) || Scope.isEvaluationLoop(Loop);
+          },
+          Entries) {}
 
 std::optional<StepPath> BatchCallPaths::perBatch(const Stmt *S) {
   if (!S || Scope.isInDataPipeline(S))

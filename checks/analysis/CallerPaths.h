@@ -18,6 +18,11 @@
 // - A recursive call (a function reached again while its own callers are
 //   being walked) is not followed: "not per iteration" for that chain.
 //
+// - Constructed with StepEntries::Accepted, a walk that reaches a
+//   training-step function that nothing in this TU calls ends there
+//   (TrainingLoopModel::isStepEntry): StepPath::StepFunction is that
+//   function and StepPath::StepLoop is null.
+//
 // Only calls whose callee is known statically are followed (the call
 // sites TrainingLoopModel::callSitesOf indexes, in user code of this TU):
 // function pointers, std::function and other TUs are not seen.
@@ -44,7 +49,8 @@ public:
 
   /// \p IsRepeatedLoop: the loops whose iterations count (step loops, or
   /// step and evaluation loops).
-  CallerPaths(TrainingLoopModel &Loops, LoopFilter IsRepeatedLoop);
+  CallerPaths(TrainingLoopModel &Loops, LoopFilter IsRepeatedLoop,
+              StepEntries Entries = StepEntries::Ignored);
 
   /// How \p S runs on every iteration of the innermost accepted loop
   /// around it, through at most MaxDepth calls and without a periodic guard
@@ -65,6 +71,7 @@ private:
 
   TrainingLoopModel &Loops;
   LoopFilter IsRepeatedLoop;
+  StepEntries Entries;
   /// Per callable (canonical): how a call of it runs per iteration, or
   /// nothing when no chain of callers leads to a loop.
   llvm::DenseMap<const FunctionDecl *, std::optional<StepPath>> Known;
@@ -74,10 +81,13 @@ private:
 
 /// BatchScope::perBatch through chains of calls up to CallerPaths::MaxDepth
 /// deep: on every training step or evaluation batch, and not in the data
-/// pipeline. One per TU (the memo of CallerPaths lives as long).
+/// pipeline. One per TU (the memo of CallerPaths lives as long). With
+/// StepEntries::Accepted, a training-step function that nothing in this TU
+/// calls counts as a step.
 class BatchCallPaths {
 public:
-  BatchCallPaths(BatchScope &Scope, TrainingLoopModel &Loops);
+  BatchCallPaths(BatchScope &Scope, TrainingLoopModel &Loops,
+                 StepEntries Entries = StepEntries::Ignored);
 
   /// How \p S runs on every training step or evaluation batch; nothing when
   /// it runs less often, or in the data pipeline.

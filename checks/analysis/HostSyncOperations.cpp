@@ -5,6 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostSyncOperations.h"
+#include "AssignedValues.h"
+#include "LibTorchCalls.h"
+#include "LibTorchNames.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -27,6 +31,11 @@ const StringRef SyncMethods[] = {
     "data_ptr",
     "accessor",
     "to",
+    // Wait only as some calls give their arguments (waitsAsCalled).
+    "bincount",
+    "histc",
+    "repeat_interleave",
+    "index",
 };
 
 const StringRef SyncFunctions[] = {
@@ -48,6 +57,10 @@ const StringRef SyncFunctions[] = {
     // Returns the total norm as a double: `.item()` inside LibTorch (1.13
     // and 2.x), whether or not the caller reads it.
     "::torch::nn::utils::clip_grad_norm_",
+    // Size their output from the input's values (waitsAsCalled).
+    "::at::bincount",
+    "::at::histc",
+    "::at::repeat_interleave",
 };
 
 } // namespace
@@ -65,6 +78,8 @@ SyncKind syncKindOfMethod(StringRef Name) {
       .Case("unique_consecutive", SyncKind::DynamicShape)
       .Cases("is_nonzero", "equal", "allclose", SyncKind::HostBool)
       .Cases("data_ptr", "accessor", SyncKind::HostMemory)
+      .Cases("bincount", "histc", "repeat_interleave", SyncKind::SizedOnHost)
+      .Case("index", SyncKind::DynamicShape)
       .Default(SyncKind::Synchronize);
 }
 
@@ -78,11 +93,142 @@ SyncKind syncKindOfFunction(StringRef QualifiedName) {
     return SyncKind::ReadScalar;
   if (Name == "clip_grad_norm_")
     return SyncKind::HiddenRead;
+  if (Name == "bincount" || Name == "histc" || Name == "repeat_interleave")
+    return SyncKind::SizedOnHost;
   if (Name == "nonzero" || Name == "masked_select" || Name.contains("unique"))
     return SyncKind::DynamicShape;
   if (Name == "equal" || Name == "allclose" || Name == "is_nonzero")
     return SyncKind::HostBool;
   return SyncKind::Synchronize;
+}
+
+namespace {
+
+const Expr *strip(const Expr *E) {
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = Temporary->getSubExpr();
+    else if (const auto *Bind = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = Bind->getSubExpr();
+    else if (const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+             Construct && Construct->getNumArgs() == 1 &&
+             (Construct->getConstructor()->isCopyOrMoveConstructor() ||
+              isa<CXXFunctionalCastExpr>(E)))
+      E = Construct->getArg(0);
+    else if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = Cast->getSubExpr();
+    else
+      return E;
+  }
+  return E;
+}
+
+bool isMask(const Expr *E, unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > 4 || !isTensorType(E->getType()))
+    return false;
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
+    switch (Operator->getOperator()) {
+    case OO_Less:
+    case OO_Greater:
+    case OO_LessEqual:
+    case OO_GreaterEqual:
+    case OO_EqualEqual:
+    case OO_ExclaimEqual:
+      return true;
+    case OO_Tilde:
+    case OO_Exclaim:
+      return Operator->getNumArgs() == 1 &&
+             isMask(Operator->getArg(0), Depth + 1);
+    case OO_Amp:
+    case OO_Pipe:
+    case OO_Caret:
+      return Operator->getNumArgs() == 2 &&
+             isMask(Operator->getArg(0), Depth + 1) &&
+             isMask(Operator->getArg(1), Depth + 1);
+    default:
+      return false;
+    }
+  }
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E))
+    return Method->getIdentifier() &&
+           llvm::StringSwitch<bool>(Method->getName())
+               .Cases("eq", "ne", "gt", "lt", "ge", "le", true)
+               .Cases("greater", "less", "greater_equal", "less_equal", true)
+               .Cases("isnan", "isinf", "isfinite", "isposinf", "isneginf",
+                      true)
+               .Cases("logical_not", "logical_and", "logical_or", "logical_xor",
+                      true)
+               .Default(false);
+  // A local whose every value is a mask (`auto valid = labels != -1;`).
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (auto Values = assignedValues(Variable); Values && !Values->empty())
+        return llvm::all_of(*Values, [Depth](const Expr *Value) {
+          return isMask(Value, Depth + 1);
+        });
+  return false;
+}
+
+/// The argument given for \p Callee's parameter \p Name; null when there is
+/// no such parameter.
+const Expr *argumentNamed(const CallExpr *Call, const FunctionDecl *Callee,
+                          llvm::StringRef Name) {
+  unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I)
+    if (Callee->getParamDecl(I)->getName() == Name &&
+        I + Offset < Call->getNumArgs())
+      return Call->getArg(I + Offset);
+  return nullptr;
+}
+
+bool leftOut(const Expr *Argument) {
+  return Argument && isa<CXXDefaultArgExpr>(Argument);
+}
+
+/// An index of `t.index({...})` that is a boolean mask.
+bool indexesWithMask(const CallExpr *Call) {
+  if (Call->getNumArgs() != 1)
+    return false;
+  const Expr *List = Call->getArg(0)->IgnoreImplicit();
+  if (const auto *Std = dyn_cast<CXXStdInitializerListExpr>(List))
+    List = Std->getSubExpr()->IgnoreImplicit();
+  const auto *Init = dyn_cast<InitListExpr>(List);
+  if (!Init)
+    return false;
+  for (const Expr *Element : Init->inits()) {
+    const auto *Construct =
+        dyn_cast<CXXConstructExpr>(Element->IgnoreImplicit());
+    if (Construct && Construct->getNumArgs() == 1 &&
+        isMask(Construct->getArg(0), 0))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
+bool isBooleanMask(const Expr *E) { return isMask(E, 0); }
+
+bool waitsAsCalled(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier())
+    return true;
+  StringRef Name = Callee->getName();
+  if (Name == "histc")
+    return leftOut(argumentNamed(Call, Callee, "min")) &&
+           leftOut(argumentNamed(Call, Callee, "max"));
+  if (Name == "repeat_interleave") {
+    // An integer count of repeats: the output size is known on the host.
+    const Expr *Repeats = argumentNamed(Call, Callee, "repeats");
+    if (!Repeats || !isTensorType(Repeats->getType()))
+      return false;
+    return leftOut(argumentNamed(Call, Callee, "output_size"));
+  }
+  if (Name == "index")
+    return isa<CXXMemberCallExpr>(Call) && indexesWithMask(Call);
+  return true;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -12,6 +12,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
 
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -25,6 +26,8 @@ enum class SyncKind {
   DynamicShape, ///< nonzero, masked_select, unique*
   HostBool,     ///< equal, allclose, is_nonzero
   HostMemory,   ///< data_ptr, accessor
+  SizedOnHost,  ///< bincount, histc, repeat_interleave: values read back
+                ///< to the host to size the output
   Synchronize,  ///< torch::cuda::synchronize and friends
   HiddenRead,   ///< a LibTorch function that returns a host scalar computed
                 ///< from device tensors (clip_grad_norm_'s double)
@@ -46,6 +49,24 @@ SyncKind syncKindOfMethod(llvm::StringRef Name);
 
 /// The wait a free function causes, by its qualified name.
 SyncKind syncKindOfFunction(llvm::StringRef QualifiedName);
+
+/// Whether a call of syncTensorMethods() or syncFunctions() waits as its
+/// arguments are given. The ops whose wait depends on them (audited in
+/// ATen's CUDA kernels):
+/// - `histc` reads the input's min and max back only when `min == max`
+///   (the defaults, 0 and 0): both left out waits, given ones do not;
+/// - `repeat_interleave` with a tensor of repeats sums them on the host
+///   unless `output_size` is given; an integer count of repeats does not
+///   wait;
+/// - `index` waits when an index is a boolean mask (isBooleanMask): it
+///   runs nonzero() to find the selected rows.
+/// Every other operation waits however it is called.
+bool waitsAsCalled(const CallExpr *Call);
+
+/// \p E is provably a boolean mask tensor: a comparison of tensors (`t >
+/// 0`, `t.eq(u)`), `isnan`/`isinf`/`isfinite`, a logical operation or `~`,
+/// `&`, `|`, `^` of masks, or a local variable whose every value is one.
+bool isBooleanMask(const Expr *E);
 
 } // namespace clang::tidy::libtorch::analysis
 

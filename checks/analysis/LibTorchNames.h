@@ -24,6 +24,12 @@ inline constexpr char Sequential[] = "::torch::nn::Sequential";
 inline constexpr char SequentialImpl[] = "::torch::nn::SequentialImpl";
 inline constexpr char JitModule[] = "::torch::jit::Module";
 inline constexpr char Optimizer[] = "::torch::optim::Optimizer";
+/// Optimizers that divide by a running norm of the gradient: a gradient's
+/// scale changes their update only through epsilon.
+inline constexpr char Adam[] = "::torch::optim::Adam";
+inline constexpr char AdamW[] = "::torch::optim::AdamW";
+inline constexpr char Adagrad[] = "::torch::optim::Adagrad";
+inline constexpr char RMSprop[] = "::torch::optim::RMSprop";
 inline constexpr char Device[] = "::c10::Device";
 inline constexpr char DataLoaderOptions[] = "::torch::data::DataLoaderOptions";
 inline constexpr char DataLoaderBase[] = "::torch::data::DataLoaderBase";

@@ -6,6 +6,7 @@
 
 #include "LossScaling.h"
 #include "LibTorchCalls.h"
+#include "LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -107,6 +108,82 @@ bool isProvablyUnscaledLoss(const Expr *Loss, const FunctionDecl *Function) {
   } W(Var, Values, Unscaled);
   W.TraverseStmt(Function->getBody());
   return Values > 0 && Unscaled;
+}
+
+namespace {
+
+const Expr *bare(const Expr *E) {
+  return E ? E->IgnoreParenImpCasts() : nullptr;
+}
+
+/// \p E divides by \p Count somewhere, following the initializers of the
+/// locals it names (\p Depth levels).
+bool dividesBy(const Expr *E, const llvm::FoldingSetNodeID &Count,
+               ASTContext &Context, unsigned Depth) {
+  E = bare(E);
+  if (!E || isa<LambdaExpr>(E))
+    return false;
+  if (const auto *Binary = dyn_cast<BinaryOperator>(E);
+      Binary && Binary->getOpcode() == BO_Div) {
+    llvm::FoldingSetNodeID Divisor;
+    bare(Binary->getRHS())->Profile(Divisor, Context, /*Canonical=*/true);
+    if (Divisor == Count)
+      return true;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *Local = dyn_cast<VarDecl>(Ref->getDecl());
+        Local && Depth > 0 && Local->isLocalVarDecl() && Local->getInit())
+      return dividesBy(Local->getInit(), Count, Context, Depth - 1);
+  for (const Stmt *Child : E->children())
+    if (const auto *ChildExpr = dyn_cast_or_null<Expr>(Child))
+      if (dividesBy(ChildExpr, Count, Context, Depth))
+        return true;
+  return false;
+}
+
+/// How the optimizer \p Object names was built: a variable's initializer,
+/// a member's default initializer and its constructors' initializers.
+llvm::SmallVector<const Expr *, 2> builtFrom(const Expr *Object) {
+  llvm::SmallVector<const Expr *, 2> Inits;
+  Object = bare(Object);
+  if (const auto *Ref = dyn_cast_or_null<DeclRefExpr>(Object)) {
+    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
+        Variable && Variable->getInit())
+      Inits.push_back(Variable->getInit());
+  } else if (const auto *Member = dyn_cast_or_null<MemberExpr>(Object)) {
+    const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl());
+    if (!Field)
+      return Inits;
+    if (const Expr *Default = Field->getInClassInitializer())
+      Inits.push_back(Default);
+    if (const auto *Class = dyn_cast<CXXRecordDecl>(Field->getParent()))
+      for (const CXXConstructorDecl *Constructor : Class->ctors())
+        for (const CXXCtorInitializer *Init : Constructor->inits())
+          if (Init->isWritten() && Init->getMember() == Field)
+            Inits.push_back(Init->getInit());
+  }
+  return Inits;
+}
+
+} // namespace
+
+bool stepCompensatesForSum(const CXXMemberCallExpr *Step, const Expr *Count,
+                           ASTContext &Context) {
+  if (!Step)
+    return false;
+  const CXXRecordDecl *Optimizer = Step->getRecordDecl();
+  for (const char *Normalizing :
+       {names::Adam, names::AdamW, names::Adagrad, names::RMSprop})
+    if (isSameOrDerivedFrom(Optimizer, Normalizing))
+      return true;
+  if (!Count)
+    return false;
+  llvm::FoldingSetNodeID CountId;
+  bare(Count)->Profile(CountId, Context, /*Canonical=*/true);
+  for (const Expr *Init : builtFrom(Step->getImplicitObjectArgument()))
+    if (dividesBy(Init, CountId, Context, /*Depth=*/2))
+      return true;
+  return false;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -13,8 +13,10 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -28,6 +30,16 @@ bool isScaledLoss(const Expr *E);
 /// (its initializer, each assignment to it) is an unscaled call we can see,
 /// never scaled in place (`loss.div_(n)`) nor given away by address.
 bool isProvablyUnscaledLoss(const Expr *Loss, const FunctionDecl *Function);
+
+/// The optimizer \p Step (`optimizer.step()`) runs already makes up for a
+/// loss summed over \p Count micro-batches: it normalizes the gradient's
+/// scale (Adam, AdamW, Adagrad, RMSprop: the sum changes the update only
+/// through epsilon), or its learning rate is divided by \p Count where the
+/// optimizer is built (`SGDOptions(lr / accum)`, directly or through a
+/// local set to it). An optimizer whose declaration we cannot see (a
+/// reference to the base class) does not.
+bool stepCompensatesForSum(const CXXMemberCallExpr *Step, const Expr *Count,
+                           ASTContext &Context);
 
 } // namespace clang::tidy::libtorch::analysis
 

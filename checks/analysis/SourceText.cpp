@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SourceText.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -18,6 +19,24 @@ std::string spelledText(const Expr *E, const SourceManager &SM,
     Range = CharSourceRange::getTokenRange(SM.getSpellingLoc(E->getBeginLoc()),
                                            SM.getSpellingLoc(E->getEndLoc()));
   return Lexer::getSourceText(Range, SM, LangOpts).str();
+}
+
+std::string calledName(const FunctionDecl *Callee, bool IsMember,
+                       const PrintingPolicy &Policy) {
+  std::string Name =
+      IsMember ? Callee->getNameAsString() : Callee->getQualifiedNameAsString();
+  if (const TemplateArgumentList *Args =
+          Callee->getTemplateSpecializationArgs()) {
+    Name += "<";
+    for (unsigned I = 0; I < Args->size(); ++I) {
+      if (I)
+        Name += ", ";
+      llvm::raw_string_ostream OS(Name);
+      Args->get(I).print(Policy, OS, /*IncludeType=*/false);
+    }
+    Name += ">";
+  }
+  return Name + "()";
 }
 
 } // namespace clang::tidy::libtorch::analysis

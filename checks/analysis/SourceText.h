@@ -7,6 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
 
+#include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
@@ -18,6 +19,12 @@ namespace clang::tidy::libtorch::analysis {
 /// macro expansion, as spelled in the macro. Empty if neither is readable.
 std::string spelledText(const Expr *E, const SourceManager &SM,
                         const LangOptions &LangOpts);
+
+/// How a message names the function \p Callee a call runs: `item<float>()`
+/// for a method (\p IsMember), `torch::cuda::synchronize()` qualified
+/// otherwise, template arguments included.
+std::string calledName(const FunctionDecl *Callee, bool IsMember,
+                       const PrintingPolicy &Policy);
 
 /// True when \p Range is written in a file, outside any macro expansion:
 /// the only places we rewrite.

@@ -6,7 +6,9 @@
 
 #include "TrainingLoopModel.h"
 #include "LibTorchCalls.h"
+#include "LibTorchNames.h"
 #include "utils/AstWalk.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -73,6 +75,44 @@ bool isPlainBoolFlag(const Expr *E) {
   return isa<DeclRefExpr>(E) || isa<MemberExpr>(E);
 }
 
+/// \p Record is an optimizer or holds one as a member.
+bool holdsOptimizer(const CXXRecordDecl *Record) {
+  if (!Record || !Record->hasDefinition())
+    return false;
+  if (isSameOrDerivedFrom(Record, names::Optimizer))
+    return true;
+  return llvm::any_of(Record->fields(), [](const FieldDecl *Field) {
+    const CXXRecordDecl *Type = Field->getType()->getAsCXXRecordDecl();
+    return Type && Type->hasDefinition() &&
+           isSameOrDerivedFrom(Type, names::Optimizer);
+  });
+}
+
+/// \p S builds an optimizer, or an object that holds one (`new Trainer`,
+/// `std::make_unique<Trainer>(...)`), outside the lambdas written in it.
+bool buildsOptimizer(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(S))
+    if (holdsOptimizer(Construct->getType()->getAsCXXRecordDecl()))
+      return true;
+  if (const auto *New = dyn_cast<CXXNewExpr>(S))
+    if (holdsOptimizer(New->getAllocatedType()->getAsCXXRecordDecl()))
+      return true;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      if (const TemplateArgumentList *Args =
+              Callee->getTemplateSpecializationArgs())
+        for (const TemplateArgument &Arg : Args->asArray())
+          if (Arg.getKind() == TemplateArgument::Type &&
+              holdsOptimizer(Arg.getAsType()->getAsCXXRecordDecl()))
+            return true;
+  for (const Stmt *Child : S->children())
+    if (buildsOptimizer(Child))
+      return true;
+  return false;
+}
+
 /// Walks the ancestors of a node; stops when \p Visit returns false.
 template <typename Fn>
 void forEachAncestor(const UserCodeParents &Index, DynTypedNode Node,
@@ -103,16 +143,19 @@ bool TrainingLoopModel::isLoop(const Stmt *S) {
 }
 
 unsigned TrainingLoopModel::updateDistance(const Stmt *S,
-                                           bool SkipTrainingLoops) {
+                                           bool SkipTrainingLoops,
+                                           Update Kind) {
   if (!S)
     return Unreachable;
   unsigned Best = Unreachable;
   if (const auto *E = dyn_cast<Expr>(S)) {
-    if (isParameterUpdateCall(E))
+    if (Kind == Update::Any        ? isParameterUpdateCall(E)
+        : Kind == Update::Backward ? isBackwardCall(E)
+                                   : isOptimizerStepCall(E))
       return 0;
     if (const auto *Call = dyn_cast<CallExpr>(E)) {
-      unsigned ViaCall =
-          functionUpdateDistance(Call->getDirectCallee(), SkipTrainingLoops);
+      unsigned ViaCall = functionUpdateDistance(Call->getDirectCallee(),
+                                                SkipTrainingLoops, Kind);
       if (ViaCall < Unreachable)
         Best = ViaCall + 1;
     }
@@ -123,12 +166,13 @@ unsigned TrainingLoopModel::updateDistance(const Stmt *S,
   if (SkipTrainingLoops && isLoop(S) && isTrainingLoop(S))
     return Best;
   for (const Stmt *Child : S->children())
-    Best = std::min(Best, updateDistance(Child, SkipTrainingLoops));
+    Best = std::min(Best, updateDistance(Child, SkipTrainingLoops, Kind));
   return Best;
 }
 
 unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
-                                                   bool SkipTrainingLoops) {
+                                                   bool SkipTrainingLoops,
+                                                   Update Kind) {
   if (!Function)
     return Unreachable;
   // LibTorch's own functions are not training code of the user's.
@@ -136,12 +180,14 @@ unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
   if (!Function->hasBody(Definition) ||
       !isUserCode(Definition, Context.getSourceManager()))
     return Unreachable;
-  auto &Cache = FunctionDistance[SkipTrainingLoops ? 1 : 0];
+  auto &Cache =
+      FunctionDistance[static_cast<unsigned>(Kind)][SkipTrainingLoops ? 1 : 0];
   auto Known = Cache.find(Definition);
   if (Known != Cache.end())
     return Known->second;
   Cache[Definition] = Unreachable; // breaks recursion
-  unsigned Distance = updateDistance(Definition->getBody(), SkipTrainingLoops);
+  unsigned Distance =
+      updateDistance(Definition->getBody(), SkipTrainingLoops, Kind);
   // Past the depth we follow, a function counts as not training.
   if (Distance >= MaxCallDepth)
     Distance = Unreachable;
@@ -184,6 +230,45 @@ bool TrainingLoopModel::isStepLoop(const Stmt *Loop) {
 bool TrainingLoopModel::isStepFunction(const FunctionDecl *Function) {
   return functionUpdateDistance(Function, /*SkipTrainingLoops=*/true) <
          MaxCallDepth;
+}
+
+bool TrainingLoopModel::isStepEntry(const FunctionDecl *Function) {
+  if (!Function || Function->isMain())
+    return false;
+  // Both halves of a step, outside any training loop of its own: a function
+  // that only runs backward() may be one micro-batch of a window whose
+  // step() is elsewhere, one that only steps may run every N batches.
+  if (functionUpdateDistance(Function, /*SkipTrainingLoops=*/true,
+                             Update::Backward) >= MaxCallDepth ||
+      functionUpdateDistance(Function, /*SkipTrainingLoops=*/true,
+                             Update::OptimizerStep) >= MaxCallDepth)
+    return false;
+  // Called in this TU: the walk through its callers decides (once from
+  // main() is once, not per step).
+  if (isCalledInUnit(Function))
+    return false;
+  // One that builds the optimizer (or what holds it) sets training up and
+  // runs a first step once (`trainer_create()` with a warm-up step): a
+  // step of its own would start from a new optimizer state on every call.
+  const FunctionDecl *Definition = nullptr;
+  return !(Function->hasBody(Definition) &&
+           buildsOptimizer(Definition->getBody()));
+}
+
+bool TrainingLoopModel::isCalledInUnit(const FunctionDecl *Function) {
+  if (!callSitesOf(Function).empty() ||
+      CalledPatterns.contains(Function->getCanonicalDecl()))
+    return true;
+  // A call through a base class's virtual method may run this override.
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Function))
+    for (const CXXMethodDecl *Overridden : Method->overridden_methods())
+      if (isCalledInUnit(Overridden))
+        return true;
+  return false;
+}
+
+bool TrainingLoopModel::isPerStep(const StepPath &Path) {
+  return Path.StepFunction || isStepLoop(Path.StepLoop);
 }
 
 bool TrainingLoopModel::isPeriodicCondition(const Expr *Condition) const {
@@ -257,15 +342,22 @@ void TrainingLoopModel::indexCallSites() {
   struct Indexer : RecursiveASTVisitor<Indexer> {
     llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
         &Sites;
-    explicit Indexer(decltype(Sites) Sites) : Sites(Sites) {}
+    llvm::DenseSet<const FunctionDecl *> &Patterns;
+    Indexer(decltype(Sites) Sites, decltype(Patterns) Patterns)
+        : Sites(Sites), Patterns(Patterns) {}
     bool shouldVisitTemplateInstantiations() const { return true; }
     bool shouldVisitLambdaBodies() const { return true; }
     bool VisitCallExpr(CallExpr *Call) {
-      if (const FunctionDecl *Callee = Call->getDirectCallee())
-        Sites[Callee->getCanonicalDecl()].push_back(Call);
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (!Callee)
+        return true;
+      Sites[Callee->getCanonicalDecl()].push_back(Call);
+      if (const FunctionDecl *Pattern =
+              Callee->getTemplateInstantiationPattern())
+        Patterns.insert(Pattern->getCanonicalDecl());
       return true;
     }
-  } Visitor(CallSites);
+  } Visitor(CallSites, CalledPatterns);
   // Only user code: LibTorch's headers hold no calls of the user's functions.
   for (Decl *TopLevel : userTopLevelDecls(Context))
     Visitor.TraverseDecl(TopLevel);
@@ -281,37 +373,47 @@ TrainingLoopModel::callSitesOf(const FunctionDecl *Function) {
   return Found->second;
 }
 
-std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S) {
-  return perIteration(S, 0,
-                      [this](const Stmt *Loop) { return isStepLoop(Loop); });
+std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
+                                                   StepEntries Entries) {
+  return perIteration(
+      S, 0, [this](const Stmt *Loop) { return isStepLoop(Loop); }, Entries);
 }
 
 std::optional<StepPath> TrainingLoopModel::perIteration(
     const Stmt *S, llvm::function_ref<bool(const Stmt *Loop)> IsRepeatedLoop) {
-  return perIteration(S, 0, IsRepeatedLoop);
+  return perIteration(S, 0, IsRepeatedLoop, StepEntries::Ignored);
 }
 
 std::optional<StepPath>
 TrainingLoopModel::viaCallers(const FunctionDecl *Callable, unsigned Depth,
-                              LoopFilter IsRepeatedLoop) {
+                              LoopFilter IsRepeatedLoop, StepEntries Entries) {
   if (!Callable || Depth >= MaxCallDepth)
     return std::nullopt;
   for (const CallExpr *Site : callSitesOf(Callable)) {
     if (std::optional<StepPath> Path =
-            perIteration(Site, Depth + 1, IsRepeatedLoop)) {
+            perIteration(Site, Depth + 1, IsRepeatedLoop, Entries)) {
       Path->Calls.push_back(Site);
       return Path;
     }
   }
+  // A lambda is judged by its caller (see perIteration).
+  const auto *Method = dyn_cast<CXXMethodDecl>(Callable);
+  if (Entries == StepEntries::Accepted &&
+      !(Method && Method->getParent()->isLambda()) && isStepEntry(Callable))
+    return StepPath{nullptr, {}, Callable};
   return std::nullopt;
 }
 
 std::optional<StepPath>
 TrainingLoopModel::perIteration(const Stmt *S, unsigned Depth,
-                                LoopFilter IsRepeatedLoop) {
+                                LoopFilter IsRepeatedLoop,
+                                StepEntries Entries) {
   if (!S || isInGuardMacro(S->getBeginLoc()))
     return std::nullopt;
   std::optional<StepPath> Result;
+  // A lambda that runs a whole step and that nothing in this TU calls (a
+  // callback handed to other code), if walking on finds no loop.
+  const FunctionDecl *StepLambda = nullptr;
   bool Done = false;
   forEachAncestor(
       Parents, DynTypedNode::create(*S),
@@ -345,24 +447,29 @@ TrainingLoopModel::perIteration(const Stmt *S, unsigned Depth,
         if (const auto *Lambda = Parent.get<LambdaExpr>()) {
           // A lambda defined before the loop and called in it runs per
           // step; one written inside the loop is found by walking on.
-          if ((Result = viaCallers(Lambda->getCallOperator(), Depth,
-                                   IsRepeatedLoop))) {
+          const CXXMethodDecl *Operator = Lambda->getCallOperator();
+          if ((Result = viaCallers(Operator, Depth, IsRepeatedLoop, Entries))) {
             Done = true;
             return false;
           }
+          if (!StepLambda && Entries == StepEntries::Accepted &&
+              isStepEntry(Operator))
+            StepLambda = Operator;
           return true;
         }
         if (const auto *Function = Parent.get<FunctionDecl>()) {
           if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
               Method && Method->getParent()->isLambda())
             return true; // walk on to the LambdaExpr
-          Result = viaCallers(Function, Depth, IsRepeatedLoop);
+          Result = viaCallers(Function, Depth, IsRepeatedLoop, Entries);
           Done = true;
           return false;
         }
         return true;
       });
   (void)Done;
+  if (!Result && StepLambda)
+    Result = StepPath{nullptr, {}, StepLambda};
   return Result;
 }
 

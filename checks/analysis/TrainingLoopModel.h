@@ -20,6 +20,17 @@
 // - A statement runs *per step* when its innermost enclosing step loop is
 //   reached without passing a periodic guard, or when it sits in a function
 //   or lambda that is called per step (same TU, up to MaxCallDepth).
+// - A *training-step function* is one whose call runs one training step
+//   and that no loop of this TU runs: it reaches a backward pass and an
+//   optimizer step (directly or through functions of this TU, up to
+//   MaxCallDepth calls deep) outside any training loop of its own, and
+//   nothing in this TU calls it (`train_step()`, `update()`, `learn()` of a
+//   library, called per step by another TU, another language's bindings or
+//   a callback). `main` is not one: it runs once; nor is a function that
+//   builds an optimizer, or an object holding one (setup that runs a
+//   first step once, `trainer_create()`). A statement in such a
+//   function, or in a function it calls, runs per step for the walks that
+//   accept step functions (perStep with StepEntries::Accepted, CallerPaths).
 // - A *periodic guard* is an `if` whose then-branch holds the statement and
 //   whose condition uses a modulo (`i % N == 0`, `(i + 1) % N != 0`,
 //   `batch_idx++ % N == 0`, `!(i % N)`), compares integers for equality
@@ -41,6 +52,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -57,7 +69,15 @@ struct StepPath {
   /// The calls walked from the step loop down to the statement's function,
   /// outermost first; empty when the statement is in the loop's own body.
   llvm::SmallVector<const CallExpr *, 2> Calls;
+  /// When no loop of this TU runs the statement: the training-step
+  /// function the walk ended in (StepLoop is null then; see the file
+  /// comment). Calls lead from it down to the statement.
+  const FunctionDecl *StepFunction = nullptr;
 };
+
+/// Whether a walk up to the step may end in a training-step function that
+/// no loop of this TU runs (see the file comment).
+enum class StepEntries { Ignored, Accepted };
 
 class TrainingLoopModel {
 public:
@@ -83,10 +103,17 @@ public:
   /// One call of \p Function runs (at most) one training step: its body
   /// reaches an update outside any training loop of its own.
   bool isStepFunction(const FunctionDecl *Function);
+  /// \p Function is a training-step function that no code of this TU calls
+  /// (see the file comment): each of its calls is one training step.
+  bool isStepEntry(const FunctionDecl *Function);
+  /// \p Path runs on every training step: its loop is a step loop, or it
+  /// ends in a training-step function.
+  bool isPerStep(const StepPath &Path);
 
   /// How \p S runs on every training step, or nothing if it does not (once
   /// per epoch, after training, under a periodic guard, outside training).
-  std::optional<StepPath> perStep(const Stmt *S);
+  std::optional<StepPath> perStep(const Stmt *S,
+                                  StepEntries Entries = StepEntries::Ignored);
 
   /// The same walk as perStep, with \p IsRepeatedLoop instead of
   /// isStepLoop: how \p S runs on every iteration of the innermost loop
@@ -112,17 +139,26 @@ public:
 private:
   /// Calls between \p S and a parameter update: 0 when S holds one itself,
   /// Unreachable when none is within MaxCallDepth.
-  unsigned updateDistance(const Stmt *S, bool SkipTrainingLoops);
+  /// Which parameter update a distance is measured to.
+  enum class Update { Any, Backward, OptimizerStep };
+  unsigned updateDistance(const Stmt *S, bool SkipTrainingLoops,
+                          Update Kind = Update::Any);
   unsigned functionUpdateDistance(const FunctionDecl *Function,
-                                  bool SkipTrainingLoops);
+                                  bool SkipTrainingLoops,
+                                  Update Kind = Update::Any);
+  /// Some call in this TU's user code runs \p Function, an instantiation
+  /// of it, or a method it overrides.
+  bool isCalledInUnit(const FunctionDecl *Function);
   /// One iteration of \p Loop (body, condition, increment) reaches an update.
   bool iterationReachesUpdate(const Stmt *Loop, bool SkipTrainingLoops);
   static constexpr unsigned Unreachable = ~0U;
   using LoopFilter = llvm::function_ref<bool(const Stmt *Loop)>;
   std::optional<StepPath> perIteration(const Stmt *S, unsigned Depth,
-                                       LoopFilter IsRepeatedLoop);
+                                       LoopFilter IsRepeatedLoop,
+                                       StepEntries Entries);
   std::optional<StepPath> viaCallers(const FunctionDecl *Callable,
-                                     unsigned Depth, LoopFilter IsRepeatedLoop);
+                                     unsigned Depth, LoopFilter IsRepeatedLoop,
+                                     StepEntries Entries);
   void indexCallSites();
 
   ASTContext &Context;
@@ -130,11 +166,14 @@ private:
   llvm::StringSet<> GuardMacros;
   llvm::DenseMap<const Stmt *, bool> TrainingLoops;
   llvm::DenseMap<const Stmt *, bool> StepLoops;
-  /// Per function: the update distance [0] anywhere, [1] outside its loops.
-  llvm::DenseMap<const FunctionDecl *, unsigned> FunctionDistance[2];
+  /// Per function: the distance to an update of each kind ([Update]),
+  /// [..][0] anywhere, [..][1] outside its loops.
+  llvm::DenseMap<const FunctionDecl *, unsigned> FunctionDistance[3][2];
   bool CallSitesIndexed = false;
   llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
       CallSites;
+  /// The templates' patterns (canonical) whose instantiations are called.
+  llvm::DenseSet<const FunctionDecl *> CalledPatterns;
 };
 
 } // namespace clang::tidy::libtorch::analysis

@@ -180,6 +180,11 @@ int main() {
   std::vector<torch::Tensor> where_nz = torch::where(a > 0);
   y = a.repeat_interleave(2);
   y = torch::repeat_interleave(h);
+  y = a.repeat_interleave(h, 0, 8);
+  y = h.bincount();
+  y = torch::bincount(h, {}, 10);
+  y = a.histc(10, 0, 1);
+  y = torch::histc(a);
   (void)where_nz;
   y = a[0];
   y = a[0][1];

@@ -7,17 +7,21 @@
 #include "analysis/AccumulationWindow.h"
 #include "ASTTestSupport.h"
 #include "analysis/GradientOrder.h"
+#include "analysis/LossScaling.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
+using clang::tidy::libtorch::analysis::accumulationCount;
 using clang::tidy::libtorch::analysis::accumulationCounter;
 using clang::tidy::libtorch::analysis::CrossEpochWindow;
 using clang::tidy::libtorch::analysis::crossEpochWindow;
 using clang::tidy::libtorch::analysis::GradEvent;
 using clang::tidy::libtorch::analysis::GradEventKind;
 using clang::tidy::libtorch::analysis::gradientEvents;
+using clang::tidy::libtorch::analysis::stepCompensatesForSum;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::UserCodeParents;
+using clang::tidy::libtorch::analysis::zeroGradBeforeLastBackward;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
@@ -177,6 +181,125 @@ bool d = (++a + 1) % b == 0;
   const ValueDecl *Counter = accumulationCounter(Found[0].getNodeAs<Expr>("e"));
   ASSERT_TRUE(Counter);
   EXPECT_EQ(Counter->getName(), "a");
+}
+
+/// The events of the loop labelled `step_loop:` and its guarded step().
+class WindowEventsTest : public ::testing::Test {
+protected:
+  void parse(const std::string &Code) {
+    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
+    ASSERT_TRUE(AST);
+    ASTContext &Context = AST->getASTContext();
+    Parents = std::make_unique<UserCodeParents>(Context);
+    Model = std::make_unique<TrainingLoopModel>(Context, *Parents);
+    auto Found = match(labelStmt(has(stmt().bind("loop"))), Context);
+    ASSERT_EQ(Found.size(), 1u);
+    Events = gradientEvents(Found[0].getNodeAs<Stmt>("loop"), Context, *Model);
+    for (const GradEvent &Event : Events)
+      if (Event.Kind == GradEventKind::Step && Event.PeriodicGuard)
+        Step = &Event;
+    ASSERT_TRUE(Step);
+  }
+  bool zeroesBeforeLastBackward() {
+    return zeroGradBeforeLastBackward(Events, *Step, AST->getASTContext());
+  }
+  bool compensates() {
+    return stepCompensatesForSum(
+        cast<CXXMemberCallExpr>(Step->Call),
+        accumulationCount(Step->PeriodicGuard->getCond()),
+        AST->getASTContext());
+  }
+
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
+  std::unique_ptr<TrainingLoopModel> Model;
+  llvm::SmallVector<GradEvent, 8> Events;
+  const GradEvent *Step = nullptr;
+};
+
+TEST_F(WindowEventsTest, ZeroGradOnTheLastMicroBatch) {
+  parse(R"cpp(
+void f(Net &n, int accum) {
+  step_loop: for (int i = 0; i < 100; ++i) {
+    if ((i + 1) % accum == 0) n.optimizer.zero_grad();
+    (n.model(n.x).sum() / accum).backward();
+    if ((i + 1) % accum == 0) n.optimizer.step();
+  }
+})cpp");
+  EXPECT_TRUE(zeroesBeforeLastBackward());
+}
+
+TEST_F(WindowEventsTest, ZeroGradOnTheFirstMicroBatch) {
+  parse(R"cpp(
+void f(Net &n, int accum) {
+  step_loop: for (int i = 0; i < 100; ++i) {
+    if (i % accum == 0) n.optimizer.zero_grad();
+    (n.model(n.x).sum() / accum).backward();
+    if ((i + 1) % accum == 0) n.optimizer.step();
+  }
+})cpp");
+  EXPECT_FALSE(zeroesBeforeLastBackward());
+}
+
+TEST_F(WindowEventsTest, StepBeforeZeroGrad) {
+  parse(R"cpp(
+void f(Net &n, int accum) {
+  step_loop: for (int i = 0; i < 100; ++i) {
+    if (i % accum == 0) n.optimizer.step();
+    if (i % accum == 0) n.optimizer.zero_grad();
+    (n.model(n.x).sum() / accum).backward();
+  }
+})cpp");
+  EXPECT_FALSE(zeroesBeforeLastBackward());
+}
+
+TEST_F(WindowEventsTest, SgdWithTheLearningRateDivided) {
+  parse(R"cpp(
+void f(torch::nn::Linear model, torch::Tensor x, int accum) {
+  const double lr = 0.1 / accum;
+  torch::optim::SGD sgd(model->parameters(), torch::optim::SGDOptions(lr));
+  step_loop: for (int i = 0; i < 100; ++i) {
+    model(x).sum().backward();
+    if ((i + 1) % accum == 0) { sgd.step(); sgd.zero_grad(); }
+  }
+})cpp");
+  EXPECT_TRUE(compensates());
+}
+
+TEST_F(WindowEventsTest, SgdWithAnotherDivision) {
+  parse(R"cpp(
+void f(torch::nn::Linear model, torch::Tensor x, int accum, int other) {
+  torch::optim::SGD sgd(model->parameters(), 0.1 / other);
+  step_loop: for (int i = 0; i < 100; ++i) {
+    model(x).sum().backward();
+    if ((i + 1) % accum == 0) { sgd.step(); sgd.zero_grad(); }
+  }
+})cpp");
+  EXPECT_FALSE(compensates());
+}
+
+TEST_F(WindowEventsTest, AdamNormalizesTheScale) {
+  parse(R"cpp(
+void f(torch::nn::Linear model, torch::Tensor x, int accum) {
+  torch::optim::Adam adam(model->parameters(), 1e-3);
+  step_loop: for (int i = 0; i < 100; ++i) {
+    model(x).sum().backward();
+    if ((i + 1) % accum == 0) { adam.step(); adam.zero_grad(); }
+  }
+})cpp");
+  EXPECT_TRUE(compensates());
+}
+
+TEST_F(WindowEventsTest, OptimizerSeenAsTheBaseClass) {
+  parse(R"cpp(
+void f(torch::nn::Linear model, torch::Tensor x, int accum,
+       torch::optim::Optimizer &opt) {
+  step_loop: for (int i = 0; i < 100; ++i) {
+    model(x).sum().backward();
+    if ((i + 1) % accum == 0) { opt.step(); opt.zero_grad(); }
+  }
+})cpp");
+  EXPECT_FALSE(compensates());
 }
 
 } // namespace accumulation_window_test

@@ -9,6 +9,7 @@
 
 using namespace clang;
 using namespace clang::ast_matchers;
+using clang::tidy::libtorch::analysis::StepEntries;
 using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::UserCodeParents;
@@ -213,6 +214,69 @@ void train(Step &s) {
 })cpp");
   EXPECT_TRUE(isPerStep(1)) << "a backward 3 calls deep is seen";
   EXPECT_FALSE(isPerStep(2)) << "4 calls deep is past MaxCallDepth";
+}
+
+TEST_F(TrainingLoopModelTest, StepFunctionsCalledFromOutside) {
+  parse(R"cpp(
+// Called by another unit: each call is one step.
+float train_step(Step &s) { probe(1); s.once(); return 0; }
+// learn() is the entry; update() the step it calls.
+struct Agent {
+  Step s;
+  void update() { probe(2); s.x.sum().backward(); s.optimizer.step(); }
+  void learn() { probe(3); update(); }
+};
+// Only one half of a step each.
+void accumulate(Step &s) { probe(4); s.x.sum().backward(); }
+void apply(Step &s) { probe(5); s.optimizer.step(); }
+// Called once, from main.
+void warmup(Step &s) { probe(6); s.once(); }
+// A whole step loop inside: once per epoch.
+void epoch(Step &s) {
+  for (int i = 0; i < 10; ++i) s.once();
+  probe(7);
+}
+template <typename T> void generic_step(T &s) { s.once(); }
+// Builds what holds the optimizer, then one warm-up step: setup.
+Step *create() { auto *s = new Step(); probe(11); s->once(); return s; }
+void register_step(void (*)(Step &));
+void setup() {
+  register_step(+[](Step &s) { probe(9); s.once(); });
+}
+int main() {
+  Step s;
+  warmup(s);
+  generic_step(s);
+  probe(10);
+  s.once();
+})cpp");
+  auto entered = [&](int Id) {
+    std::optional<StepPath> Path =
+        Model->perStep(probe(Id), StepEntries::Accepted);
+    return Path && Path->StepFunction && !Path->StepLoop;
+  };
+  EXPECT_FALSE(isPerStep(1)) << "not without StepEntries::Accepted";
+  EXPECT_TRUE(entered(1)) << "backward and step, called from elsewhere";
+  std::optional<StepPath> ViaUpdate =
+      Model->perStep(probe(2), StepEntries::Accepted);
+  ASSERT_TRUE(ViaUpdate.has_value());
+  EXPECT_EQ(ViaUpdate->StepFunction->getNameAsString(), "learn");
+  EXPECT_EQ(ViaUpdate->Calls.size(), 1u);
+  EXPECT_TRUE(entered(3));
+  EXPECT_FALSE(entered(4)) << "backward alone";
+  EXPECT_FALSE(entered(5)) << "step alone";
+  EXPECT_FALSE(entered(6)) << "called once from main";
+  EXPECT_FALSE(entered(7)) << "after its own step loop";
+  auto Generic = match(functionDecl(hasName("generic_step"), isDefinition(),
+                                    unless(isTemplateInstantiation()))
+                           .bind("f"),
+                       AST->getASTContext());
+  ASSERT_EQ(Generic.size(), 1u);
+  EXPECT_FALSE(Model->isStepEntry(Generic[0].getNodeAs<FunctionDecl>("f")))
+      << "a template instantiated and called here";
+  EXPECT_TRUE(entered(9)) << "a lambda handed to other code";
+  EXPECT_FALSE(entered(10)) << "main runs once";
+  EXPECT_FALSE(entered(11)) << "builds the optimizer's holder: setup";
 }
 
 } // namespace training_loop_model_test

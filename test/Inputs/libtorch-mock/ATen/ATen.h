@@ -636,6 +636,10 @@ public:
                                c10::optional<int64_t> dim = c10::nullopt,
                                c10::optional<int64_t> output_size =
                                    c10::nullopt) const;
+  at::Tensor bincount(const c10::optional<at::Tensor> &weights = {},
+                      int64_t minlength = 0) const;
+  at::Tensor histc(int64_t bins = 100, const at::Scalar &min = 0,
+                   const at::Scalar &max = 0) const;
   at::Tensor reshape(at::IntArrayRef shape) const;
   at::Tensor reshape_as(const at::Tensor &other) const;
   at::Tensor relu() const;
@@ -1157,6 +1161,12 @@ TORCH_API at::Tensor repeat_interleave(const at::Tensor &self, int64_t repeats,
                                        c10::optional<int64_t> dim = c10::nullopt,
                                        c10::optional<int64_t> output_size =
                                            c10::nullopt);
+TORCH_API at::Tensor bincount(const at::Tensor &self,
+                              const c10::optional<at::Tensor> &weights = {},
+                              int64_t minlength = 0);
+TORCH_API at::Tensor histc(const at::Tensor &self, int64_t bins = 100,
+                           const at::Scalar &min = 0,
+                           const at::Scalar &max = 0);
 TORCH_API at::Tensor mean(const at::Tensor &self,
                        c10::optional<at::ScalarType> dtype = c10::nullopt);
 TORCH_API at::Tensor mean(const at::Tensor &self, at::OptionalIntArrayRef dim,

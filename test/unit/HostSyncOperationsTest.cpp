@@ -1,0 +1,200 @@
+//===--- HostSyncArgumentsTest.cpp - hidden syncs, waits with a purpose --===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/HostSyncOperations.h"
+#include "ASTTestSupport.h"
+#include "analysis/SyncPurpose.h"
+#include "analysis/UserCode.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using clang::tidy::libtorch::analysis::endsLoopEarly;
+using clang::tidy::libtorch::analysis::isBooleanMask;
+using clang::tidy::libtorch::analysis::measuresLatency;
+using clang::tidy::libtorch::analysis::UserCodeParents;
+using clang::tidy::libtorch::analysis::waitsAsCalled;
+
+// Named, not anonymous: the unit tests compile in unity batches
+// (CMakeLists.txt), where the helpers of one file must not meet another's.
+namespace host_sync_operations_test {
+
+const char Prelude[] = R"cpp(
+#include <torch/torch.h>
+#include <chrono>
+using torch::indexing::Slice;
+template <typename T> void probe(int id, const T &value);
+)cpp";
+
+class HostSyncArgumentsTest : public ::testing::Test {
+protected:
+  void parse(const std::string &Code) {
+    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
+    ASSERT_TRUE(AST);
+    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
+  }
+
+  /// The argument of `probe(Id, <expr>)`, implicit nodes stripped.
+  const Expr *probed(int Id) {
+    auto Found = match(callExpr(callee(functionDecl(hasName("probe"))),
+                                hasArgument(0, integerLiteral(equals(Id))))
+                           .bind("probe"),
+                       AST->getASTContext());
+    EXPECT_EQ(Found.size(), 1u) << "probe(" << Id << ")";
+    if (Found.empty())
+      return nullptr;
+    return Found[0].getNodeAs<CallExpr>("probe")->getArg(1)->IgnoreImplicit();
+  }
+  const CallExpr *probedCall(int Id) {
+    return dyn_cast_or_null<CallExpr>(probed(Id));
+  }
+
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<UserCodeParents> Parents;
+};
+
+TEST_F(HostSyncArgumentsTest, WaitsAsCalled) {
+  parse(R"cpp(
+void f(torch::Tensor x, torch::Tensor labels, torch::Tensor counts) {
+  auto valid = labels != -1;
+  probe(1, labels.bincount());
+  probe(2, torch::bincount(labels, {}, 10));
+  probe(3, x.histc(20));
+  probe(4, x.histc(20, 0, 1));
+  probe(5, x.repeat_interleave(counts));
+  probe(6, x.repeat_interleave(counts, 0, 64));
+  probe(7, x.repeat_interleave(2));
+  probe(8, torch::repeat_interleave(counts));
+  probe(9, x.index({valid}));
+  probe(10, x.index({Slice(), labels}));
+  probe(11, x.nonzero());
+})cpp");
+  EXPECT_TRUE(waitsAsCalled(probedCall(1))) << "bincount always reads max";
+  EXPECT_TRUE(waitsAsCalled(probedCall(2))) << "minlength does not help";
+  EXPECT_TRUE(waitsAsCalled(probedCall(3))) << "histc without a range";
+  EXPECT_FALSE(waitsAsCalled(probedCall(4))) << "histc with min and max";
+  EXPECT_TRUE(waitsAsCalled(probedCall(5))) << "tensor repeats, no size";
+  EXPECT_FALSE(waitsAsCalled(probedCall(6))) << "output_size given";
+  EXPECT_FALSE(waitsAsCalled(probedCall(7))) << "an integer count";
+  EXPECT_TRUE(waitsAsCalled(probedCall(8)));
+  EXPECT_TRUE(waitsAsCalled(probedCall(9))) << "a boolean mask";
+  EXPECT_FALSE(waitsAsCalled(probedCall(10))) << "integer indices";
+  EXPECT_TRUE(waitsAsCalled(probedCall(11))) << "unconditional ops";
+}
+
+TEST_F(HostSyncArgumentsTest, BooleanMasks) {
+  parse(R"cpp(
+void f(torch::Tensor x, torch::Tensor y) {
+  auto mask = x > 0;
+  auto both = mask & y.eq(1);
+  auto maybe = x.argmax(1);
+  torch::Tensor changed = x > 0;
+  changed = x.abs();
+  probe(1, x < y);
+  probe(2, ~x.gt(0));
+  probe(3, mask);
+  probe(4, both);
+  probe(5, maybe);
+  probe(6, x + y);
+  probe(7, changed);
+  probe(8, x & y);
+})cpp");
+  EXPECT_TRUE(isBooleanMask(probed(1)));
+  EXPECT_TRUE(isBooleanMask(probed(2)));
+  EXPECT_TRUE(isBooleanMask(probed(3))) << "a local set to a comparison";
+  EXPECT_TRUE(isBooleanMask(probed(4)));
+  EXPECT_FALSE(isBooleanMask(probed(5))) << "indices";
+  EXPECT_FALSE(isBooleanMask(probed(6)));
+  EXPECT_FALSE(isBooleanMask(probed(7))) << "reassigned to a float tensor";
+  EXPECT_FALSE(isBooleanMask(probed(8))) << "bitwise and of unknown tensors";
+}
+
+TEST_F(HostSyncArgumentsTest, WaitsWithAPurpose) {
+  parse(R"cpp(
+void timed(torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    probe(1, x.sum());
+    torch::cuda::synchronize();
+    auto end = std::chrono::steady_clock::now();
+  }
+  for (int i = 0; i < 10; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    torch::cuda::synchronize();
+  }
+}
+void decode(torch::Tensor x) {
+  for (int t = 0; t < 10; ++t) {
+    if (x.item<int>() == 2)
+      break;
+    if (x.item<int>() == 3) {
+      x = x + 1;
+      return;
+    }
+    if (x.item<int>() == 4)
+      x = x + 1;
+    for (int j = 0; j < 2; ++j)
+      if (x.item<int>() == 5)
+        break;
+  }
+  while (x.item<int>() < 6)
+    x = x + 1;
+  for (int t = 0; t < 10; ++t) {
+    const int id = x.item<int>();
+    if (id == 7)
+      break;
+    const int other = x.item<int>();
+    x = x + other;
+  }
+})cpp");
+  auto Syncs = match(callExpr(callee(functionDecl(hasName("synchronize"))),
+                              isExpansionInMainFile())
+                         .bind("s"),
+                     AST->getASTContext());
+  ASSERT_EQ(Syncs.size(), 2u);
+  EXPECT_TRUE(measuresLatency(Syncs[0].getNodeAs<CallExpr>("s"), *Parents));
+  EXPECT_FALSE(measuresLatency(Syncs[1].getNodeAs<CallExpr>("s"), *Parents))
+      << "the clock is read before the sync only";
+
+  // By place: the two timed loops, decode's loop, its inner loop, the loop
+  // that tests a local; and the while loop.
+  auto Fors = match(forStmt(isExpansionInMainFile()).bind("loop"),
+                    AST->getASTContext());
+  ASSERT_EQ(Fors.size(), 5u);
+  std::vector<const Stmt *> Loops;
+  for (const auto &Found : Fors)
+    Loops.push_back(Found.getNodeAs<Stmt>("loop"));
+  const SourceManager &SM = AST->getSourceManager();
+  llvm::sort(Loops, [&SM](const Stmt *A, const Stmt *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  auto Whiles = match(whileStmt(isExpansionInMainFile()).bind("loop"),
+                      AST->getASTContext());
+  ASSERT_EQ(Whiles.size(), 1u);
+  const Stmt *Decode = Loops[2], *Last = Loops[4];
+  const Stmt *While = Whiles[0].getNodeAs<Stmt>("loop");
+  auto Items = match(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("item"))),
+                                       isExpansionInMainFile())
+                         .bind("item"),
+                     AST->getASTContext());
+  ASSERT_EQ(Items.size(), 7u);
+  std::vector<const Expr *> Reads;
+  for (const auto &Found : Items)
+    Reads.push_back(Found.getNodeAs<Expr>("item"));
+  llvm::sort(Reads, [&SM](const Expr *A, const Expr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  auto item = [&](unsigned I) { return Reads[I]; };
+  EXPECT_TRUE(endsLoopEarly(item(0), Decode, *Parents)) << "if (...) break;";
+  EXPECT_TRUE(endsLoopEarly(item(1), Decode, *Parents)) << "a block returns";
+  EXPECT_FALSE(endsLoopEarly(item(2), Decode, *Parents)) << "goes on";
+  EXPECT_FALSE(endsLoopEarly(item(3), Decode, *Parents))
+      << "the break leaves the inner loop";
+  EXPECT_TRUE(endsLoopEarly(item(4), While, *Parents)) << "loop condition";
+  EXPECT_TRUE(endsLoopEarly(item(5), Last, *Parents)) << "through a local";
+  EXPECT_FALSE(endsLoopEarly(item(6), Last, *Parents)) << "a local not tested";
+}
+
+} // namespace host_sync_operations_test
