@@ -104,7 +104,7 @@ SyncKind syncKindOfFunction(StringRef QualifiedName) {
 
 namespace {
 
-const Expr *strip(const Expr *E) {
+const Expr *stripTemporaries(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
     if (const auto *Temporary = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -125,7 +125,7 @@ const Expr *strip(const Expr *E) {
 }
 
 bool isMask(const Expr *E, unsigned Depth) {
-  E = strip(E);
+  E = stripTemporaries(E);
   if (!E || Depth > 4 || !isTensorType(E->getType()))
     return false;
   if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {

@@ -157,6 +157,12 @@ private:
   /// long the loop may sleep.
   int step();
   void start(Document &Doc);
+  /// A worker for \p Doc with \p Command's database and every open
+  /// document's text, whose prefix role is \p PrefixRole
+  /// (`--worker-preamble=`).
+  AnalysisRequest workerRequest(const Document &Doc,
+                                const CommandLookup &Command,
+                                const std::string &PrefixRole) const;
   /// Stops the running analysis of \p Doc, if any.
   void stopAnalysis(Document &Doc);
   /// Tells the client that the running analysis builds (or waits for) its

@@ -365,18 +365,8 @@ void Server::start(Document &Doc) {
   CommandLookup Command = Lookup.lookup(Doc.Path);
   if (!Command.HasEntry)
     return NoAnalysis(Command.Problem);
-  AnalysisRequest Request;
-  Request.Executable = Options.Executable;
-  Request.File = Doc.Path;
-  Request.DatabaseDirectory = Command.Directory;
-  Request.TimeoutSeconds = Options.TimeoutSeconds;
-  Request.CacheMaxSize = Options.CacheMaxSize;
   // Never builds nor waits for a prefix: ServerPrefixBuilds.cpp does.
-  Request.WorkerPreamble = "reuse-only";
-  if (Scratch)
-    Request.ScratchRoot = Scratch->path();
-  for (auto &[Uri, Open] : Documents)
-    Request.Unsaved[Open.Path] = Open.Text;
+  AnalysisRequest Request = workerRequest(Doc, Command, "reuse-only");
   if (!Options.RemoteCache.empty() && buffersMatchFiles(Request.Unsaved))
     Request.RemoteCache = Options.RemoteCache;
   Doc.RunningVersion = Doc.Version;
@@ -389,6 +379,23 @@ void Server::start(Document &Doc) {
   Doc.Running = std::make_unique<AnalysisProcess>(Request);
   Doc.Progress =
       Progress.create("analyzing " + sys::path::filename(Doc.Path).str());
+}
+
+AnalysisRequest Server::workerRequest(const Document &Doc,
+                                      const CommandLookup &Command,
+                                      const std::string &PrefixRole) const {
+  AnalysisRequest Request;
+  Request.Executable = Options.Executable;
+  Request.File = Doc.Path;
+  Request.DatabaseDirectory = Command.Directory;
+  Request.TimeoutSeconds = Options.TimeoutSeconds;
+  Request.CacheMaxSize = Options.CacheMaxSize;
+  Request.WorkerPreamble = PrefixRole;
+  if (Scratch)
+    Request.ScratchRoot = Scratch->path();
+  for (const auto &[Uri, Open] : Documents)
+    Request.Unsaved[Open.Path] = Open.Text;
+  return Request;
 }
 
 void Server::finished(Document &Doc) {

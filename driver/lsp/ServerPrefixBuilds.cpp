@@ -100,18 +100,8 @@ void Server::considerPrefixBuild(Document &Doc,
   CommandLookup Command = Lookup.lookup(Doc.Path);
   if (!Command.HasEntry)
     return;
-  AnalysisRequest Request;
-  Request.Executable = Options.Executable;
-  Request.File = Doc.Path;
-  Request.DatabaseDirectory = Command.Directory;
-  Request.TimeoutSeconds = Options.TimeoutSeconds;
-  Request.CacheMaxSize = Options.CacheMaxSize;
-  Request.WorkerPreamble = "build-only";
-  if (Scratch)
-    Request.ScratchRoot = Scratch->path();
   // The builder finds the prefix in the editor's text, as the analyses do.
-  for (auto &[Uri, Open] : Documents)
-    Request.Unsaved[Open.Path] = Open.Text;
+  AnalysisRequest Request = workerRequest(Doc, Command, "build-only");
   PrefixBuild &Build = PrefixBuilds[Key];
   Build.Process = std::make_unique<AnalysisProcess>(Request);
   Build.Started = Clock::now();
