@@ -104,15 +104,20 @@ def slow_headers(directory):
         f.write("}\n")
 
 
-def typing_while_it_builds(args, text):
-    project = os.path.join(args.work, "typing")
+def slow_project(args, name, text):
+    """A project whose file starts with a slow system header before
+    LibTorch's (the prefix ends with the last of those): (path, text)."""
+    project = os.path.join(args.work, name)
     include_dir = os.path.join(args.work, "slow-include")
     slow_headers(include_dir)
-    # Before LibTorch's header: the prefix ends with the last of those.
     text = text.replace("#include <torch/torch.h>",
                         "#include <slow/slow.h>\n#include <torch/torch.h>", 1)
     write_project(project, {"train.cpp": text}, args.flags + " -isystem " + include_dir)
-    path = os.path.join(project, "train.cpp")
+    return os.path.join(project, "train.cpp"), text
+
+
+def typing_while_it_builds(args, text):
+    path, text = slow_project(args, "typing", text)
     c = Client(args.server, ["--debounce-ms=0"],
                env={"XDG_CACHE_HOME": os.path.join(args.work, "typing-cache")})
     try:
@@ -143,14 +148,7 @@ def typing_while_it_builds(args, text):
 
 
 def close_stops_it(args, text):
-    project = os.path.join(args.work, "closing")
-    include_dir = os.path.join(args.work, "slow-include")
-    slow_headers(include_dir)
-    # Before LibTorch's header: the prefix ends with the last of those.
-    text = text.replace("#include <torch/torch.h>",
-                        "#include <slow/slow.h>\n#include <torch/torch.h>", 1)
-    write_project(project, {"train.cpp": text}, args.flags + " -isystem " + include_dir)
-    path = os.path.join(project, "train.cpp")
+    path, text = slow_project(args, "closing", text)
     cache = os.path.join(args.work, "closing-cache")
     c = Client(args.server, ["--debounce-ms=0"], env={"XDG_CACHE_HOME": cache})
     try:
