@@ -43,7 +43,7 @@ void ErrorRecorder::clear() {
 }
 
 void ErrorRecorder::HandleDiagnostic(DiagnosticsEngine::Level Level,
-                                     const Diagnostic &Info) {
+                                     const clang::Diagnostic &Info) {
   DiagnosticConsumer::HandleDiagnostic(Level, Info);
   if (Level >= DiagnosticsEngine::Error) {
     const unsigned Id = Info.getID();

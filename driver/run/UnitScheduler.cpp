@@ -6,9 +6,9 @@
 
 #include "run/UnitScheduler.h"
 
-#include "ExitCodes.h"
 #include "cache/remote/RemoteResults.h"
 #include "io/FileIO.h"
+#include "model/ExitCodes.h"
 #include "preamble/IncludePrefix.h"
 #include "preamble/PreambleStore.h"
 #include "run/Progress.h"

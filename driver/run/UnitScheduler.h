@@ -16,11 +16,11 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_UNITSCHEDULER_H
 #define LIBTORCH_TIDY_DRIVER_RUN_UNITSCHEDULER_H
 
-#include "CompilationSetup.h"
-#include "OptionsSetup.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "config/OptionsSetup.h"
 #include "model/Findings.h"
 #include "run/AnalysisSettings.h"
+#include "units/CompilationSetup.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 

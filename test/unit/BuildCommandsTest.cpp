@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuildCommands.h"
+#include "units/BuildCommands.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CudaCommands.h"
+#include "units/CudaCommands.h"
 
 #include "gtest/gtest.h"
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "report/Merge.h"
+#include "merge/Merge.h"
 #include "ReportTestSupport.h"
 #include "report/Fingerprint.h"
 #include "report/JsonReport.h"
@@ -19,6 +19,7 @@
 
 using namespace libtorch_tidy::model;
 using namespace libtorch_tidy::report;
+using namespace libtorch_tidy::merge;
 using libtorch_tidy::report::testing::emptyRun;
 using libtorch_tidy::report::testing::MemoryProject;
 using nlohmann::json;

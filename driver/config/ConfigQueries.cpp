@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ConfigQueries.h"
+#include "config/ConfigQueries.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/ADT/STLExtras.h"

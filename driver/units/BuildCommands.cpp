@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BuildCommands.h"
-#include "CudaCommands.h"
+#include "units/BuildCommands.h"
 #include "report/Wording.h"
+#include "units/CudaCommands.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"

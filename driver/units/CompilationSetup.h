@@ -7,7 +7,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_COMPILATIONSETUP_H
 #define LIBTORCH_TIDY_DRIVER_COMPILATIONSETUP_H
 
-#include "OptionsSetup.h"
+#include "config/OptionsSetup.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include <memory>

@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CompilationSetup.h"
-#include "BuildCommands.h"
-#include "CudaCommands.h"
-#include "ResourceDir.h"
+#include "units/CompilationSetup.h"
 #include "report/Wording.h"
+#include "units/BuildCommands.h"
+#include "units/CudaCommands.h"
+#include "units/ResourceDir.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"

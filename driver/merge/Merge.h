@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_REPORT_MERGE_H
-#define LIBTORCH_TIDY_DRIVER_REPORT_MERGE_H
+#ifndef LIBTORCH_TIDY_DRIVER_MERGE_MERGE_H
+#define LIBTORCH_TIDY_DRIVER_MERGE_MERGE_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-namespace libtorch_tidy::report {
+namespace libtorch_tidy::merge {
 
 struct ReportFile {
   std::string Name;
@@ -38,6 +38,6 @@ llvm::Expected<std::string> mergeReports(llvm::ArrayRef<ReportFile> Inputs);
 int runMergeCommand(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &Out,
                     llvm::raw_ostream &Err);
 
-} // namespace libtorch_tidy::report
+} // namespace libtorch_tidy::merge
 
-#endif // LIBTORCH_TIDY_DRIVER_REPORT_MERGE_H
+#endif // LIBTORCH_TIDY_DRIVER_MERGE_MERGE_H

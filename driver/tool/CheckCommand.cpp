@@ -1,44 +1,38 @@
-//===--- Main.cpp - The libtorch-tidy command-line tool -------------------===//
+//===--- CheckCommand.cpp - The libtorch-tidy command-line run ------------===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// A clang-tidy-compatible front end for the `libtorch` checks: the same
-// flags where they overlap, `.clang-tidy` discovery, NOLINT, fixes and
-// export-fixes, but LibTorch's default check set and documented exit codes
-// (ExitCodes.h).
-//
-// The pipeline (runTool() below), each stage working on model::RunResult:
-//   parse options -> collect units -> select units -> analyze units ->
-//   filter findings -> fingerprints -> fixes -> output -> export-fixes ->
-//   exit code.
+// The pipeline, each stage working on model::RunResult:
+//   set up the run (RunSetup.h) -> collect units -> select units ->
+//   analyze units -> filter findings -> fingerprints -> fixes -> output ->
+//   export-fixes -> exit code.
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckOptionValues.h"
-#include "CheckTable.h"
-#include "CompilationSetup.h"
-#include "ConfigQueries.h"
-#include "ExitCodes.h"
-#include "OptionsSetup.h"
+#include "tool/CheckCommand.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "config/CheckOptionValues.h"
+#include "config/ConfigQueries.h"
+#include "config/OptionsSetup.h"
 #include "fix/FixApplier.h"
 #include "fix/FixSelection.h"
 #include "io/FileIO.h"
-#include "lsp/Server.h"
+#include "model/ExitCodes.h"
 #include "model/Findings.h"
 #include "report/Baseline.h"
+#include "report/CheckTable.h"
 #include "report/ExportFixesWriter.h"
-#include "report/Merge.h"
 #include "report/ReportStage.h"
 #include "report/RunStatistics.h"
 #include "report/TextWriter.h"
 #include "run/UnitScheduler.h"
-#include "run/WorkerMode.h"
 #include "run/WorkerProcess.h"
 #include "select/UnitSelection.h"
+#include "tool/RunSetup.h"
+#include "units/CompilationSetup.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
@@ -62,14 +56,7 @@
 using namespace clang::tidy;
 using namespace llvm;
 
-namespace clang::tidy {
-// Pulls in the `libtorch` module when the checks are linked statically.
-extern volatile int LibTorchTidyModuleAnchorSource;
-static int LLVM_ATTRIBUTE_UNUSED LibTorchTidyModuleAnchorDestination =
-    LibTorchTidyModuleAnchorSource;
-} // namespace clang::tidy
-
-namespace libtorch_tidy {
+namespace libtorch_tidy::tool {
 namespace {
 
 using model::Finding;
@@ -88,56 +75,32 @@ bool countsForExit(const Finding &F, StringRef FailOn) {
   return F.Tier == FailOn;
 }
 
-int runTool(int Argc, const char **Argv) {
-  // `libtorch-tidy merge <report>... -o <file>` joins shards' reports.
-  if (Argc > 1 && StringRef(Argv[1]) == "merge")
-    return report::runMergeCommand(ArrayRef<const char *>(Argv + 2, Argc - 2),
-                                   outs(), errs());
+} // namespace
 
-  ToolOptions Tool;
-  Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Fixed =
-      parseCommandLine(Argc, Argv, Tool);
-  if (!Fixed) {
-    errs() << "libtorch-tidy: error: " << toString(Fixed.takeError()) << "\n";
-    return ExitUsageError;
-  }
-  // A worker process (run/WorkerMode.h) analyzes its one unit; none of the
-  // stages below are its.
-  if (!Tool.WorkerUnit.empty())
-    return run::runWorker(Tool, std::move(*Fixed), Argv[0]);
-
+int runCheckCommand(const ToolOptions &Tool,
+                    std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
+                    int Argc, const char **Argv) {
   if (Tool.PrintCheckTable) {
     outs() << renderCheckTable();
     return ExitNoFindings;
   }
 
-  auto BaseFS =
-      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
-  if (Error E = applyVfsOverlay(Tool, *BaseFS)) {
-    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
-    return ExitUsageError;
-  }
-  Expected<std::unique_ptr<ClangTidyOptionsProvider>> Provider =
-      createOptionsProvider(Tool, BaseFS);
-  if (!Provider) {
-    errs() << "libtorch-tidy: error: " << toString(Provider.takeError())
+  Expected<RunConfiguration> Configured = configureRun(Tool);
+  if (!Configured) {
+    errs() << "libtorch-tidy: error: " << toString(Configured.takeError())
            << "\n";
     return ExitUsageError;
   }
+  std::unique_ptr<ClangTidyOptionsProvider> &Provider = Configured->Provider;
   // --explain-config, --verify-config (ConfigQueries.h).
-  if (std::optional<int> Code = runConfigQuery(Tool, **Provider))
+  if (std::optional<int> Code = runConfigQuery(Tool, *Provider))
     return *Code;
 
   // Collect the translation units (files named, or the whole database).
   Expected<CompilationSetup> Setup =
-      setUpCompilations(Tool, std::move(*Fixed), Argv[0]);
+      setUpUnits(Tool, std::move(Fixed), Argv[0]);
   if (!Setup) {
     errs() << "libtorch-tidy: error: " << toString(Setup.takeError()) << "\n";
-    return ExitUsageError;
-  }
-
-  if (Error E = checkDiscoveredConfigs(Tool, Setup->Files)) {
-    errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
     return ExitUsageError;
   }
   // Misspelled options of our checks, once per run (not per worker).
@@ -146,7 +109,7 @@ int runTool(int Argc, const char **Argv) {
   // Options are looked up for the first input, as clang-tidy does.
   StringRef FirstFile =
       Setup->Files.empty() ? StringRef("dummy") : StringRef(Setup->Files[0]);
-  ClangTidyOptions Effective = (*Provider)->getOptions(FirstFile);
+  ClangTidyOptions Effective = Provider->getOptions(FirstFile);
   std::vector<std::string> Enabled =
       getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
 
@@ -184,13 +147,8 @@ int runTool(int Argc, const char **Argv) {
 
   // A CheckOptions value no check can read is the configuration's error,
   // not a finding of every unit.
-  if (std::vector<std::string> Invalid =
-          invalidCheckOptionValues(**Provider, FirstFile);
-      !Invalid.empty()) {
-    for (const std::string &Problem : Invalid)
-      errs() << "libtorch-tidy: error: " << Problem << "\n";
+  if (reportInvalidCheckOptionValues(*Provider, FirstFile, errs()))
     return ExitUsageError;
-  }
   // Fail on a bad --sarif-root or --baseline before analyzing anything.
   const report::OutputFormat Format = cantFail(
       report::parseOutputFormat(Tool.Format)); // validated by the parser
@@ -238,7 +196,7 @@ int runTool(int Argc, const char **Argv) {
     return ExitUsageError;
   }
   const select::ExcludeFilter Exclude = select::ExcludeFilter::create(
-      Tool.Exclude, WorkingDir, Tool.ConfigFile, **Provider, Candidates);
+      Tool.Exclude, WorkingDir, Tool.ConfigFile, *Provider, Candidates);
   Expected<select::UnitSelection> Selected = select::selectUnits(
       Candidates, Exclude, Tool.Diff, Tool.Shard, *Setup->Compilations);
   if (!Selected) {
@@ -301,7 +259,7 @@ int runTool(int Argc, const char **Argv) {
   Run.ToolVersion = LIBTORCH_TIDY_VERSION;
   Run.EnabledChecks = Enabled;
   Run.Units =
-      run::analyzeUnits(Tool, *Setup, Units, **Provider, Argc, Argv, Ready);
+      run::analyzeUnits(Tool, *Setup, Units, *Provider, Argc, Argv, Ready);
   // Streamed findings that did not reach standard output (a closed pipe,
   // a full disk) make the run an I/O error, not a run with findings.
   if (outs().has_error()) {
@@ -358,7 +316,7 @@ int runTool(int Argc, const char **Argv) {
   if (WantFixes) {
     fix::FixOptions FixOptions;
     FixOptions.FixNotes = Tool.FixNotes;
-    StyleContext.emplace(std::move(*Provider),
+    StyleContext.emplace(std::move(Provider),
                          /*AllowEnablingAnalyzerAlphaCheckers=*/false);
     FixOptions.StyleFor = [&](StringRef File) {
       return StyleContext->getOptionsForFile(File).FormatStyle.value_or("none");
@@ -478,34 +436,4 @@ int runTool(int Argc, const char **Argv) {
   return Failing ? ExitFindings : ExitNoFindings;
 }
 
-} // namespace
-} // namespace libtorch_tidy
-
-int main(int Argc, const char **Argv) {
-  libtorch_tidy::run::noteInheritedSignals();
-  // `libtorch-tidy verify ...` is the runtime harness, a separate program
-  // installed next to this one (runtime-verify/harness).
-  if (Argc > 1 && StringRef(Argv[1]) == "verify") {
-    SmallString<256> Verify(sys::path::parent_path(sys::fs::getMainExecutable(
-        Argv[0], reinterpret_cast<void *>(&libtorch_tidy::runTool))));
-    sys::path::append(Verify, "libtorch-tidy-verify");
-    std::vector<char *> Args = {const_cast<char *>(Verify.c_str())};
-    for (int I = 2; I < Argc; ++I)
-      Args.push_back(const_cast<char *>(Argv[I]));
-    Args.push_back(nullptr);
-    execv(Verify.c_str(), Args.data());
-    errs() << "libtorch-tidy: error: " << Verify
-           << " cannot be run; install libtorch-tidy-verify next to "
-              "libtorch-tidy\n";
-    return libtorch_tidy::ExitUsageError;
-  }
-  // `libtorch-tidy lsp`: the language server (driver/lsp/Server.h). Its own
-  // signal handling: a signal stops its workers before it ends.
-  if (Argc > 1 && StringRef(Argv[1]) == "lsp")
-    return libtorch_tidy::lsp::runLanguageServer(
-        ArrayRef<const char *>(Argv + 2, Argc - 2),
-        sys::fs::getMainExecutable(
-            Argv[0], reinterpret_cast<void *>(&libtorch_tidy::runTool)));
-  InitLLVM X(Argc, Argv);
-  return libtorch_tidy::runTool(Argc, Argv);
-}
+} // namespace libtorch_tidy::tool

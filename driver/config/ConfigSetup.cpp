@@ -12,8 +12,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Catalog.h"
-#include "OptionsSetup.h"
 #include "clang-tidy/ClangTidy.h"
+#include "config/OptionsSetup.h"
 #include "select/Exclude.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"

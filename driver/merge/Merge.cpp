@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Merge.h"
-#include "ExitCodes.h"
-#include "Fingerprint.h"
-#include "JsonReport.h"
-#include "ReportStage.h"
-#include "SarifWriter.h"
+#include "merge/Merge.h"
 #include "io/FileIO.h"
+#include "model/ExitCodes.h"
+#include "report/Fingerprint.h"
+#include "report/JsonReport.h"
+#include "report/ReportStage.h"
+#include "report/SarifWriter.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include <algorithm>
@@ -20,7 +20,9 @@
 #include <optional>
 #include <set>
 
-namespace libtorch_tidy::report {
+namespace libtorch_tidy::merge {
+
+using namespace report;
 
 using nlohmann::json;
 
@@ -375,4 +377,4 @@ int runMergeCommand(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &Out,
   return ExitNoFindings;
 }
 
-} // namespace libtorch_tidy::report
+} // namespace libtorch_tidy::merge

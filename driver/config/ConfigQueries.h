@@ -13,8 +13,8 @@
 #ifndef LIBTORCH_TIDY_DRIVER_CONFIGQUERIES_H
 #define LIBTORCH_TIDY_DRIVER_CONFIGQUERIES_H
 
-#include "OptionsSetup.h"
 #include "clang-tidy/ClangTidyOptions.h"
+#include "config/OptionsSetup.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include <optional>

@@ -1,32 +1,32 @@
-//===--- WorkerMode.cpp - The worker process's side of a run --------------===//
+//===--- WorkerCommand.cpp - The worker process's side of a run -----------===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 
-#include "run/WorkerMode.h"
-#include "CheckOptionValues.h"
-#include "CompilationSetup.h"
-#include "ConfigQueries.h"
-#include "ExitCodes.h"
+#include "tool/WorkerCommand.h"
 #include "cache/remote/RemoteResults.h"
+#include "model/ExitCodes.h"
 #include "preamble/PreambleStore.h"
 #include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
 #include "run/UnitScheduler.h"
 #include "run/WorkerProcess.h"
 #include "run/Workers.h"
+#include "tool/RunSetup.h"
 #include "llvm/Support/raw_ostream.h"
 #include <unistd.h>
 
 using namespace clang::tidy;
 using namespace llvm;
 
-namespace libtorch_tidy::run {
+namespace libtorch_tidy::tool {
 
-int runWorker(const ToolOptions &Tool,
-              std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
-              const char *Argv0) {
+using namespace run;
+
+int runWorkerCommand(const ToolOptions &Tool,
+                     std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
+                     const char *Argv0) {
   // A worker dies with its parent and enforces its own --unit-timeout.
   guardWorker(Tool.WorkerOutput, Tool.UnitTimeout);
   // The parent set up the same configuration and database before it started
@@ -35,30 +35,17 @@ int runWorker(const ToolOptions &Tool,
     errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
     return ExitUsageError;
   };
-  auto BaseFS =
-      makeIntrusiveRefCnt<vfs::OverlayFileSystem>(vfs::getRealFileSystem());
-  if (Error E = applyVfsOverlay(Tool, *BaseFS))
-    return Fail(std::move(E));
-  Expected<std::unique_ptr<ClangTidyOptionsProvider>> Provider =
-      createOptionsProvider(Tool, BaseFS);
-  if (!Provider)
-    return Fail(Provider.takeError());
-  Expected<CompilationSetup> Setup =
-      setUpCompilations(Tool, std::move(Fixed), Argv0);
+  Expected<RunConfiguration> Run = configureRun(Tool);
+  if (!Run)
+    return Fail(Run.takeError());
+  Expected<CompilationSetup> Setup = setUpUnits(Tool, std::move(Fixed), Argv0);
   if (!Setup)
     return Fail(Setup.takeError());
-  if (Error E = checkDiscoveredConfigs(Tool, Setup->Files))
-    return Fail(std::move(E));
   // The CLI refuses a CheckOptions value no check can read before it starts
   // a worker; the language server starts workers itself and hears of it
   // here, as the worker's error.
-  if (std::vector<std::string> Invalid =
-          invalidCheckOptionValues(**Provider, Tool.WorkerUnit);
-      !Invalid.empty()) {
-    for (const std::string &Problem : Invalid)
-      errs() << "libtorch-tidy: error: " << Problem << "\n";
+  if (reportInvalidCheckOptionValues(*Run->Provider, Tool.WorkerUnit, errs()))
     return ExitUsageError;
-  }
 
   // The language server's first analysis of a file opened unchanged: a
   // result another machine stored is shown at once. Never written from
@@ -72,7 +59,7 @@ int runWorker(const ToolOptions &Tool,
         Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir,
         [](const std::string &Line) { errs() << Line << "\n"; });
     std::string Key =
-        Remote.key(unitKeyParts(Tool, *Setup, **Provider, Tool.WorkerUnit));
+        Remote.key(unitKeyParts(Tool, *Setup, *Run->Provider, Tool.WorkerUnit));
     if (std::optional<WorkerResult> Hit = Remote.lookup(Key, Tool.WorkerUnit))
       return writeWorkerResult(Tool.WorkerOutput, *Hit) ? ExitNoFindings
                                                         : ExitUsageError;
@@ -81,12 +68,12 @@ int runWorker(const ToolOptions &Tool,
   WorkerResult Result;
   const AnalysisSettings Settings = analysisSettings(Tool);
   const bool Builder = Settings.Prefix == PrefixRole::BuildOnly;
-  // A detached builder has no parent to stop it (DetachedPrefixBuild.h).
+  // A detached builder has no parent to stop it (run/DetachedPrefixBuild.h).
   if (Builder && Tool.UnitTimeout > 0)
     alarm(Tool.UnitTimeout + 1);
   Result.Unit =
-      analyzeUnit(std::move(*Provider), *Setup->Compilations, Tool.WorkerUnit,
-                  BaseFS, Settings, &Result.Dependencies);
+      analyzeUnit(std::move(Run->Provider), *Setup->Compilations,
+                  Tool.WorkerUnit, Run->Files, Settings, &Result.Dependencies);
   // A new precompiled prefix: keep the cache in its bounds now, since a
   // worker the language server started has no parent run to do it.
   if (Result.Unit.Preamble == "built" || Result.Unit.Preamble == "rebuilt")
@@ -98,4 +85,4 @@ int runWorker(const ToolOptions &Tool,
                                                       : ExitUsageError;
 }
 
-} // namespace libtorch_tidy::run
+} // namespace libtorch_tidy::tool

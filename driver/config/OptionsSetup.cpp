@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "OptionsSetup.h"
+#include "config/OptionsSetup.h"
 #include "Catalog.h"
 #include "clang-tidy/ClangTidy.h"
 #include "preamble/PreambleStore.h"

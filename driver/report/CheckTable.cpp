@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "CheckTable.h"
+#include "report/CheckTable.h"
 #include "Catalog.h"
 
 namespace libtorch_tidy {
