@@ -112,6 +112,7 @@ nlohmann::json jsonReport(const Session &S) {
   }
   J["runs"] = nlohmann::json::array();
   for (const RunRecord &R : S.RunsDone) {
+    const std::optional<double> OutsideOps = hostOutsideOpsSharePercent(R);
     nlohmann::json Run = {
         {"variant", R.Variant},
         {"index", R.Index},
@@ -126,9 +127,7 @@ nlohmann::json jsonReport(const Session &S) {
         {"wall_s", R.Process.WallSeconds},
         {"steps_per_s", R.stepsPerSecond()},
         {"host_outside_ops_share_percent",
-         hostOutsideOpsSharePercent(R)
-             ? nlohmann::json(*hostOutsideOpsSharePercent(R))
-             : nlohmann::json(nullptr)},
+         OutsideOps ? nlohmann::json(*OutsideOps) : nlohmann::json(nullptr)},
         {"output_tail", R.OutputTail},
     };
     Run["probe"] = {

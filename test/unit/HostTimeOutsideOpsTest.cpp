@@ -220,8 +220,9 @@ TEST(HostTimeOutsideOpsTest, StepsBeyondTheCapacityAreLeftOut) {
   ASSERT_TRUE(Tot.Measured);
   EXPECT_EQ(Tot.Steps, 1u);
   EXPECT_EQ(Tot.SpanNs, 1000u);
-  // Step 0: 400..1000 (the stretch that ends at 1300 is cut at the second
-  // step's backward pass) and 1100..1300 is the second step's, the tail.
+  // Only the first two steps are kept: step 0 has 400..1000 of the stretch
+  // from 400 to 1300; its 1100..1300 is step 1's, the tail, and steps 2
+  // and 3 are not measured.
   EXPECT_EQ(Tot.OutsideNs, 600u);
 }
 
