@@ -31,6 +31,20 @@ std::optional<double> noKernelSharePercent(const RunRecord &R) {
   return Sum / static_cast<double>(N);
 }
 
+std::optional<double> hostOutsideOpsSharePercent(const RunRecord &R) {
+  if (!R.Probe.HostTimeMeasured || R.Probe.HostTimeSpanNs == 0)
+    return std::nullopt;
+  return 100.0 * static_cast<double>(R.Probe.HostOutsideOpsNs) /
+         static_cast<double>(R.Probe.HostTimeSpanNs);
+}
+
+std::string dataLoadingVerdict(const std::optional<double> &SharePercent) {
+  if (!SharePercent)
+    return "not measured";
+  return *SharePercent < DataLoadingShareThresholdPercent ? "reached"
+                                                          : "not reached";
+}
+
 Change changeBeyondNoise(const std::vector<double> &Original,
                          const std::vector<double> &Fixed) {
   if (Original.empty() || Fixed.empty())

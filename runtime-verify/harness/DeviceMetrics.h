@@ -29,6 +29,21 @@ namespace libtorch_tidy::verify {
 /// since the program started); nothing without such a sample.
 std::optional<double> noKernelSharePercent(const RunRecord &R);
 
+/// The training thread's host time outside LibTorch ops and backward passes
+/// (data loading and the program's own host code) in percent of the time
+/// from the first to the last step start; nothing when the probe did not
+/// measure it. An upper bound on the data loader's share of the step.
+std::optional<double> hostOutsideOpsSharePercent(const RunRecord &R);
+
+/// The DataLoader-share threshold of GPU profilers: data loading under 5 %
+/// of the step (the PyTorch profiler's TensorBoard plugin; XProf calls a
+/// program input bound from 5 % on).
+constexpr double DataLoadingShareThresholdPercent = 5;
+
+/// "reached" or "not reached" for a host-outside-ops share; "not measured"
+/// without one.
+std::string dataLoadingVerdict(const std::optional<double> &SharePercent);
+
 /// Whether a metric moved beyond the noise of the runs.
 enum class Change {
   Real,        ///< the variants' ranges (min-max over runs) do not overlap

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DeviceMetrics.h"
 #include "Report.h"
 
 #include <fmt/format.h>
@@ -153,6 +154,19 @@ std::string summaryTable(const Session &S) {
     Row("CPU utilization % (mean, 1 core=100)",
         fmt::format("{:.0f}", O.CpuMean), fmt::format("{:.0f}", F.CpuMean),
         ratio(F.CpuMean, O.CpuMean));
+  if (S.ProbeEnabled) {
+    auto Share = [](const std::optional<double> &X) {
+      return X ? fmt::format("{:.1f}", *X) : std::string("not measured");
+    };
+    Row("host time outside LibTorch ops (data loading and the program's own "
+        "host code), % of the step",
+        Share(O.HostOutsideOpsSharePercent),
+        Share(F.HostOutsideOpsSharePercent), "");
+    Row(fmt::format("< {:.0f} % (the DataLoader-share threshold)",
+                    DataLoadingShareThresholdPercent),
+        dataLoadingVerdict(O.HostOutsideOpsSharePercent),
+        dataLoadingVerdict(F.HostOutsideOpsSharePercent), "");
+  }
   return "<table id=\"summary\">\n<tr><th></th><th>original</th><th>fixed</th>"
          "<th>ratio</th></tr>\n" +
          Rows + "</table>\n";

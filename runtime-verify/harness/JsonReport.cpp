@@ -52,6 +52,15 @@ nlohmann::json summaryJson(const VariantSummary &V) {
   J["cuda_runtime_h2d_pageable_per_step"] = IfGpu(V.H2DPageablePerStep);
   J["kernel_launches_per_step"] = IfGpu(V.KernelLaunchesPerStep);
   J["no_kernel_share_percent"] = Opt(V.NoKernelSharePercent);
+  // An upper bound on data loading: the training thread's host time outside
+  // LibTorch ops (data loading and the program's own host code).
+  J["host_outside_ops_share_percent"] = Opt(V.HostOutsideOpsSharePercent);
+  J["data_loading_share_threshold_percent"] = DataLoadingShareThresholdPercent;
+  J["data_loading_share_below_threshold"] =
+      V.HostOutsideOpsSharePercent
+          ? nlohmann::json(*V.HostOutsideOpsSharePercent <
+                           DataLoadingShareThresholdPercent)
+          : nlohmann::json(nullptr);
   return J;
 }
 
@@ -103,6 +112,7 @@ nlohmann::json jsonReport(const Session &S) {
   }
   J["runs"] = nlohmann::json::array();
   for (const RunRecord &R : S.RunsDone) {
+    const std::optional<double> OutsideOps = hostOutsideOpsSharePercent(R);
     nlohmann::json Run = {
         {"variant", R.Variant},
         {"index", R.Index},
@@ -116,6 +126,8 @@ nlohmann::json jsonReport(const Session &S) {
         {"leftover_processes", R.Process.Leftovers},
         {"wall_s", R.Process.WallSeconds},
         {"steps_per_s", R.stepsPerSecond()},
+        {"host_outside_ops_share_percent",
+         OutsideOps ? nlohmann::json(*OutsideOps) : nlohmann::json(nullptr)},
         {"output_tail", R.OutputTail},
     };
     Run["probe"] = {
@@ -135,6 +147,9 @@ nlohmann::json jsonReport(const Session &S) {
         {"cuda_runtime_h2d_pageable", R.Probe.CudaRuntimeH2DPageable},
         {"kernel_launches", R.Probe.KernelLaunches},
         {"step_start_s", R.Probe.StepStartSeconds},
+        {"host_time_measured", R.Probe.HostTimeMeasured},
+        {"host_outside_ops_ns", R.Probe.HostOutsideOpsNs},
+        {"host_time_span_ns", R.Probe.HostTimeSpanNs},
         {"processes", R.Probe.Raw}};
     Run["cpu_samples"] = nlohmann::json::array();
     for (const CpuSample &C : R.Cpu)

@@ -52,6 +52,12 @@ std::optional<ProbeCounts> readProbeFile(const std::string &Path) {
       P.StepSyncsBefore =
           J.at("step_syncs_before").get<std::vector<uint64_t>>();
     P.CudaSyncDebug = J.value("cuda_sync_debug", false);
+    if (J.contains("host_time_outside_ops")) {
+      const nlohmann::json &H = J.at("host_time_outside_ops");
+      P.HostTimeMeasured = H.value("measured", false);
+      P.HostOutsideOpsNs = H.value("outside_ns", uint64_t{0});
+      P.HostTimeSpanNs = H.value("span_ns", uint64_t{0});
+    }
     if (J.contains("step_start_ns"))
       for (const auto &Ns : J.at("step_start_ns"))
         P.StepStartSeconds.push_back(Ns.get<double>() / 1e9);
@@ -97,6 +103,9 @@ ProbeCounts readProbe(const std::string &Dir) {
       MostSteps = P->Steps;
       Sum.StepStartSeconds = std::move(P->StepStartSeconds);
       Sum.StepSyncsBefore = std::move(P->StepSyncsBefore);
+      Sum.HostTimeMeasured = P->HostTimeMeasured;
+      Sum.HostOutsideOpsNs = P->HostOutsideOpsNs;
+      Sum.HostTimeSpanNs = P->HostTimeSpanNs;
     }
   }
   return Sum;

@@ -14,7 +14,8 @@ namespace libtorch_tidy::verify {
 
 /// Sums every probe-<pid>.json a run left in \p Dir (one per LibTorch
 /// process of the run); unreadable files are skipped. The step start times
-/// are those of the process that ran the most steps.
+/// and the time outside LibTorch ops are those of the process that ran the
+/// most steps.
 ProbeCounts readProbe(const std::string &Dir);
 
 } // namespace libtorch_tidy::verify

@@ -41,7 +41,7 @@ VariantSummary summarize(const Session &S, const std::string &Variant) {
   V.Variant = Variant;
   std::vector<double> Wall, Sps, Steps, Syncs, Lsd, D2H, H2DB, H2DN, Warn, Cpu,
       Gpu, Mem, H2DNPageable, RtSyncs, RtD2H, RtPinned, RtPageable, Launches,
-      NoKernel;
+      NoKernel, HostOutside;
   for (const RunRecord &R : S.RunsDone) {
     if (R.Variant != Variant || !R.Failure.empty())
       continue;
@@ -68,6 +68,8 @@ VariantSummary summarize(const Session &S, const std::string &Variant) {
     V.GpuUsed = V.GpuUsed || R.Probe.CudaRuntimeCalls > 0;
     if (std::optional<double> Idle = noKernelSharePercent(R))
       NoKernel.push_back(*Idle);
+    if (std::optional<double> Outside = hostOutsideOpsSharePercent(R))
+      HostOutside.push_back(*Outside);
     V.CudaSyncDebug = V.CudaSyncDebug || R.Probe.CudaSyncDebug;
     for (const CpuSample &C : R.Cpu)
       Cpu.push_back(C.Percent);
@@ -104,6 +106,8 @@ VariantSummary summarize(const Session &S, const std::string &Variant) {
   V.KernelLaunchesPerStep = Median(Launches);
   if (!NoKernel.empty())
     V.NoKernelSharePercent = Median(NoKernel);
+  if (!HostOutside.empty())
+    V.HostOutsideOpsSharePercent = Median(HostOutside);
   double CpuSum = 0;
   for (double C : Cpu)
     CpuSum += C;
@@ -323,6 +327,18 @@ std::string textReport(const Session &S) {
        F.NoKernelSharePercent ? fmt::format("{:.0f}", *F.NoKernelSharePercent)
                               : NoGpu,
        "");
+  // Measured by the probe on any device; the share of the step a data loader
+  // could take at most, held to the DataLoader-share threshold.
+  auto Share = [](const std::optional<double> &X) {
+    return X ? fmt::format("{:.1f}", *X) : std::string("not measured");
+  };
+  Line("host time outside LibTorch ops %", Share(O.HostOutsideOpsSharePercent),
+       Share(F.HostOutsideOpsSharePercent), "");
+  Out += "  (data loading and the program's own host code, % of the step)\n";
+  Line(fmt::format("  < {:.0f} % (the DataLoader-share threshold)",
+                   DataLoadingShareThresholdPercent),
+       dataLoadingVerdict(O.HostOutsideOpsSharePercent),
+       dataLoadingVerdict(F.HostOutsideOpsSharePercent), "");
   Line("CPU utilization % (mean, 1 core=100)", fmt::format("{:.0f}", O.CpuMean),
        fmt::format("{:.0f}", F.CpuMean), ratio(F.CpuMean, O.CpuMean));
   Line("GPU utilization % (mean)", gpuCell(O.GpuMean, "{:.0f}"),

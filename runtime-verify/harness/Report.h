@@ -38,6 +38,10 @@ struct VariantSummary {
   double KernelLaunchesPerStep = 0;
   /// Share of the stepping in which no kernel ran (NVML), median over runs.
   std::optional<double> NoKernelSharePercent;
+  /// The training thread's host time outside LibTorch ops, in percent of
+  /// the steps' time (DeviceMetrics.h), median over the runs that measured
+  /// it; unset when none did.
+  std::optional<double> HostOutsideOpsSharePercent;
 };
 
 VariantSummary summarize(const Session &S, const std::string &Variant);

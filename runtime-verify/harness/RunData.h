@@ -41,8 +41,15 @@ struct ProbeCounts {
   uint64_t CudaRuntimeH2DPinned = 0;
   uint64_t CudaRuntimeH2DPageable = 0;
   uint64_t KernelLaunches = 0;
-  std::vector<double> StepStartSeconds;  ///< of the process with most steps
-  std::vector<uint64_t> StepSyncsBefore; ///< host syncs before each step
+  std::vector<double> StepStartSeconds; ///< of the process with most steps
+  /// Of that process too: the training thread's time outside LibTorch ops
+  /// and backward passes from its first to its last step start, and that
+  /// span (probe/HostTimeOutsideOps.h); HostTimeMeasured is false when the
+  /// probe did not measure them (fewer than two steps, an older probe).
+  bool HostTimeMeasured = false;
+  uint64_t HostOutsideOpsNs = 0;
+  uint64_t HostTimeSpanNs = 0;
+  std::vector<uint64_t> StepSyncsBefore;        ///< host syncs before each step
   nlohmann::json Raw = nlohmann::json::array(); ///< every probe file
 };
 

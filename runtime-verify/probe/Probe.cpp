@@ -12,7 +12,10 @@
 //     device-to-host copies; only the outermost one on a thread counts as a
 //     sync (is_nonzero calls item calls _local_scalar_dense: one sync);
 //   - host-to-device copies, blocking or non_blocking;
-//   - backward passes (the step counter, see below).
+//   - backward passes (the step counter, see below);
+//   - the training thread's time outside LibTorch ops and backward passes
+//     from the first step to the last (HostTimeOutsideOps.h): the upper
+//     bound on data loading, for which C++ LibTorch records no event.
 // On CUDA builds it also turns on c10's sync debug mode (L_WARN) and counts
 // the "synchronizing CUDA operation" warnings: the syncs CUDA itself sees.
 //
@@ -37,6 +40,7 @@
 #include <torch/version.h>
 
 #include "CudaRuntimeCounters.h"
+#include "HostTimeOutsideOps.h"
 #include "SignalSafeBuffer.h"
 
 #if LIBTORCH_TIDY_PROBE_CUDA
@@ -45,6 +49,7 @@
 #endif
 
 #include <atomic>
+#include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdlib>
@@ -55,6 +60,9 @@
 
 using libtorch_tidy_probe::Buffer;
 using libtorch_tidy_probe::CudaRuntime;
+using libtorch_tidy_probe::HostTimeOutsideOps;
+using libtorch_tidy_probe::HostTimeTotals;
+using libtorch_tidy_probe::OpNesting;
 
 namespace {
 
@@ -142,6 +150,10 @@ struct Counters {
   // is free).
   std::atomic<uint64_t> ForwardThread[MaxForwardThreads];
   std::atomic<uint64_t> MaxSeq[MaxForwardThreads];
+  // RecordFunction's id of the thread that ran the first step's forward
+  // pass (ids start at 1); 0 until then.
+  std::atomic<uint64_t> TrainingThread;
+  HostTimeOutsideOps<MaxSteps> HostTime;
   std::atomic<bool> Written;
   uint64_t StartNs;
   bool CudaSyncDebug;
@@ -152,12 +164,25 @@ Counters State;
 // static and needs no __tls_get_addr call per access; onEnd reads it for
 // every op.
 __attribute__((tls_model("initial-exec"))) thread_local unsigned SyncDepth = 0;
+__attribute__((tls_model("initial-exec"))) thread_local OpNesting Nesting;
 
+// steady_clock is CLOCK_MONOTONIC (clock_gettime, async-signal-safe): step
+// times and time outside ops on one clock that never goes back.
 uint64_t nowNs() {
-  timespec T;
-  clock_gettime(CLOCK_MONOTONIC, &T);
-  return static_cast<uint64_t>(T.tv_sec) * 1000000000ull +
-         static_cast<uint64_t>(T.tv_nsec);
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(
+          std::chrono::steady_clock::now().time_since_epoch())
+          .count());
+}
+
+// Whether this record's thread is the training thread. Before the first
+// step names it, every thread is: each notes when it leaves ops, so that the
+// training thread's first stretch outside ops after the first step start
+// has its beginning.
+bool onTrainingThread(const at::RecordFunction &Fn) {
+  const uint64_t Training =
+      State.TrainingThread.load(std::memory_order_relaxed);
+  return Training == 0 || Fn.threadId() == Training;
 }
 
 bool isCpu(const c10::IValue &V, bool &Known) {
@@ -221,8 +246,12 @@ void countBackwardNode(const at::RecordFunction &Fn) {
   while (Cur > Prev) {
     if (State.MaxSeq[Slot].compare_exchange_weak(Prev, Cur)) {
       const uint64_t Step = State.Steps.fetch_add(1);
+      const uint64_t Now = nowNs();
+      if (Step == 0)
+        State.TrainingThread.store(Fn.forwardThreadId());
+      State.HostTime.backwardStarted(Step, Now);
       if (Step < MaxSteps) {
-        State.StepStartNs[Step].store(nowNs() - State.StartNs);
+        State.StepStartNs[Step].store(Now - State.StartNs);
         State.StepSyncsBefore[Step].store(State.HostSyncs.load());
       }
       return;
@@ -230,12 +259,31 @@ void countBackwardNode(const at::RecordFunction &Fn) {
   }
 }
 
+// The training thread's stretches outside ops end and start at its
+// outermost records; only those read the clock (\p Now when already read).
+void enterRecord(const at::RecordFunction &Fn, uint64_t Now) {
+  State.HostTime.recordStarted(Nesting, onTrainingThread(Fn),
+                               [Now] { return Now != 0 ? Now : nowNs(); });
+}
+
+void leaveRecord(const at::RecordFunction &Fn, uint64_t Now) {
+  State.HostTime.recordEnded(Nesting, onTrainingThread(Fn),
+                             [Now] { return Now != 0 ? Now : nowNs(); });
+}
+
 std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
   State.Records.fetch_add(1, std::memory_order_relaxed);
   if (Fn.scope() == at::RecordScope::BACKWARD_FUNCTION) {
     countBackwardNode(Fn);
+    // Before the training thread's stretch outside ops is closed: between
+    // two nodes the engine runs on the training thread outside any record
+    // (CPU), and that is the backward pass too.
+    const uint64_t Now = nowNs();
+    State.HostTime.backwardActive(Now);
+    enterRecord(Fn, Now);
     return nullptr;
   }
+  enterRecord(Fn, 0);
   const Op O = classify(Fn.name());
   if (O == NumOps)
     return nullptr;
@@ -254,8 +302,14 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
 }
 
 void onEnd(const at::RecordFunction &Fn, at::ObserverContext *) {
-  if (Fn.scope() != at::RecordScope::BACKWARD_FUNCTION && SyncDepth > 0 &&
-      isSyncOp(classify(Fn.name())))
+  if (Fn.scope() == at::RecordScope::BACKWARD_FUNCTION) {
+    const uint64_t Now = nowNs();
+    State.HostTime.backwardActive(Now);
+    leaveRecord(Fn, Now);
+    return;
+  }
+  leaveRecord(Fn, 0);
+  if (SyncDepth > 0 && isSyncOp(classify(Fn.name())))
     --SyncDepth;
 }
 
@@ -305,6 +359,17 @@ void writeCounts(bool FromSignal) {
           State.HostToDeviceNonBlockingPageable.load());
   B.put(",");
   B.field("cuda_sync_warnings", State.CudaSyncWarnings.load());
+  const HostTimeTotals HostTime = State.HostTime.totals();
+  B.put(",\"host_time_outside_ops\":{\"measured\":");
+  B.put(HostTime.Measured && State.TrainingThread.load() != 0 ? "true"
+                                                              : "false");
+  B.put(",");
+  B.field("outside_ns", HostTime.OutsideNs);
+  B.put(",");
+  B.field("span_ns", HostTime.SpanNs);
+  B.put(",");
+  B.field("steps", HostTime.Steps);
+  B.put("}");
   B.put(",\"cuda_runtime\":{");
   B.field("calls", CudaRuntime.Calls.load());
   B.put(",");

@@ -12,6 +12,7 @@
 
 #include "Bundle.h"
 #include "DeviceMetrics.h"
+#include "ProbeOutput.h"
 #include "Report.h"
 
 #include <gtest/gtest.h>
@@ -19,6 +20,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <unistd.h>
 
 using namespace libtorch_tidy::verify;
@@ -248,6 +250,108 @@ TEST(DeviceMetricsTest, ChromeTraceHasOneProfilerStepPerStep) {
         GpuCounter || (E["ph"] == "C" && E["name"] == "GPU utilization %" &&
                        E["args"]["percent"] == 80);
   EXPECT_TRUE(GpuCounter);
+}
+
+RunRecord hostTimeRun(const std::string &Variant, unsigned Index,
+                      uint64_t OutsideNs, uint64_t SpanNs) {
+  RunRecord R = steppingRun(Variant, 0.1, {});
+  R.Index = Index;
+  R.Probe.HostTimeMeasured = true;
+  R.Probe.HostOutsideOpsNs = OutsideNs;
+  R.Probe.HostTimeSpanNs = SpanNs;
+  return R;
+}
+
+TEST(DeviceMetricsTest, HostOutsideOpsShareOfTheSteps) {
+  const RunRecord R = hostTimeRun("original", 1, 250'000'000, 1'000'000'000);
+  ASSERT_TRUE(hostOutsideOpsSharePercent(R).has_value());
+  EXPECT_DOUBLE_EQ(*hostOutsideOpsSharePercent(R), 25);
+  // Not measured (fewer than two steps, a probe without the figure, a span
+  // of no time): nothing, never 0.
+  RunRecord Unmeasured = R;
+  Unmeasured.Probe.HostTimeMeasured = false;
+  EXPECT_FALSE(hostOutsideOpsSharePercent(Unmeasured).has_value());
+  EXPECT_FALSE(hostOutsideOpsSharePercent(steppingRun("x", 0.1, {})));
+  RunRecord NoSpan = R;
+  NoSpan.Probe.HostTimeSpanNs = 0;
+  EXPECT_FALSE(hostOutsideOpsSharePercent(NoSpan).has_value());
+  EXPECT_EQ(dataLoadingVerdict(std::nullopt), "not measured");
+  EXPECT_EQ(dataLoadingVerdict(4.9), "reached");
+  EXPECT_EQ(dataLoadingVerdict(5.0), "not reached");
+}
+
+TEST(DeviceMetricsTest, HostOutsideOpsShareIsTheMedianOfTheRuns) {
+  Session S;
+  S.Runs = 3;
+  // Original: 80, 60 and 70 % of the steps outside ops; fixed: 2, 4, 30 %.
+  const uint64_t Span = 2'000'000'000;
+  S.RunsDone = {hostTimeRun("original", 1, Span * 8 / 10, Span),
+                hostTimeRun("fixed", 1, Span * 2 / 100, Span),
+                hostTimeRun("original", 2, Span * 6 / 10, Span),
+                hostTimeRun("fixed", 2, Span * 4 / 100, Span),
+                hostTimeRun("original", 3, Span * 7 / 10, Span),
+                hostTimeRun("fixed", 3, Span * 30 / 100, Span)};
+  EXPECT_DOUBLE_EQ(*summarize(S, "original").HostOutsideOpsSharePercent, 70);
+  EXPECT_DOUBLE_EQ(*summarize(S, "fixed").HostOutsideOpsSharePercent, 4);
+  const nlohmann::json J = jsonReport(S);
+  EXPECT_DOUBLE_EQ(
+      J["summary"]["original"]["host_outside_ops_share_percent"].get<double>(),
+      70);
+  EXPECT_EQ(J["summary"]["original"]["data_loading_share_below_threshold"],
+            false);
+  EXPECT_EQ(J["summary"]["fixed"]["data_loading_share_below_threshold"], true);
+  EXPECT_DOUBLE_EQ(J["runs"][0]["host_outside_ops_share_percent"].get<double>(),
+                   80);
+  const std::string Text = textReport(S);
+  EXPECT_NE(Text.find("host time outside LibTorch ops %"), std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("(data loading and the program's own host code, % of "
+                      "the step)"),
+            std::string::npos);
+  EXPECT_TRUE(std::regex_search(
+      Text, std::regex(R"(\n  < 5 % \(the DataLoader-share threshold\) +not )"
+                       R"(reached +reached *\n)")))
+      << Text;
+  const std::string Html = htmlReport(S);
+  EXPECT_NE(Html.find("% of the step</th><td>70.0</td><td>4.0</td>"),
+            std::string::npos)
+      << Html;
+
+  // A run that did not measure it is left out of the median; no run: null.
+  S.RunsDone[1].Probe.HostTimeMeasured = false;
+  EXPECT_DOUBLE_EQ(*summarize(S, "fixed").HostOutsideOpsSharePercent, 17);
+  for (RunRecord &R : S.RunsDone)
+    R.Probe.HostTimeMeasured = false;
+  const nlohmann::json None = jsonReport(S);
+  EXPECT_TRUE(
+      None["summary"]["fixed"]["host_outside_ops_share_percent"].is_null());
+  EXPECT_TRUE(
+      None["summary"]["fixed"]["data_loading_share_below_threshold"].is_null());
+  const std::string Unmeasured = textReport(S);
+  EXPECT_TRUE(std::regex_search(
+      Unmeasured, std::regex(R"(\nhost time outside LibTorch ops % +not )"
+                             R"(measured +not measured *\n)")))
+      << Unmeasured;
+}
+
+TEST(DeviceMetricsTest, ProbeOutputTakesHostTimeOfTheSteppingProcess) {
+  const fs::path Dir = tempDir("host-time");
+  // A launcher that loaded the probe and ran no step, and the trainer.
+  writeText(Dir / "probe-200.json",
+            R"({"steps": 0, "host_time_outside_ops": {"measured": false,
+                "outside_ns": 0, "span_ns": 0, "steps": 0}})");
+  writeText(Dir / "probe-201.json",
+            R"({"steps": 4, "host_time_outside_ops": {"measured": true,
+                "outside_ns": 300, "span_ns": 1200, "steps": 3}})");
+  const ProbeCounts P = readProbe(Dir.string());
+  EXPECT_TRUE(P.HostTimeMeasured);
+  EXPECT_EQ(P.HostOutsideOpsNs, 300u);
+  EXPECT_EQ(P.HostTimeSpanNs, 1200u);
+  // A probe from before the figure: not measured.
+  fs::remove(Dir / "probe-201.json");
+  writeText(Dir / "probe-202.json", R"({"steps": 4})");
+  EXPECT_FALSE(readProbe(Dir.string()).HostTimeMeasured);
+  fs::remove_all(Dir);
 }
 
 } // namespace

@@ -6,12 +6,24 @@ the bundles fit the 64 MiB a device machine accepts and carry no path of
 the machine that prepared them; every example has its JSON and HTML report
 and a Chrome trace of each variant's median run with one ProfilerStep#N per
 step; the harness was built with the headers the bundle carries (no system
-fmt or nlohmann/json); the GPU figures are null ("not measured"), never 0.
-Prints one line per fact, for FileCheck.
+fmt or nlohmann/json); the GPU figures are null ("not measured"), never 0;
+the host time outside LibTorch ops (the probe's upper bound on data
+loading, measured on any device) is a share within [0, 100] in each run and
+each variant's summary, and the data-bound example's as written, whose
+loader without workers runs the dataset's plain C++ code on the training
+thread, is far above the 5 % threshold. Prints one line per fact, for
+FileCheck.
 """
 import json
 import os
 import sys
+
+
+# The data-bound example as written spends about half of each step in its
+# dataset's C++ loops on the training thread (measured on a loaded 2-core
+# CPU); well under that and far over the 5 % threshold, so that a broken
+# measurement (0, or the time inside ops) fails.
+DATA_BOUND_OUTSIDE_OPS_FLOOR = 20.0
 
 
 def fail(message):
@@ -50,6 +62,14 @@ def main():
                for k in ("gpu_util_percent", "no_kernel_share_percent",
                          "cuda_runtime_syncs_per_step", "h2d_non_blocking_pageable_per_step")]
         print(f"{name}: GPU figures not measured: {all(g is None for g in gpu)}")
+        shares = [r["host_outside_ops_share_percent"] for r in report["runs"]]
+        shares += [e[v]["host_outside_ops_share_percent"] for v in ("before", "after")]
+        print(f"{name}: host time outside LibTorch ops within [0, 100] %: "
+              f"{all(s is not None and 0 <= s <= 100 for s in shares)}")
+        if name == "data-bound":
+            before = e["before"]["host_outside_ops_share_percent"]
+            print(f"data-bound: original host time outside LibTorch ops above "
+                  f"{DATA_BOUND_OUTSIDE_OPS_FLOOR:.0f} %: {before > DATA_BOUND_OUTSIDE_OPS_FLOOR}")
         print(f"{name}: host syncs per step {e['before']['host_syncs_per_step']:g} -> "
               f"{e['after']['host_syncs_per_step']:g}")
         for effect in report["finding_effects"]:
