@@ -1,5 +1,4 @@
-//===--- HostTimeOutsideOps.h - Training-thread time outside ops -*- C++
-//-*-===//
+//===--- HostTimeOutsideOps.h - Training-thread time outside ops *- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
