@@ -190,13 +190,43 @@ std::optional<std::string> AnalysisProcess::preambleNotice() {
   return Line;
 }
 
+void AnalysisProcess::pause() {
+  if (Done || paused() || Pid <= 0)
+    return;
+  kill(-Pid, SIGSTOP);
+  PausedAt = Clock::now();
+}
+
+void AnalysisProcess::resume() {
+  if (!paused())
+    return;
+  const Clock::duration Paused = Clock::now() - *PausedAt;
+  PausedBefore += Paused;
+  Deadline += Paused;
+  PausedAt.reset();
+  if (!Done)
+    kill(-Pid, SIGCONT);
+}
+
+double AnalysisProcess::pausedSeconds() const {
+  Clock::duration Paused = PausedBefore;
+  if (PausedAt)
+    Paused += Clock::now() - *PausedAt;
+  return std::chrono::duration<double>(Paused).count();
+}
+
+double AnalysisProcess::activeSeconds() const {
+  return std::chrono::duration<double>(Clock::now() - Started).count() -
+         pausedSeconds();
+}
+
 bool AnalysisProcess::poll() {
   if (Done)
     return true;
   int Status = 0;
   pid_t R = waitpid(Pid, &Status, WNOHANG);
   if (R == 0) {
-    if (Clock::now() < Deadline)
+    if (paused() || Clock::now() < Deadline)
       return false;
     kill(-Pid, SIGKILL);
     kill(Pid, SIGKILL);

@@ -80,6 +80,17 @@ public:
   /// another process building it (`waiting ...`): the line it wrote.
   std::optional<std::string> preambleNotice();
 
+  /// Stops the worker's process group where it is (SIGSTOP) until resume();
+  /// the server's time limit for it does not run meanwhile. The worker's
+  /// own --unit-timeout counts wall time: pauses must stay short beside it.
+  void pause();
+  void resume();
+  bool paused() const { return PausedAt.has_value(); }
+  /// Seconds it has spent paused, the pause in progress included.
+  double pausedSeconds() const;
+  /// Seconds since it started, less those it spent paused.
+  double activeSeconds() const;
+
 private:
   void finish(int Status);
 
@@ -87,6 +98,8 @@ private:
   bool NoticeSeen = false;
   pid_t Pid = -1;
   std::chrono::steady_clock::time_point Started, Deadline;
+  std::optional<std::chrono::steady_clock::time_point> PausedAt;
+  std::chrono::steady_clock::duration PausedBefore{};
   bool Done = false;
   AnalysisOutcome Outcome;
 };

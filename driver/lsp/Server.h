@@ -176,7 +176,6 @@ private:
   /// headers and share its compilation database.
   struct PrefixBuild {
     std::unique_ptr<AnalysisProcess> Process;
-    Clock::time_point Started;
     std::set<std::string> Uris;
     std::string Progress;
   };
@@ -190,6 +189,12 @@ private:
   /// Whether \p Doc's due analysis waits for the prefix build it joined:
   /// when that build should end before a plain parse would.
   bool waitsForPrefixBuild(const Document &Doc);
+  /// Pauses the builds \p Doc wants while its new analysis parses without
+  /// them, on a machine with no idle core.
+  void pauseBuildsBeside(const Document &Doc);
+  /// Resumes the paused builds whose documents' parses have ended, or that
+  /// were paused long enough.
+  void resumePausedBuilds();
   /// \p Uri no longer wants its builds (closed); a build nobody wants
   /// stops. All of them, when \p Uri is empty (the flags changed).
   void dropPrefixBuilds(const std::string &Uri);

@@ -379,6 +379,7 @@ void Server::start(Document &Doc) {
   Doc.Running = std::make_unique<AnalysisProcess>(Request);
   Doc.Progress =
       Progress.create("analyzing " + sys::path::filename(Doc.Path).str());
+  pauseBuildsBeside(Doc);
 }
 
 AnalysisRequest Server::workerRequest(const Document &Doc,

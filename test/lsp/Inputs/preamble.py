@@ -7,6 +7,9 @@
     analysis of another file that starts the same way: no second build;
   * edits while it builds never stop it nor wait for it: each edit is
     analyzed without it, the build runs once to its end;
+  * on a machine with no idle core, the build pauses while an edit is
+    parsed without it, and then goes on (LIBTORCH_TIDY_TEST_LOADAVG makes
+    the machine busy or idle, whatever it is);
   * closing the only document that wants a build stops it;
   * the findings stay the same throughout.
 """
@@ -116,10 +119,20 @@ def slow_project(args, name, text):
     return os.path.join(project, "train.cpp"), text
 
 
+def loadavg(args, name, runnable):
+    """A /proc/loadavg of a machine with `runnable` processes that can run."""
+    path = os.path.join(args.work, name)
+    with open(path, "w") as f:
+        f.write("0.50 0.50 0.50 %d/300 12345\n" % runnable)
+    return path
+
+
 def typing_while_it_builds(args, text):
     path, text = slow_project(args, "typing", text)
+    # An idle machine: the edits are parsed beside the build.
     c = Client(args.server, ["--debounce-ms=0"],
-               env={"XDG_CACHE_HOME": os.path.join(args.work, "typing-cache")})
+               env={"XDG_CACHE_HOME": os.path.join(args.work, "typing-cache"),
+                    "LIBTORCH_TIDY_TEST_LOADAVG": loadavg(args, "idle-loadavg", 1)})
     try:
         c.initialize(capabilities={"window": {"workDoneProgress": True}})
         uri = c.open(path, text, version=1)
@@ -142,6 +155,47 @@ def typing_while_it_builds(args, text):
               "one build for all the edits: %r" % seen)
         check(not [l for l in seen if "waiting for the preamble" in l],
               "no analysis waits for it: %r" % seen)
+        check(not [l for l in seen if "pauses" in l],
+              "with a core idle, no edit pauses it: %r" % seen)
+        check(c.shutdown() == 0, "exit code")
+    finally:
+        c.close()
+
+
+def busy_machine_pauses_it(args, text):
+    path, text = slow_project(args, "busy", text)
+    c = Client(args.server, ["--debounce-ms=0"],
+               env={"XDG_CACHE_HOME": os.path.join(args.work, "busy-cache"),
+                    "LIBTORCH_TIDY_TEST_LOADAVG": loadavg(args, "busy-loadavg", 64)})
+    try:
+        c.initialize(capabilities={"window": {"workDoneProgress": True}})
+        uri = c.open(path, text, version=1)
+        first = c.diagnostics(uri, version=1, timeout=300)["diagnostics"]
+        # No idle core: the build starts once the first diagnostics are out.
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "building the preamble" in m["params"]["message"],
+                   "the build's start", timeout=120)
+        c.change(path, 2, [{"text": text + "// 2\n"}])
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "the preamble build pauses while version 2 is parsed without it"
+                   in m["params"]["message"], "the build's pause", timeout=120)
+        second = c.diagnostics(uri, version=2, timeout=300)["diagnostics"]
+        check(len(second) == len(first), "the same findings: %r" % second)
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "the preamble build goes on" in m["params"]["message"],
+                   "the build going on after the edit's parse", timeout=120)
+        build = progress_of(c, "building the preamble (<slow/slow.h> <torch/torch.h>)",
+                            timeout=300)
+        check(build[-1][1].startswith("preamble built in "),
+              "the paused build ends and makes the preamble: %r" % build)
+        c.change(path, 3, [{"text": text + "// 3\n"}])
+        third = c.diagnostics(uri, version=3, timeout=300)["diagnostics"]
+        check(len(third) == len(first), "the same findings: %r" % third)
+        analyses = [m["params"]["value"]["message"] for m in c.seen
+                    if m.get("method") == "$/progress" and
+                    m["params"]["value"]["kind"] == "end"]
+        check(any(a.endswith("preamble reused") for a in analyses),
+              "the next edit reuses it: %r" % analyses)
         check(c.shutdown() == 0, "exit code")
     finally:
         c.close()
@@ -171,6 +225,7 @@ def scenario(args):
     text = open(os.path.join(HERE, "train.cpp"), encoding="utf-8").read()
     first_analysis_then_edit(args, text)
     typing_while_it_builds(args, text)
+    busy_machine_pauses_it(args, text)
     close_stops_it(args, text)
 
 
