@@ -2,7 +2,7 @@
 // environment step and learns every few, from a replay buffer that keeps
 // its transitions in preallocated host tensors and samples a batch by
 // index. The sampled batch is copied to the device inside sample(), once
-// per update.
+// per update; the int32 actions are widened for gather() before the copy.
 #include <torch/torch.h>
 
 #include <cstdint>
@@ -17,7 +17,7 @@ class ReplayBuffer {
 public:
   ReplayBuffer(int64_t capacity, int64_t state_dim, torch::Device device)
       : states_(torch::zeros({capacity, state_dim})),
-        actions_(torch::zeros({capacity}, torch::kLong)),
+        actions_(torch::zeros({capacity}, torch::kInt)),
         rewards_(torch::zeros({capacity})),
         next_states_(torch::zeros({capacity, state_dim})),
         dones_(torch::zeros({capacity})), capacity_(capacity),
@@ -37,7 +37,7 @@ public:
   Batch sample(int64_t batch_size) {
     auto idx = torch::randint(size_, {batch_size}, torch::kLong);
     return {states_.index_select(0, idx).to(device_),       // EXPECT: libtorch-blocking-host-to-device-copy
-            actions_.index_select(0, idx).to(device_),      // EXPECT: libtorch-blocking-host-to-device-copy
+            actions_.index_select(0, idx).to(torch::kLong).to(device_), // EXPECT: libtorch-blocking-host-to-device-copy
             rewards_.index_select(0, idx).to(device_),      // EXPECT: libtorch-blocking-host-to-device-copy
             next_states_.index_select(0, idx).to(device_),  // EXPECT: libtorch-blocking-host-to-device-copy
             dones_.index_select(0, idx).to(device_, /*non_blocking=*/true)}; // OK: already asks for an asynchronous copy
