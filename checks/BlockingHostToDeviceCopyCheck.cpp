@@ -13,6 +13,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "analysis/UpdateBlocks.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -111,6 +112,11 @@ void BlockingHostToDeviceCopyCheck::check(
   // A training-step function that nothing here calls runs per step too.
   std::optional<analysis::StepPath> Path =
       TU.Loops.perStep(Copy, analysis::StepEntries::Accepted);
+  // Or a periodic block that is the step itself: a replay buffer sampled
+  // every few environment steps, right before the update.
+  const IfStmt *UpdateBlock = nullptr;
+  if (!Path)
+    Path = analysis::updateBlockPath(Copy, TU.Loops, UpdateBlock);
   if (!Path)
     return;
   // A constant table rebuilt and copied on every step: made once before
@@ -152,8 +158,32 @@ void BlockingHostToDeviceCopyCheck::check(
                                            "true");
     }
   }
-  if (Path->StepFunction)
+  if (Path->StepFunction || UpdateBlock)
     notePathToStep(*Path, /*PerStep=*/true);
+  if (UpdateBlock)
+    diag(UpdateBlock->getBeginLoc(),
+         "this block runs every few iterations, and each run is a training "
+         "step: it holds the backward pass and the optimizer step",
+         DiagnosticIDs::Note);
+  // `mask.to(torch::kLong).to(device)`: the host widens, the bus carries
+  // the wide elements. Only a note: whether the tensor was narrower is not
+  // always known, and the author may want the conversion where it is.
+  if (std::optional<analysis::HostConversion> Conversion =
+          analysis::wideConversionBeforeCopy(Source, Context)) {
+    const Expr *Object = Conversion->Conversion->getImplicitObjectArgument();
+    std::string Dtype =
+        analysis::spelledText(Conversion->Conversion->getArg(0), SM, LangOpts);
+    diag(Conversion->Conversion->getExprLoc(),
+         "the tensor is converted to '%0' on the host before the copy, so "
+         "8 bytes per element cross the bus%select{| (unless it already is "
+         "'%0')}1; copy it first and convert on the device: '%2'",
+         DiagnosticIDs::Note)
+        << Conversion->To << Conversion->From.empty()
+        << analysis::spelledText(Object, SM, LangOpts) + ".to(" +
+               (IsCuda ? std::string("torch::kCUDA")
+                       : analysis::spelledText(Destination, SM, LangOpts)) +
+               ", /*non_blocking=*/true).to(" + Dtype + ")";
+  }
   diag(Member->getMemberLoc(),
        "the copy overlaps with GPU work only from pinned memory: pin in the "
        "dataset's get() (worker threads) or copy through reused pinned "

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EvalWithoutNoGradCheck.h"
+#include "analysis/EvaluationCalls.h"
 #include "analysis/EvaluationFacts.h"
 #include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
@@ -65,11 +66,17 @@ void EvalWithoutNoGradCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // template, a forward pass on a dependent argument is not resolved yet.
   // check() reports each loop once, at the template's location.
   analysis::addLoopMatchers(*Finder, this);
+  // An evaluation function without a loop starts with its eval() call.
+  const auto EvalCall = cxxMemberCallExpr(callee(cxxMethodDecl(
+      hasName("eval"), ofClass(isSameOrDerivedFrom(names::Module)))));
+  Finder->addMatcher(EvalCall.bind("eval"), this);
 }
 
 void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
   ASTContext &Context = *Result.Context;
+  if (const auto *Eval = Result.Nodes.getNodeAs<CXXMemberCallExpr>("eval"))
+    return checkEvaluationFunction(*Eval, Context);
+  const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
   const SourceManager &SM = *Result.SourceManager;
   // A loop spelled in a macro: neither the report nor the fix would be
   // where the user can act on it.
@@ -229,6 +236,44 @@ void EvalWithoutNoGradCheck::checkPeriodicPasses(const Stmt *Loop,
     if (!Body->HasNoGradName)
       insertGuard(Diag, Pass.Block, Context);
   }
+}
+
+void EvalWithoutNoGradCheck::checkEvaluationFunction(
+    const CXXMemberCallExpr &Eval, ASTContext &Context) {
+  analysis::TrainingFacts &TU = trainingFacts(Context);
+  const FunctionDecl *Function = analysis::enclosingFunction(&Eval, TU.Parents);
+  // One report per function, whichever of its eval() calls matched.
+  if (!Function || !Function->getBody() ||
+      Reported.get(Context).contains(Function->getBody()->getBeginLoc()))
+    return;
+  std::optional<analysis::EvaluationPass> Pass =
+      analysis::evaluationPass(Function, TU.Loops, Context);
+  if (!Pass || !Pass->Forward->getBeginLoc().isFileID())
+    return;
+  Reported.get(Context).insert(Function->getBody()->getBeginLoc());
+  {
+    auto Diag = diag(Pass->Forward->getBeginLoc(),
+                     "%0 evaluates: it puts the model in eval mode and runs "
+                     "its forward pass with autograd on, and no caller on "
+                     "the path from the training loop turns gradients off; "
+                     "each call records a graph for a backward that never "
+                     "comes; declare 'torch::NoGradGuard no_grad;' at the "
+                     "top of the function")
+                << Function;
+    if (!analysis::bodyFacts(Function->getBody(), TU.Loops).HasNoGradName)
+      insertGuard(Diag, Function->getBody(), Context);
+  }
+  diag(Pass->Eval->getExprLoc(),
+       "'eval()' switches dropout and batch norm to inference behaviour; "
+       "it does not turn autograd off",
+       DiagnosticIDs::Note);
+  for (const CallExpr *Call : Pass->Calls)
+    diag(Call->getBeginLoc(),
+         Call == Pass->Calls.front()
+             ? "the evaluation runs from this call in a training loop, with "
+               "no guard around it"
+             : "called here, with no guard around the call",
+         DiagnosticIDs::Note);
 }
 
 void EvalWithoutNoGradCheck::insertGuard(DiagnosticBuilder &Diag,

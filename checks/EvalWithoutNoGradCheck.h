@@ -8,15 +8,17 @@
 #define LIBTORCH_TIDY_CHECKS_EVALWITHOUTNOGRADCHECK_H
 
 #include "LibTorchCheck.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {
 
 /// Finds evaluation loops (a module's forward pass, no backward, after
-/// `eval()` or over a data loader) that run with autograd on, and forward
-/// passes that a training loop runs every few steps for outputs no backward
-/// pass uses.
+/// `eval()` or over a data loader) that run with autograd on, evaluation
+/// functions without a loop of their own that a training loop calls with
+/// autograd on, and forward passes that a training loop runs every few
+/// steps for outputs no backward pass uses.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-eval-without-no-grad.md
@@ -29,6 +31,10 @@ public:
 private:
   /// Reports the periodic passes of the training loop \p Loop.
   void checkPeriodicPasses(const Stmt *Loop, ASTContext &Context);
+  /// Reports the function around \p Eval when it evaluates without a loop
+  /// of its own (analysis::evaluationPass).
+  void checkEvaluationFunction(const CXXMemberCallExpr &Eval,
+                               ASTContext &Context);
   /// Adds to \p Diag the insertion of a guard as the first statement of the
   /// block \p At, unless that block already got one.
   void insertGuard(DiagnosticBuilder &Diag, const Stmt *At,

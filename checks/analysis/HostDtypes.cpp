@@ -237,4 +237,26 @@ std::optional<HostWidening> hostWideningBefore(const Expr *CopySource,
   return std::nullopt;
 }
 
+std::optional<HostConversion> wideConversionBeforeCopy(const Expr *CopySource,
+                                                       ASTContext &Context) {
+  const CXXMethodDecl *Method = tensorMethodCalled(strip(CopySource));
+  if (!Method || !Method->getIdentifier())
+    return std::nullopt;
+  const auto *Call = cast<CXXMemberCallExpr>(strip(CopySource));
+  StringRef Name = Method->getName();
+  bool Converts = (Name == "toType" && Method->getNumParams() == 1) ||
+                  (Name == "to" && Method->getNumParams() > 0 &&
+                   isScalarTypeEnum(Method->getParamDecl(0)->getType()));
+  if (!Converts || Call->getNumArgs() == 0)
+    return std::nullopt;
+  std::optional<StringRef> To = scalarTypeNamed(Call->getArg(0));
+  if (!To || elementBytes(*To) != 8)
+    return std::nullopt;
+  const Expr *Object = Call->getImplicitObjectArgument();
+  std::optional<StringRef> From = knownElementType(Object);
+  if ((From && elementBytes(*From) >= 8) || isProvablyOnDevice(Object, Context))
+    return std::nullopt;
+  return HostConversion{Call, *To, From.value_or(StringRef())};
+}
+
 } // namespace clang::tidy::libtorch::analysis

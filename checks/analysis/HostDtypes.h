@@ -57,6 +57,25 @@ struct HostWidening {
 std::optional<HostWidening> hostWideningBefore(const Expr *CopySource,
                                                ASTContext &Context);
 
+/// A conversion to a 64-bit element type right before a copy to the
+/// device (`mask.to(torch::kLong).to(device)`): the host converts, and the
+/// wide tensor crosses the bus. Copying first and converting on the device
+/// gives the same tensor.
+struct HostConversion {
+  /// `x.to(torch::kLong)` / `x.toType(torch::kLong)`.
+  const CXXMemberCallExpr *Conversion = nullptr;
+  llvm::StringRef To;
+  /// The element type of `x` when it is known; empty otherwise.
+  llvm::StringRef From;
+};
+
+/// \p CopySource is the object of a `.to(device)` / `.cuda()` and is itself
+/// a conversion to an 8-byte element type (Long, Double) of a tensor that
+/// is not known to be on the device and not known to have an element type
+/// of 8 bytes or more (for those the conversion saves nothing).
+std::optional<HostConversion> wideConversionBeforeCopy(const Expr *CopySource,
+                                                       ASTContext &Context);
+
 } // namespace clang::tidy::libtorch::analysis
 
 #endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTDTYPES_H

@@ -125,6 +125,41 @@ TEST(HostDtypesTest, WideningBeforeTheCopy) {
   EXPECT_FALSE(Widening("notAConversion"));
 }
 
+const char Conversions[] = R"cpp(
+#include <torch/torch.h>
+#include <cstdint>
+#include <vector>
+void conversions(torch::Device device, torch::Tensor param, std::vector<uint8_t> &raw) {
+  auto images = torch::from_blob(raw.data(), {2, 2}, torch::kUInt8);
+  auto byteOption = torch::TensorOptions().dtype(torch::kUInt8).device(device);
+  auto toLong = param.to(torch::kLong).to(device);
+  auto typeLong = images.toType(torch::kLong).cuda();
+  auto toFloat = param.to(torch::kFloat).to(device);
+  auto alreadyLong = torch::zeros({2}, torch::kLong).to(torch::kLong).to(device);
+  auto onDevice = torch::zeros({2}, byteOption).to(torch::kLong).to(device);
+  auto notAConversion = images.to(device);
+}
+)cpp";
+
+TEST(HostDtypesTest, WideConversionBeforeTheCopy) {
+  auto AST = parseWithMockTorch(Conversions);
+  ASTContext &Context = AST->getASTContext();
+  auto Conversion = [&](llvm::StringRef Name) {
+    return wideConversionBeforeCopy(copiedIn(*AST, Name), Context);
+  };
+  auto ToLong = Conversion("toLong");
+  ASSERT_TRUE(ToLong);
+  EXPECT_EQ(ToLong->To, "Long");
+  EXPECT_TRUE(ToLong->From.empty()) << "a parameter: not known";
+  auto TypeLong = Conversion("typeLong");
+  ASSERT_TRUE(TypeLong);
+  EXPECT_EQ(TypeLong->From, "Byte");
+  EXPECT_FALSE(Conversion("toFloat")) << "4 bytes may narrow the copy";
+  EXPECT_FALSE(Conversion("alreadyLong")) << "nothing to save";
+  EXPECT_FALSE(Conversion("onDevice")) << "not on the host";
+  EXPECT_FALSE(Conversion("notAConversion"));
+}
+
 const char Tables[] = R"cpp(
 #include <torch/torch.h>
 #include <cstdint>
