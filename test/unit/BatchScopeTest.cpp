@@ -5,23 +5,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/BatchScope.h"
-#include "ASTTestSupport.h"
+#include "TrainingStepFixture.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::BatchScope;
 using clang::tidy::libtorch::analysis::StepPath;
-using clang::tidy::libtorch::analysis::TrainingLoopModel;
-using clang::tidy::libtorch::analysis::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
 namespace batch_scope_test {
 
-const char Prelude[] = R"cpp(
-#include <torch/torch.h>
+/// A dataset and its loader type beside the training step.
+const char DatasetDeclarations[] = R"cpp(
 #include <vector>
-void probe(int id);
 struct Points : torch::data::datasets::Dataset<Points> {
   torch::data::Example<> get(size_t index) override;
   c10::optional<size_t> size() const override { return 64; }
@@ -29,36 +26,15 @@ struct Points : torch::data::datasets::Dataset<Points> {
 using Loader = decltype(torch::data::make_data_loader(
     Points().map(torch::data::transforms::Stack<>()),
     torch::data::DataLoaderOptions().batch_size(8).workers(2)));
-struct Step {
-  torch::nn::Linear model{4, 2};
-  torch::optim::SGD optimizer{model->parameters(), 0.1};
-  torch::Tensor x = torch::zeros({8, 4});
-  void once() {
-    auto loss = model(x).sum();
-    loss.backward();
-    optimizer.step();
-  }
-};
 )cpp";
 
 /// Parses the snippet and answers questions about `probe(N)` calls in it.
-class BatchScopeTest : public ::testing::Test {
+class BatchScopeTest : public libtorch_tidy::testing::TrainingStepFixture {
 protected:
   void parse(const std::string &Code) {
-    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
-    ASSERT_TRUE(AST);
-    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
-    Loops = std::make_unique<TrainingLoopModel>(AST->getASTContext(), *Parents);
+    parseStep(libtorch_tidy::testing::trainingStepPrelude(DatasetDeclarations),
+              Code);
     Scope = std::make_unique<BatchScope>(AST->getASTContext(), *Loops);
-  }
-
-  const CallExpr *probe(int Id) {
-    auto Found = match(callExpr(callee(functionDecl(hasName("probe"))),
-                                hasArgument(0, integerLiteral(equals(Id))))
-                           .bind("probe"),
-                       AST->getASTContext());
-    EXPECT_EQ(Found.size(), 1u) << "probe(" << Id << ")";
-    return Found.empty() ? nullptr : Found[0].getNodeAs<CallExpr>("probe");
   }
 
   std::optional<StepPath> perBatch(int Id) {
@@ -71,9 +47,6 @@ protected:
     return Path && Scope->isEvaluationLoop(Path->StepLoop);
   }
 
-  std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<UserCodeParents> Parents;
-  std::unique_ptr<TrainingLoopModel> Loops;
   std::unique_ptr<BatchScope> Scope;
 };
 

@@ -5,53 +5,25 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/CallerPaths.h"
-#include "ASTTestSupport.h"
+#include "TrainingStepFixture.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::CallerPaths;
 using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
-using clang::tidy::libtorch::analysis::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
 namespace caller_paths_test {
 
-const char Prelude[] = R"cpp(
-#include <torch/torch.h>
-void probe(int id);
-struct Step {
-  torch::nn::Linear model{4, 2};
-  torch::optim::SGD optimizer{model->parameters(), 0.1};
-  torch::Tensor x = torch::zeros({8, 4});
-  void once() {
-    auto loss = model(x).sum();
-    loss.backward();
-    optimizer.step();
-  }
-};
-)cpp";
-
 /// Parses the snippet and asks how its `probe(N)` calls run per step.
-class CallerPathsTest : public ::testing::Test {
+class CallerPathsTest : public libtorch_tidy::testing::TrainingStepFixture {
 protected:
   void parse(const std::string &Code) {
-    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
-    ASSERT_TRUE(AST);
-    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
-    Loops = std::make_unique<TrainingLoopModel>(AST->getASTContext(), *Parents);
+    parseStep(libtorch_tidy::testing::trainingStepPrelude(), Code);
     Paths = std::make_unique<CallerPaths>(
         *Loops, [this](const Stmt *Loop) { return Loops->isStepLoop(Loop); });
-  }
-
-  const CallExpr *probe(int Id) {
-    auto Found = match(callExpr(callee(functionDecl(hasName("probe"))),
-                                hasArgument(0, integerLiteral(equals(Id))))
-                           .bind("probe"),
-                       AST->getASTContext());
-    EXPECT_EQ(Found.size(), 1u) << "probe(" << Id << ")";
-    return Found.empty() ? nullptr : Found[0].getNodeAs<CallExpr>("probe");
   }
 
   std::optional<StepPath> perStep(int Id) {
@@ -63,9 +35,6 @@ protected:
     return Path ? static_cast<int>(Path->Calls.size()) : -1;
   }
 
-  std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<UserCodeParents> Parents;
-  std::unique_ptr<TrainingLoopModel> Loops;
   std::unique_ptr<CallerPaths> Paths;
 };
 

@@ -5,39 +5,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/EvaluationCalls.h"
-#include "ASTTestSupport.h"
+#include "TrainingStepFixture.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::evaluationPass;
-using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::unguardedCallFromTrainingLoop;
-using clang::tidy::libtorch::analysis::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches.
 namespace evaluation_calls_test {
 
-const char Prelude[] = R"cpp(
-#include <torch/torch.h>
-struct Step {
-  torch::nn::Linear model{4, 2};
-  torch::optim::SGD optimizer{model->parameters(), 0.1};
-  torch::Tensor x = torch::zeros({8, 4});
-  void once() {
-    auto loss = model(x).sum();
-    loss.backward();
-    optimizer.step();
-  }
-};
-)cpp";
-
-class EvaluationCallsTest : public ::testing::Test {
+class EvaluationCallsTest : public libtorch_tidy::testing::TrainingStepFixture {
 protected:
   void parse(const std::string &Code) {
-    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
-    ASSERT_TRUE(AST);
-    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
-    Loops = std::make_unique<TrainingLoopModel>(AST->getASTContext(), *Parents);
+    parseStep(libtorch_tidy::testing::trainingStepPrelude(), Code);
   }
 
   const FunctionDecl *function(const std::string &Name) {
@@ -65,10 +46,6 @@ protected:
     return evaluationPass(function(Name), *Loops, AST->getASTContext())
         .has_value();
   }
-
-  std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<UserCodeParents> Parents;
-  std::unique_ptr<TrainingLoopModel> Loops;
 };
 
 TEST_F(EvaluationCallsTest, ChainsFromTheTrainingLoop) {

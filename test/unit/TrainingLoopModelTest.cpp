@@ -5,60 +5,28 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/TrainingLoopModel.h"
-#include "ASTTestSupport.h"
+#include "TrainingStepFixture.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::StepEntries;
 using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
-using clang::tidy::libtorch::analysis::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
 namespace training_loop_model_test {
 
-const char Prelude[] = R"cpp(
-#include <torch/torch.h>
-void probe(int id);
-struct Step {
-  torch::nn::Linear model{4, 2};
-  torch::optim::SGD optimizer{model->parameters(), 0.1};
-  torch::Tensor x = torch::zeros({8, 4});
-  void once() {
-    auto loss = model(x).sum();
-    loss.backward();
-    optimizer.step();
-  }
-};
-)cpp";
-
 /// Parses the snippet and answers questions about `probe(N)` calls in it.
-class TrainingLoopModelTest : public ::testing::Test {
+class TrainingLoopModelTest
+    : public libtorch_tidy::testing::TrainingStepFixture {
 protected:
   void parse(const std::string &Code, std::vector<std::string> Macros = {}) {
-    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
-    ASSERT_TRUE(AST);
-    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
-    Model = std::make_unique<TrainingLoopModel>(AST->getASTContext(), *Parents,
-                                                Macros);
+    parseStep(libtorch_tidy::testing::trainingStepPrelude(), Code, Macros);
   }
 
-  const CallExpr *probe(int Id) {
-    auto Found = match(callExpr(callee(functionDecl(hasName("probe"))),
-                                hasArgument(0, integerLiteral(equals(Id))))
-                           .bind("probe"),
-                       AST->getASTContext());
-    EXPECT_EQ(Found.size(), 1u) << "probe(" << Id << ")";
-    return Found.empty() ? nullptr : Found[0].getNodeAs<CallExpr>("probe");
-  }
-
-  std::optional<StepPath> perStep(int Id) { return Model->perStep(probe(Id)); }
+  std::optional<StepPath> perStep(int Id) { return Loops->perStep(probe(Id)); }
   bool isPerStep(int Id) { return perStep(Id).has_value(); }
-
-  std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<UserCodeParents> Parents;
-  std::unique_ptr<TrainingLoopModel> Model;
 };
 
 TEST_F(TrainingLoopModelTest, StepLoopInsideEpochLoop) {
@@ -129,7 +97,7 @@ void run(Step &s) {
                          AST->getASTContext());
   ASSERT_FALSE(Functions.empty());
   EXPECT_FALSE(
-      Model->isStepFunction(Functions[0].getNodeAs<FunctionDecl>("f")));
+      Loops->isStepFunction(Functions[0].getNodeAs<FunctionDecl>("f")));
 }
 
 TEST_F(TrainingLoopModelTest, Lambdas) {
@@ -252,13 +220,13 @@ int main() {
 })cpp");
   auto entered = [&](int Id) {
     std::optional<StepPath> Path =
-        Model->perStep(probe(Id), StepEntries::Accepted);
+        Loops->perStep(probe(Id), StepEntries::Accepted);
     return Path && Path->StepFunction && !Path->StepLoop;
   };
   EXPECT_FALSE(isPerStep(1)) << "not without StepEntries::Accepted";
   EXPECT_TRUE(entered(1)) << "backward and step, called from elsewhere";
   std::optional<StepPath> ViaUpdate =
-      Model->perStep(probe(2), StepEntries::Accepted);
+      Loops->perStep(probe(2), StepEntries::Accepted);
   ASSERT_TRUE(ViaUpdate.has_value());
   EXPECT_EQ(ViaUpdate->StepFunction->getNameAsString(), "learn");
   EXPECT_EQ(ViaUpdate->Calls.size(), 1u);
@@ -272,7 +240,7 @@ int main() {
                            .bind("f"),
                        AST->getASTContext());
   ASSERT_EQ(Generic.size(), 1u);
-  EXPECT_FALSE(Model->isStepEntry(Generic[0].getNodeAs<FunctionDecl>("f")))
+  EXPECT_FALSE(Loops->isStepEntry(Generic[0].getNodeAs<FunctionDecl>("f")))
       << "a template instantiated and called here";
   EXPECT_TRUE(entered(9)) << "a lambda handed to other code";
   EXPECT_FALSE(entered(10)) << "main runs once";

@@ -5,49 +5,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/UpdateBlocks.h"
-#include "ASTTestSupport.h"
+#include "TrainingStepFixture.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::StepPath;
-using clang::tidy::libtorch::analysis::TrainingLoopModel;
 using clang::tidy::libtorch::analysis::updateBlockPath;
-using clang::tidy::libtorch::analysis::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches.
 namespace update_blocks_test {
 
-const char Prelude[] = R"cpp(
-#include <torch/torch.h>
-void probe(int id);
-struct Step {
-  torch::nn::Linear model{4, 2};
-  torch::optim::SGD optimizer{model->parameters(), 0.1};
-  torch::Tensor x = torch::zeros({8, 4});
-  void once() {
-    auto loss = model(x).sum();
-    loss.backward();
-    optimizer.step();
-  }
-};
-)cpp";
-
-class UpdateBlocksTest : public ::testing::Test {
+class UpdateBlocksTest : public libtorch_tidy::testing::TrainingStepFixture {
 protected:
   void parse(const std::string &Code) {
-    AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
-    ASSERT_TRUE(AST);
-    Parents = std::make_unique<UserCodeParents>(AST->getASTContext());
-    Loops = std::make_unique<TrainingLoopModel>(AST->getASTContext(), *Parents);
-  }
-
-  const CallExpr *probe(int Id) {
-    auto Found = match(callExpr(callee(functionDecl(hasName("probe"))),
-                                hasArgument(0, integerLiteral(equals(Id))))
-                           .bind("probe"),
-                       AST->getASTContext());
-    EXPECT_EQ(Found.size(), 1u) << "probe(" << Id << ")";
-    return Found.empty() ? nullptr : Found[0].getNodeAs<CallExpr>("probe");
+    parseStep(libtorch_tidy::testing::trainingStepPrelude(), Code);
   }
 
   /// The number of calls from the update block down to probe(Id), -1 when
@@ -61,10 +32,6 @@ protected:
     EXPECT_TRUE(Loops->isTrainingLoop(Path->StepLoop));
     return static_cast<int>(Path->Calls.size());
   }
-
-  std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<UserCodeParents> Parents;
-  std::unique_ptr<TrainingLoopModel> Loops;
 };
 
 TEST_F(UpdateBlocksTest, PeriodicBlocksThatHoldTheUpdate) {
