@@ -31,6 +31,22 @@ bool startsWith(const std::string &S, const std::string &Prefix) {
   return S.compare(0, Prefix.size(), Prefix) == 0;
 }
 
+/// Copies the kit's file From to To.
+bool copyKitFile(const fs::path &From, const fs::path &To, std::string &Error) {
+  std::error_code EC;
+  fs::create_directories(To.parent_path(), EC);
+  if (!EC)
+    fs::copy_file(From, To, fs::copy_options::overwrite_existing, EC);
+  if (EC) {
+    Error = fmt::format("{}: cannot be copied into the bundle ({}); the "
+                        "harness's sources are needed for a bundle "
+                        "(reinstall libtorch-tidy)",
+                        From.string(), EC.message());
+    return false;
+  }
+  return true;
+}
+
 /// Copies the regular files and directories under From to To, leaving out
 /// build trees (a CMakeCache.txt) and .git: the tools' sources only.
 bool copyKitDir(const fs::path &From, const fs::path &To, std::string &Error) {
@@ -137,6 +153,8 @@ bool writeBundle(const std::string &Dir, const BundleRecipe &Recipe,
   const fs::path Root = Kit.Root;
   if (!copyKitDir(Root / "runtime-verify", Tools / "runtime-verify", Error) ||
       !copyKitDir(Root / "driver" / "io", Tools / "driver" / "io", Error) ||
+      !copyKitFile(Root / "checks" / "Catalog.def",
+                   Tools / "checks" / "Catalog.def", Error) ||
       !copyKitDir(fs::path(Kit.FmtInclude) / "fmt",
                   Tools / "third_party" / "fmt" / "include" / "fmt", Error) ||
       !copyKitDir(fs::path(Kit.JsonInclude) / "nlohmann",

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Reads the findings of a libtorch-tidy run from its --export-fixes YAML
-// (clang-tidy's format: every diagnostic, with or without replacements).
+// Reads the findings of a libtorch-tidy run from its JSON report
+// (`--format=json`, docs/output-formats.md): the CLI's own format, read with
+// the JSON library the harness writes its reports with.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,16 +23,17 @@ struct Finding {
   std::string Message;
   std::string File;
   unsigned Offset = 0;
-  unsigned Line = 0; ///< 1-based, from the offset; 0 if the file is unreadable
-  bool HasFix = false; ///< the warning itself carries replacements
+  unsigned Line = 0;   ///< 1-based
+  bool HasFix = false; ///< the finding itself carries a fix-it
 };
 
-/// Parses an export-fixes YAML document. Returns false and sets Error when
+/// Appends the findings of a JSON report. Returns false and sets Error when
 /// it is not one.
-bool parseExportedFixes(const std::string &Yaml, std::vector<Finding> &Out,
-                        std::string &Error);
+bool parseJsonReport(const std::string &Json, std::vector<Finding> &Out,
+                     std::string &Error);
 
-/// The metric a check's fix is expected to move, for the per-finding lines.
+/// The metric a check's fix is expected to move, for the per-finding lines
+/// (checks/Catalog.def's LIBTORCH_CHECK_METRIC rows).
 enum class Metric {
   LocalScalarDensePerStep,
   HostSyncsPerStep,

@@ -105,17 +105,17 @@ bool Verifier::makeScratch() {
 
 bool Verifier::analyze() {
   const Clock::time_point Start = Clock::now();
-  const std::string Yaml = Scratch + "/findings.yaml";
+  const std::string Report = Scratch + "/findings.json";
   const std::optional<int> Exit =
-      runAnalyzer({"-p", Opt.BuildDir, "--export-fixes=" + Yaml}, Sources,
-                  "analyze", "the analyzer");
+      runAnalyzer({"-p", Opt.BuildDir, "--format=json", "--output=" + Report},
+                  Sources, "analyze", "the analyzer");
   if (!Exit) {
     phaseDone("analyze", Start, "failed");
     return false;
   }
   std::string Error;
-  if (*Exit != 0 && !parseExportedFixes(readFile(Yaml), S.Findings, Error)) {
-    S.Errors.push_back(fmt::format("{}: {}", Yaml, Error));
+  if (!parseJsonReport(readFile(Report), S.Findings, Error)) {
+    S.Errors.push_back(fmt::format("{}: {}", Report, Error));
     phaseDone("analyze", Start, "failed");
     return false;
   }

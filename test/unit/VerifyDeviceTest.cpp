@@ -84,6 +84,7 @@ TEST(BundleTest, WritesAndReadsBackAWholeBundle) {
   // A kit as the source tree lays it out.
   writeText(Dir / "kit" / "runtime-verify" / "CMakeLists.txt", "# kit\n");
   writeText(Dir / "kit" / "driver" / "io" / "FileIO.h", "// io\n");
+  writeText(Dir / "kit" / "checks" / "Catalog.def", "// the checks\n");
   writeText(Dir / "inc" / "fmt" / "format.h", "// fmt\n");
   writeText(Dir / "inc" / "nlohmann" / "json.hpp", "// json\n");
   BundleRecipe R;
@@ -104,6 +105,7 @@ TEST(BundleTest, WritesAndReadsBackAWholeBundle) {
   EXPECT_FALSE(fs::exists(Out + "/original/build"));
   EXPECT_TRUE(fs::exists(Out + "/tools/runtime-verify/CMakeLists.txt"));
   EXPECT_TRUE(fs::exists(Out + "/tools/driver/io/FileIO.h"));
+  EXPECT_TRUE(fs::exists(Out + "/tools/checks/Catalog.def"));
   EXPECT_TRUE(fs::exists(Out + "/tools/third_party/fmt/include/fmt/format.h"));
   EXPECT_TRUE(fs::exists(
       Out + "/tools/third_party/nlohmann_json/include/nlohmann/json.hpp"));

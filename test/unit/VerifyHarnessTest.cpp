@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -34,66 +35,76 @@ std::string tempDir(const std::string &Name) {
   return P.string();
 }
 
-TEST(FindingsTest, ReadsExportedFixes) {
-  const std::string Dir = tempDir("findings");
-  const std::string Source = Dir + "/train.cpp";
-  std::ofstream(Source) << "int a;\nint b;\n  torch::x();\n";
-  const std::string Yaml =
-      "---\nMainSourceFile:  '" + Source +
-      "'\n"
-      "Diagnostics:\n"
-      "  - DiagnosticName:  libtorch-anomaly-detection-enabled\n"
-      "    DiagnosticMessage:\n"
-      "      Message:         '''x'' is on'\n"
-      "      FilePath:        '" +
-      Source +
-      "'\n"
-      "      FileOffset:      16\n"
-      "      Replacements:\n"
-      "        - FilePath:        '" +
-      Source +
-      "'\n"
-      "          Offset:          14\n"
-      "          Length:          13\n"
-      "          ReplacementText: ''\n"
-      "    Notes:\n"
-      "      - Message:         'a note'\n"
-      "        FilePath:        '" +
-      Source +
-      "'\n"
-      "        FileOffset:      16\n"
-      "        Replacements:    []\n"
-      "    Level:           Warning\n"
-      "  - DiagnosticName:  libtorch-host-sync-in-loop\n"
-      "    DiagnosticMessage:\n"
-      "      Message:         'item'\n"
-      "      FilePath:        '" +
-      Source +
-      "'\n"
-      "      FileOffset:      0\n"
-      "      Replacements:    []\n"
-      "    Level:           Warning\n"
-      "...\n";
+TEST(FindingsTest, ReadsTheJsonReport) {
+  // Two findings as `libtorch-tidy --format=json` writes them (trimmed to
+  // the fields the harness reads, and one it does not).
+  const std::string Json = R"({
+    "tool": {"name": "libtorch-tidy", "version": "0.1.0"},
+    "findings": [
+      {"checkId": "libtorch-anomaly-detection-enabled",
+       "message": "'x' is on",
+       "location": {"absoluteFile": "/src/train.cpp", "file": "train.cpp",
+                    "offset": 16, "begin": {"line": 3, "column": 3}},
+       "fixes": [{"file": "/src/train.cpp", "offset": 16, "length": 4,
+                  "replacementText": ""}],
+       "notes": [{"message": "a note", "fixes": []}]},
+      {"checkId": "libtorch-host-sync-in-loop", "message": "item",
+       "location": {"absoluteFile": "/src/train.cpp", "file": "train.cpp",
+                    "offset": 0, "begin": {"line": 1, "column": 1}},
+       "fixes": [],
+       "notes": [{"message": "a note's fix", "fixes": [{"offset": 1}]}]}
+    ]})";
   std::vector<Finding> Findings;
   std::string Error;
-  ASSERT_TRUE(parseExportedFixes(Yaml, Findings, Error)) << Error;
+  ASSERT_TRUE(parseJsonReport(Json, Findings, Error)) << Error;
   ASSERT_EQ(Findings.size(), 2u);
   EXPECT_EQ(Findings[0].Check, "libtorch-anomaly-detection-enabled");
   EXPECT_EQ(Findings[0].Message, "'x' is on");
-  EXPECT_EQ(Findings[0].File, Source);
+  EXPECT_EQ(Findings[0].File, "/src/train.cpp");
+  EXPECT_EQ(Findings[0].Offset, 16u);
   EXPECT_EQ(Findings[0].Line, 3u);
   EXPECT_TRUE(Findings[0].HasFix);
-  // A note's empty replacements do not hide the warning's own.
+  // A note's fix-it is not the finding's own.
   EXPECT_FALSE(Findings[1].HasFix);
   EXPECT_EQ(Findings[1].Line, 1u);
-  fs::remove_all(Dir);
 }
 
 TEST(FindingsTest, RejectsOtherDocuments) {
   std::vector<Finding> Findings;
   std::string Error;
-  EXPECT_FALSE(parseExportedFixes("hello: world\n", Findings, Error));
+  EXPECT_FALSE(parseJsonReport("hello: world\n", Findings, Error));
   EXPECT_FALSE(Error.empty());
+  Error.clear();
+  // SARIF is JSON, but not this report.
+  EXPECT_FALSE(
+      parseJsonReport(R"({"version": "2.1.0", "runs": []})", Findings, Error));
+  EXPECT_FALSE(Error.empty());
+  Error.clear();
+  // A finding without its location: the whole report is refused.
+  EXPECT_FALSE(parseJsonReport(
+      R"({"tool": {}, "findings": [{"checkId": "c", "message": "m"}]})",
+      Findings, Error));
+  EXPECT_TRUE(Findings.empty());
+  EXPECT_FALSE(Error.empty());
+}
+
+TEST(FindingsTest, MetricsComeFromTheCatalog) {
+  EXPECT_EQ(metricOf("libtorch-host-sync-in-loop"), Metric::HostSyncsPerStep);
+  EXPECT_EQ(metricOf("libtorch-blocking-host-to-device-copy"),
+            Metric::BlockingH2DPerStep);
+  EXPECT_EQ(metricOf("libtorch-anomaly-detection-enabled"),
+            Metric::LocalScalarDensePerStep);
+  EXPECT_EQ(metricOf("libtorch-dataloader-no-workers"), Metric::StepsPerSecond);
+  // Every check a metric row names is a check of the catalog.
+  std::set<std::string> Checks;
+  std::vector<std::string> WithMetric;
+#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)           \
+  Checks.insert(Id);
+#define LIBTORCH_CHECK_METRIC(Id, Moved) WithMetric.push_back(Id);
+#include "Catalog.def"
+  EXPECT_EQ(WithMetric.size(), 4u);
+  for (const std::string &Id : WithMetric)
+    EXPECT_TRUE(Checks.count(Id)) << Id << " is no check of the catalog";
 }
 
 TEST(WorkspaceTest, MovesWholePathComponents) {
