@@ -27,6 +27,12 @@ std::string spelledText(const Expr *E, const SourceManager &SM,
 std::string calledName(const FunctionDecl *Callee, bool IsMember,
                        const PrintingPolicy &Policy);
 
+/// The text from \p Begin to the end of the token at \p End, as written in
+/// the file; empty when it cannot be read (a macro expansion).
+std::string tokenRangeText(SourceLocation Begin, SourceLocation End,
+                           const SourceManager &SM,
+                           const LangOptions &LangOpts);
+
 /// Whether a range may be rewritten: the one test, utils/FixIts.h's.
 using utils::isRewritable;
 
