@@ -7,84 +7,13 @@
 #include "AnomalyDetectionEnabledCheck.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/StatementRemoval.h"
+#include "analysis/TrainingCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::libtorch {
-
-namespace {
-
-/// Decides whether a function is "code that trains": it holds a training
-/// loop, calls (within MaxCallDepth) a function of this TU that does, or is
-/// called (within MaxCallDepth) from inside a training loop. A function
-/// that only runs a backward pass once (a gradient check, a debugging
-/// helper) and is never reached from a training loop does not train.
-class TrainingReach {
-public:
-  TrainingReach(ASTContext &Context, analysis::TrainingLoopModel &Loops)
-      : Context(Context), Loops(Loops) {}
-
-  bool trains(const FunctionDecl *Function) {
-    return holdsTrainingLoop(Function, 0) ||
-           calledFromTrainingLoop(Function, 0);
-  }
-
-private:
-  static constexpr unsigned MaxDepth =
-      analysis::TrainingLoopModel::MaxCallDepth;
-
-  bool holdsTrainingLoop(const FunctionDecl *Function, unsigned Depth) {
-    if (!Function || Depth > MaxDepth)
-      return false;
-    const FunctionDecl *Definition = nullptr;
-    if (!Function->hasBody(Definition) || !Definition->getBody())
-      return false;
-    if (!Visited.insert(Definition).second)
-      return false; // recursion
-    const Stmt *Body = Definition->getBody();
-    for (const BoundNodes &Loop :
-         match(findAll(stmt(anyOf(forStmt(), cxxForRangeStmt(), whileStmt(),
-                                  doStmt()))
-                           .bind("loop")),
-               *Body, Context))
-      if (Loops.isTrainingLoop(Loop.getNodeAs<Stmt>("loop")))
-        return true;
-    for (const BoundNodes &Call :
-         match(findAll(callExpr().bind("call")), *Body, Context)) {
-      const FunctionDecl *Callee =
-          Call.getNodeAs<CallExpr>("call")->getDirectCallee();
-      // LibTorch's own functions hold no user training loop.
-      if (Callee &&
-          !Context.getSourceManager().isInSystemHeader(Callee->getLocation()) &&
-          holdsTrainingLoop(Callee, Depth + 1))
-        return true;
-    }
-    return false;
-  }
-
-  bool calledFromTrainingLoop(const FunctionDecl *Function, unsigned Depth) {
-    if (!Function || Depth >= MaxDepth)
-      return false;
-    for (const CallExpr *Site :
-         Loops.callSitesOf(Function->getCanonicalDecl())) {
-      if (Loops.isInsideTrainingLoop(Site))
-        return true;
-      if (calledFromTrainingLoop(
-              analysis::enclosingFunction(Site, Loops.parents()), Depth + 1))
-        return true;
-    }
-    return false;
-  }
-
-  ASTContext &Context;
-  analysis::TrainingLoopModel &Loops;
-  llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
-};
-
-} // namespace
 
 void AnomalyDetectionEnabledCheck::registerUserCodeMatchers(
     MatchFinder *Finder) {
@@ -121,8 +50,9 @@ void AnomalyDetectionEnabledCheck::check(
   // under it; stay silent.
   if (!Function)
     return;
-  TrainingReach Reach(Context, TU.Loops);
-  if (!Reach.trains(Function))
+  // Code that only runs a backward pass once (a gradient check, a
+  // debugging helper) is where anomaly detection belongs.
+  if (!analysis::isTrainingCode(Function, Context, TU.Loops))
     return;
 
   if (IsGuard)

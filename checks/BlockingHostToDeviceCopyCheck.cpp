@@ -14,9 +14,9 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "analysis/UpdateBlocks.h"
+#include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -148,11 +148,10 @@ void BlockingHostToDeviceCopyCheck::check(
       // Insert after the argument before it: the destination, or the dtype
       // of the (Device, ScalarType) overload.
       const Expr *Before = Copy->getArg(*Position - 1);
-      if (!isa<CXXDefaultArgExpr>(Before) &&
-          analysis::isRewritable(Before->getSourceRange()))
-        Diag << FixItHint::CreateInsertion(
-            Lexer::getLocForEndOfToken(Before->getEndLoc(), 0, SM, LangOpts),
-            ", /*non_blocking=*/true");
+      if (!isa<CXXDefaultArgExpr>(Before))
+        if (std::optional<FixItHint> Insert = utils::insertionAfter(
+                *Before, ", /*non_blocking=*/true", SM, LangOpts))
+          Diag << *Insert;
     } else if (analysis::isRewritable(NonBlocking->getSourceRange())) {
       Diag << FixItHint::CreateReplacement(NonBlocking->getSourceRange(),
                                            "true");

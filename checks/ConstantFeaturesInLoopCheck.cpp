@@ -11,68 +11,12 @@
 #include "analysis/LoopInvariance.h"
 #include "analysis/ModuleCallChains.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang::ast_matchers;
 
 namespace clang::tidy::libtorch {
-
-namespace {
-
-/// Every mention of \p Module in \p Loop names the module of a forward
-/// pass: nothing in the loop loads it, moves it, switches its mode or hands
-/// it to code that may change its weights. For a member, no method of the
-/// class is called on `this` in the loop either (it may update the member
-/// unseen, as a mean teacher's EMA update does).
-bool onlyRunsForwardIn(const ValueDecl *Module, const Stmt *Loop) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    const ValueDecl *Module = nullptr;
-    llvm::SmallPtrSet<const Expr *, 8> Holders;
-    llvm::SmallVector<const Expr *, 8> Mentions;
-    bool CallsOnThis = false;
-    bool VisitCallExpr(CallExpr *Call) {
-      if (analysis::isModuleForwardCall(Call))
-        if (std::optional<analysis::ModuleCall> Forward =
-                analysis::moduleCall(Call))
-          Holders.insert(Forward->Holder);
-      return true;
-    }
-    bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
-      CallsOnThis |= isa<CXXThisExpr>(
-          Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
-      return true;
-    }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Module)
-        Mentions.push_back(Ref);
-      return true;
-    }
-    bool VisitMemberExpr(MemberExpr *Member) {
-      if (Member->getMemberDecl() == Module)
-        Mentions.push_back(Member);
-      return true;
-    }
-  } F;
-  F.Module = Module;
-  F.TraverseStmt(const_cast<Stmt *>(Loop));
-  if (isa<FieldDecl>(Module) && F.CallsOnThis)
-    return false;
-  return llvm::all_of(F.Mentions,
-                      [&](const Expr *E) { return F.Holders.contains(E); });
-}
-
-/// The inputs of the forward call \p Forward: the arguments after the
-/// holder of `m(x)`, every argument of `m->forward(x)`.
-llvm::ArrayRef<const Expr *> forwardInputs(const CallExpr *Forward) {
-  llvm::ArrayRef<const Expr *> Arguments(Forward->getArgs(),
-                                         Forward->getNumArgs());
-  return isa<CXXOperatorCallExpr>(Forward) ? Arguments.drop_front() : Arguments;
-}
-
-} // namespace
 
 void ConstantFeaturesInLoopCheck::registerUserCodeMatchers(
     MatchFinder *Finder) {
@@ -94,7 +38,7 @@ void ConstantFeaturesInLoopCheck::check(
     return;
   std::optional<analysis::ModuleCall> Call = analysis::moduleCall(Forward);
   const ValueDecl *Module = Call ? analysis::holderDecl(Call->Holder) : nullptr;
-  llvm::ArrayRef<const Expr *> Inputs = forwardInputs(Forward);
+  llvm::ArrayRef<const Expr *> Inputs = analysis::forwardInputs(Forward);
   // A forward pass without inputs is not the features of anything.
   if (!Module || Inputs.empty())
     return;
@@ -119,7 +63,7 @@ void ConstantFeaturesInLoopCheck::check(
                     [&](const Expr *Input) {
                       return analysis::isLoopInvariant(Input, Loop);
                     }) ||
-      !onlyRunsForwardIn(Module, Loop))
+      !analysis::onlyRunsForwardIn(Module, Loop))
     return;
   Reported.get(Context).insert(Forward);
   diag(Forward->getBeginLoc(),

@@ -9,9 +9,9 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/ModuleCallChains.h"
 #include "analysis/SourceText.h"
+#include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -115,18 +115,17 @@ void ConvBiasBeforeBatchnormCheck::report(const ConvConstruction &Conv,
       Fixes.push_back(FixItHint::CreateReplacement(
           Conv.BiasArgument->getSourceRange(), "false"));
   } else if (Conv.Options) {
-    if (analysis::isRewritable(Conv.Options->getSourceRange()))
-      Fixes.push_back(FixItHint::CreateInsertion(
-          Lexer::getLocForEndOfToken(Conv.Options->getEndLoc(), 0, SM,
-                                     LangOpts),
-          ".bias(false)"));
+    if (std::optional<FixItHint> Insert =
+            utils::insertionAfter(*Conv.Options, ".bias(false)", SM, LangOpts))
+      Fixes.push_back(*Insert);
   } else if (SourceRange Parens = Conv.Module->getParenOrBraceRange();
              analysis::isRewritable(Parens) &&
              analysis::isRewritable(Conv.Module->getSourceRange())) {
     // Conv2d(in, out, k) -> Conv2d(Conv2dOptions(in, out, k).bias(false)).
-    Fixes.push_back(FixItHint::CreateInsertion(
-        Lexer::getLocForEndOfToken(Parens.getBegin(), 0, SM, LangOpts),
-        ("torch::nn::" + ModuleName + "Options(").str()));
+    // Rewritable: the parentheses are.
+    Fixes.push_back(*utils::insertionAfter(
+        Parens.getBegin(), ("torch::nn::" + ModuleName + "Options(").str(), SM,
+        LangOpts));
     Fixes.push_back(
         FixItHint::CreateInsertion(Parens.getEnd(), ").bias(false)"));
   }

@@ -8,9 +8,9 @@
 #include "analysis/DataLoaderOptionsModel.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -68,12 +68,10 @@ void DataloaderEnforceOrderingCheck::check(
       Diag << FixItHint::CreateReplacement(Ordering->getSourceRange(), "false");
     return;
   }
-  if (Facts.AppendAfter &&
-      analysis::isRewritable(Facts.AppendAfter->getSourceRange()))
-    Diag << FixItHint::CreateInsertion(
-        Lexer::getLocForEndOfToken(Facts.AppendAfter->getEndLoc(), 0, SM,
-                                   getLangOpts()),
-        ".enforce_ordering(false)");
+  if (Facts.AppendAfter)
+    if (std::optional<FixItHint> Insert = utils::insertionAfter(
+            *Facts.AppendAfter, ".enforce_ordering(false)", SM, getLangOpts()))
+      Diag << *Insert;
 }
 
 } // namespace clang::tidy::libtorch

@@ -9,6 +9,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "utils/AstWalk.h"
+#include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -88,10 +89,8 @@ std::optional<FixItHint> makeFix(const CallExpr &Call,
   case LoaderOptionsFacts::OriginKind::SetterChain:
     if (!Facts.AppendAfter || !sourceText(Facts.AppendAfter, SM, LangOpts))
       return std::nullopt;
-    return FixItHint::CreateInsertion(
-        Lexer::getLocForEndOfToken(Facts.AppendAfter->getEndLoc(), 0, SM,
-                                   LangOpts),
-        "." + Setter);
+    return utils::insertionAfter(*Facts.AppendAfter, "." + Setter, SM,
+                                 LangOpts);
   case LoaderOptionsFacts::OriginKind::Opaque:
     return std::nullopt;
   }

@@ -7,15 +7,12 @@
 #include "HostSyncInLoopCheck.h"
 #include "analysis/DeviceFacts.h"
 #include "analysis/HostSyncOperations.h"
-#include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/SyncPurpose.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -84,75 +81,25 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
 void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Context = *Result.Context;
   const PrintingPolicy &Policy = Context.getPrintingPolicy();
-  const Expr *Operation = nullptr;
-  const Expr *Tensor = nullptr; // the tensor waited for, if any
-  SourceLocation Loc;
-  SyncKind Kind;
-  std::string Name;
+  std::optional<analysis::HostSync> Sync;
+  if (const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("method"))
+    Sync = analysis::tensorMethodSync(*Call, Context, getLangOpts());
+  else if (const auto *Print =
+               Result.Nodes.getNodeAs<CXXOperatorCallExpr>("print"))
+    Sync = analysis::tensorPrintSync(*Print);
+  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("function"))
+    Sync = analysis::functionSync(*Call, Policy);
+  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("listed"))
+    Sync = analysis::listedFunctionSync(*Call, Policy);
+  if (Sync)
+    handle(*Sync, Context);
+}
 
-  if (const auto *Call = Result.Nodes.getNodeAs<CXXMemberCallExpr>("method")) {
-    const CXXMethodDecl *Method = Call->getMethodDecl();
-    if (Method->getName() == "to") {
-      // Only a copy to the CPU waits; to(device) and to(dtype) do not.
-      if (Call->getNumArgs() == 0 ||
-          analysis::classifyDevice(Call->getArg(0), Context) !=
-              analysis::DeviceKind::Cpu)
-        return;
-    }
-    // bincount, histc, repeat_interleave, index: as their arguments say.
-    if (!analysis::waitsAsCalled(Call))
-      return;
-    Operation = Call;
-    Tensor = Call->getImplicitObjectArgument();
-    Kind = analysis::syncKindOfMethod(Method->getName());
-    Name = analysis::calledName(Method, /*IsMember=*/true, Policy);
-    if (Method->getName() == "to")
-      Name = "to(" +
-             analysis::spelledText(Call->getArg(0), *Result.SourceManager,
-                                   getLangOpts()) +
-             ")";
-    if (const auto *Member = dyn_cast<MemberExpr>(Call->getCallee()))
-      Loc = Member->getMemberLoc();
-  } else if (const auto *Print =
-                 Result.Nodes.getNodeAs<CXXOperatorCallExpr>("print")) {
-    Operation = Print;
-    Tensor = Print->getArg(1);
-    Kind = SyncKind::Print;
-    Loc = Print->getOperatorLoc();
-  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("function")) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!analysis::waitsAsCalled(Call))
-      return;
-    Operation = Call;
-    Kind = analysis::syncKindOfFunction(Callee->getQualifiedNameAsString());
-    if (Kind != SyncKind::Synchronize && Call->getNumArgs() > 0 &&
-        analysis::isTensorType(Call->getArg(0)->getType()))
-      Tensor = Call->getArg(0);
-    Name = analysis::calledName(Callee, /*IsMember=*/false, Policy);
-  } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("listed")) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    // A body in this unit is followed instead: its syncs are reported
-    // where they are, and a listed function that syncs nowhere we can see
-    // is taken at its word only when we cannot look.
-    if (Callee->hasBody() ||
-        llvm::is_contained(analysis::syncFunctions(),
-                           "::" + Callee->getQualifiedNameAsString()))
-      return;
-    Operation = Call;
-    Kind = SyncKind::Listed;
-    Name = analysis::calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
-    if (const auto *Method = dyn_cast<CXXMemberCallExpr>(Call))
-      if (const auto *Member = dyn_cast<MemberExpr>(Method->getCallee()))
-        Loc = Member->getMemberLoc();
-  } else {
-    return;
-  }
-  if (Loc.isInvalid())
-    Loc = Operation->getBeginLoc();
-
+void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
+                                 ASTContext &Context) {
   // The wait already happened where the tensor was copied to the host: we
   // report it there, not at every read of the host copy.
-  if (Tensor && analysis::isProvablyHostTensor(Tensor, Context))
+  if (Sync.Tensor && analysis::isProvablyHostTensor(Sync.Tensor, Context))
     return;
 
   // On every training step or evaluation batch: a validation pass waits
@@ -162,7 +109,7 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // finding is at the sync (where NOLINT and the fix belong), with a note
   // at each call on the way.
   std::optional<analysis::StepPath> Path =
-      Callers.get(Context).perBatch(Operation);
+      Callers.get(Context).perBatch(Sync.Operation);
   if (!Path)
     return;
   const bool PerStep = TU.Loops.isPerStep(*Path);
@@ -170,34 +117,36 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // is libtorch-cpu-only-device's finding, not ours.
   if (TU.Devices.isGpuFreeProgram() ||
       TU.Devices.isCpuOnlyFunction(
-          analysis::enclosingFunction(Operation, TU.Parents)) ||
+          analysis::enclosingFunction(Sync.Operation, TU.Parents)) ||
       TU.Devices.isCpuOnlyFunction(
           Path->StepFunction
               ? Path->StepFunction
               : analysis::enclosingFunction(Path->StepLoop, TU.Parents)))
     return;
 
-  const bool InCondition =
-      Kind == SyncKind::ReadScalar || Kind == SyncKind::HostBool
-          ? utils::isInBranchCondition(Operation, TU.Parents)
-          : false;
   // In evaluation, a wait that is the point (analysis/SyncPurpose.h): a
   // per-batch latency measurement, an early exit decided on the host.
-  if (!PerStep &&
-      ((Kind == SyncKind::Synchronize &&
-        analysis::measuresLatency(Operation, TU.Parents)) ||
-       ((Kind == SyncKind::ReadScalar || Kind == SyncKind::HostBool) &&
-        Path->Calls.empty() &&
-        analysis::endsLoopEarly(Operation, Path->StepLoop, TU.Parents))))
+  if (!PerStep && analysis::isWaitWithPurpose(Sync, *Path, TU.Parents))
     return;
-  switch (Kind) {
+  const bool InCondition =
+      (Sync.Kind == SyncKind::ReadScalar || Sync.Kind == SyncKind::HostBool) &&
+      utils::isInBranchCondition(Sync.Operation, TU.Parents);
+  diagnose(Sync, *Path, PerStep, InCondition);
+}
+
+void HostSyncInLoopCheck::diagnose(const analysis::HostSync &Sync,
+                                   const analysis::StepPath &Path, bool PerStep,
+                                   bool InCondition) {
+  const SourceLocation Loc = Sync.Loc;
+  const std::string &Name = Sync.Name;
+  switch (Sync.Kind) {
   case SyncKind::ReadScalar:
   case SyncKind::HostBool:
     if (InCondition)
       diag(Loc, "branching on '%0' copies the value to the host and waits for "
                 "the GPU on every %select{evaluation batch|training step}1")
           << Name << PerStep;
-    else if (Kind == SyncKind::ReadScalar)
+    else if (Sync.Kind == SyncKind::ReadScalar)
       diag(Loc, "'%0' copies the value to the host and waits for the GPU on "
                 "every %select{evaluation batch|training step}1")
           << Name << PerStep;
@@ -251,8 +200,8 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     break;
   }
 
-  notePathToStep(*Path, PerStep);
-  switch (Kind) {
+  notePathToStep(Path, PerStep);
+  switch (Sync.Kind) {
   case SyncKind::ReadScalar:
   case SyncKind::HostBool:
     if (InCondition) {

@@ -9,6 +9,7 @@
 
 #include "LibTorchCheck.h"
 #include "analysis/CallerPaths.h"
+#include "analysis/HostSyncOperations.h"
 #include <string>
 #include <vector>
 
@@ -30,6 +31,12 @@ public:
 
 private:
   bool asksAboutPeriodicGuards() const override { return true; }
+  /// Whether \p Sync waits on every training step or evaluation batch of a
+  /// program that uses the GPU, for nothing.
+  void handle(const analysis::HostSync &Sync, ASTContext &Context);
+  /// The finding at \p Sync, the calls on \p Path, and the remedy.
+  void diagnose(const analysis::HostSync &Sync, const analysis::StepPath &Path,
+                bool PerStep, bool InCondition);
   /// Extra functions that synchronize, as qualified names (`SyncFunctions`).
   const std::string RawSyncFunctions;
   const std::vector<std::string> ExtraSyncFunctions;

@@ -12,9 +12,9 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -174,11 +174,13 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
              "tensors|the model}1 on the GPU; copy it to the device with "
              "'.to(device)' first")
         << Spelled << WithModel;
-    if (Devices.size() == 1 && analysis::isRewritable(Member->getSourceRange()))
-      Diag << FixItHint::CreateInsertion(
-          Lexer::getLocForEndOfToken(Member->getEndLoc(), 0, SM, LangOpts),
-          ".to(" + Devices.front()->getName().str() +
-              ", /*non_blocking=*/true)");
+    if (Devices.size() == 1)
+      if (std::optional<FixItHint> Insert =
+              utils::insertionAfter(*Member,
+                                    ".to(" + Devices.front()->getName().str() +
+                                        ", /*non_blocking=*/true)",
+                                    SM, LangOpts))
+        Diag << *Insert;
   }
   if (Found->Arg->getBeginLoc() != Member->getBeginLoc())
     diag(Member->getBeginLoc(), "the batch tensor comes from here",

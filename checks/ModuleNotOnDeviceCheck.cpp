@@ -12,10 +12,10 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "utils/AstWalk.h"
+#include "utils/FixIts.h"
 #include "utils/SourceLines.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang::ast_matchers;
 
@@ -149,11 +149,12 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
                      "call '%0->to(device)' once before training")
                 << Name;
     if (!Fix.empty())
-      Diag << FixItHint::CreateInsertion(
-          Lexer::getLocForEndOfToken(Declaration->getEndLoc(), 0, SM,
-                                     getLangOpts()),
-          utils::lineBreakAt(Declaration->getEndLoc(), SM) +
-              utils::indentationOf(Declaration->getBeginLoc(), SM) + Fix);
+      if (std::optional<FixItHint> Insert = utils::insertionAfter(
+              *Declaration,
+              utils::lineBreakAt(Declaration->getEndLoc(), SM) +
+                  utils::indentationOf(Declaration->getBeginLoc(), SM) + Fix,
+              SM, getLangOpts()))
+        Diag << *Insert;
   }
   if (Fix.empty())
     diag(Module->getLocation(),

@@ -35,23 +35,26 @@ public:
 private:
   bool asksAboutPeriodicGuards() const override { return true; }
 
+  /// Which host-made tensor \p Copy moves to the GPU, if any, and whether
+  /// it does so on every training step or evaluation batch.
+  void handle(const CXXMemberCallExpr &Copy, ASTContext &Context);
   /// `factory(...).to(device)`, the factory written before the copy.
-  void reportFactory(const CallExpr &Factory, const CXXMemberCallExpr &Copy,
-                     const analysis::StepPath &Path, bool PerStep,
-                     ASTContext &Context);
+  void diagnoseFactory(const CallExpr &Factory, const CXXMemberCallExpr &Copy,
+                       const analysis::StepPath &Path, bool PerStep,
+                       ASTContext &Context);
   /// `helper(...).to(device)`, where the helper returns \p Factory.
-  void reportReturnedFactory(const CallExpr &Factory, const CallExpr &Helper,
+  void diagnoseReturnedFactory(const CallExpr &Factory, const CallExpr &Helper,
+                               const CXXMemberCallExpr &Copy,
+                               const analysis::StepPath &Path, bool PerStep,
+                               ASTContext &Context);
+  void diagnoseWidening(const analysis::HostWidening &Widening,
+                        const CXXMemberCallExpr &Copy,
+                        const analysis::StepPath &Path, bool PerStep,
+                        ASTContext &Context);
+  void diagnoseConstantTable(const analysis::ConstantHostTable &Table,
                              const CXXMemberCallExpr &Copy,
                              const analysis::StepPath &Path, bool PerStep,
                              ASTContext &Context);
-  void reportWidening(const analysis::HostWidening &Widening,
-                      const CXXMemberCallExpr &Copy,
-                      const analysis::StepPath &Path, bool PerStep,
-                      ASTContext &Context);
-  void reportConstantTable(const analysis::ConstantHostTable &Table,
-                           const CXXMemberCallExpr &Copy,
-                           const analysis::StepPath &Path, bool PerStep,
-                           ASTContext &Context);
 
   /// Which functions the steps and evaluation batches call, per TU.
   analysis::PerUnit<analysis::BatchCallPaths> Callers{

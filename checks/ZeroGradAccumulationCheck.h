@@ -32,13 +32,14 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  void checkLoop(const Stmt *Loop, ASTContext &Context);
-  bool reportUnguardedZeroGrad(const analysis::GradEvent &Zero,
-                               const analysis::GradEvent &Step,
-                               llvm::ArrayRef<analysis::GradEvent> Events,
-                               ASTContext &Context);
-  void reportCrossEpochWindow(const analysis::CrossEpochWindow &Window,
-                              const IfStmt &Guard, ASTContext &Context);
+  /// Which of the patterns the step loop \p Loop shows, if any.
+  void handle(const Stmt *Loop, ASTContext &Context);
+  void diagnoseUnguardedZeroGrad(const analysis::GradEvent &Zero,
+                                 const analysis::GradEvent &Step,
+                                 llvm::ArrayRef<analysis::GradEvent> Events,
+                                 ASTContext &Context);
+  void diagnoseCrossEpochWindow(const analysis::CrossEpochWindow &Window,
+                                const IfStmt &Guard, ASTContext &Context);
 };
 
 } // namespace clang::tidy::libtorch

@@ -18,15 +18,28 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-namespace {
-
-constexpr unsigned MaxDepth = 8;
-
 bool isDeviceTypeEnum(QualType Type) {
   const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
   return Enum &&
          Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
 }
+
+bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
+  if (Copy.getMethodDecl()->getName() == "cuda")
+    return true;
+  if (Copy.getNumArgs() == 0)
+    return false;
+  QualType Target = Copy.getMethodDecl()->getParamDecl(0)->getType();
+  if (!isRecordNamed(Target, names::TensorOptions) &&
+      !isRecordNamed(Target, names::Device))
+    return false; // to(dtype), to(other_tensor)
+  DeviceKind Kind = classifyDevice(Copy.getArg(0), Context);
+  return Kind == DeviceKind::Cuda || Kind == DeviceKind::MaybeCuda;
+}
+
+namespace {
+
+constexpr unsigned MaxDepth = 8;
 
 bool isDeviceLike(QualType Type) {
   return isRecordNamed(Type, names::Device) ||

@@ -19,6 +19,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -33,6 +34,15 @@ enum class DeviceKind {
 /// Classifies an expression of type c10::Device, c10::DeviceType,
 /// c10::TensorOptions, or a string naming a device ("cuda:0").
 DeviceKind classifyDevice(const Expr *E, ASTContext &Context);
+
+/// \p Type is `c10::DeviceType` (`torch::kCUDA`), or a reference to it.
+bool isDeviceTypeEnum(QualType Type);
+
+/// \p Copy, a call of `Tensor::cuda` or `Tensor::to`, moves the tensor to a
+/// GPU, or to a device that may be one: `cuda()`, or `to()` given a Device
+/// or TensorOptions that classifyDevice calls (maybe) CUDA. A copy to the
+/// CPU is no transfer; `to(dtype)` and `to(other_tensor)` are not read.
+bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context);
 
 /// What a variable of one of those types holds: its initializer's kind when
 /// it is a local never reassigned (or a const constant), else MaybeCuda.

@@ -180,4 +180,77 @@ llvm::SmallVector<GradEvent, 8> gradientEvents(const Stmt *StepLoop,
   return Events;
 }
 
+bool isOrdered(const GradEvent &Event) {
+  return !Event.Via && !Event.Unordered;
+}
+
+StepPlacement placeSteps(llvm::ArrayRef<GradEvent> Events) {
+  StepPlacement Placement;
+  for (const GradEvent &Event : Events) {
+    switch (Event.Kind) {
+    case GradEventKind::ZeroGrad:
+    case GradEventKind::GradReset:
+      Placement.AnyReset = true;
+      break;
+    case GradEventKind::Backward:
+      Placement.AnyBackward = true;
+      break;
+    case GradEventKind::Step:
+      if (Event.Via)
+        break;
+      if (!Placement.FirstDirectStep)
+        Placement.FirstDirectStep = &Event;
+      if (Event.Unordered)
+        break;
+      if (Event.PeriodicGuard &&
+          accumulationCount(Event.PeriodicGuard->getCond())) {
+        if (!Placement.GuardedStep)
+          Placement.GuardedStep = &Event;
+      } else if (!Event.PeriodicGuard && !Placement.UnguardedStep) {
+        Placement.UnguardedStep = &Event;
+      }
+      break;
+    }
+  }
+  return Placement;
+}
+
+bool runsUnderGuard(llvm::ArrayRef<GradEvent> Events,
+                    std::initializer_list<GradEventKind> Kinds,
+                    const IfStmt *Guard) {
+  return llvm::any_of(Events, [&](const GradEvent &Event) {
+    return llvm::is_contained(Kinds, Event.Kind) &&
+           Event.PeriodicGuard == Guard;
+  });
+}
+
+llvm::SmallVector<const GradEvent *, 2>
+zeroGradsBetweenBackwardAndStep(llvm::ArrayRef<GradEvent> Events,
+                                const SourceManager &SM) {
+  auto Before = [&](const GradEvent &A, const GradEvent &B) {
+    return SM.isBeforeInTranslationUnit(A.Call->getBeginLoc(),
+                                        B.Call->getBeginLoc());
+  };
+  llvm::SmallVector<const GradEvent *, 2> Found;
+  for (const GradEvent &Zero : Events) {
+    if (Zero.Kind != GradEventKind::ZeroGrad || !isOrdered(Zero))
+      continue;
+    const GradEvent *Latest = nullptr;
+    for (const GradEvent &Event : Events)
+      if ((Event.Kind == GradEventKind::Backward ||
+           Event.Kind == GradEventKind::Step) &&
+          isOrdered(Event) && Event.PeriodicGuard == Zero.PeriodicGuard &&
+          Before(Event, Zero) && (!Latest || Before(*Latest, Event)))
+        Latest = &Event;
+    if (!Latest || Latest->Kind != GradEventKind::Backward)
+      continue;
+    if (llvm::any_of(Events, [&](const GradEvent &Step) {
+          return Step.Kind == GradEventKind::Step && isOrdered(Step) &&
+                 Step.PeriodicGuard == Zero.PeriodicGuard && Before(Zero, Step);
+        }))
+      Found.push_back(&Zero);
+  }
+  return Found;
+}
+
 } // namespace clang::tidy::libtorch::analysis

@@ -33,7 +33,9 @@
 #include "TrainingLoopModel.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include <initializer_list>
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -75,6 +77,44 @@ bool isGradResetCall(const Expr *E);
 llvm::SmallVector<GradEvent, 8> gradientEvents(const Stmt *StepLoop,
                                                ASTContext &Context,
                                                TrainingLoopModel &Loops);
+
+/// \p Event is written in the loop body and one iteration runs it in
+/// order: neither reached through a call (`Via`) nor `Unordered`.
+bool isOrdered(const GradEvent &Event);
+
+/// Where the optimizer steps of one loop's events stand, and whether the
+/// loop resets and computes gradients at all.
+struct StepPlacement {
+  /// The first `step()` written in the loop body, ordered or not.
+  const GradEvent *FirstDirectStep = nullptr;
+  /// The first ordered `step()` under a periodic guard with a modulo (an
+  /// accumulation window: `if ((i + 1) % N == 0)`).
+  const GradEvent *GuardedStep = nullptr;
+  /// The first ordered `step()` under no periodic guard.
+  const GradEvent *UnguardedStep = nullptr;
+  /// A `zero_grad()` or a reset of one gradient, anywhere in the events.
+  bool AnyReset = false;
+  /// A backward pass, anywhere in the events.
+  bool AnyBackward = false;
+};
+StepPlacement placeSteps(llvm::ArrayRef<GradEvent> Events);
+
+/// Whether one of \p Events of \p Kinds runs under \p Guard (null: under
+/// no periodic guard).
+bool runsUnderGuard(llvm::ArrayRef<GradEvent> Events,
+                    std::initializer_list<GradEventKind> Kinds,
+                    const IfStmt *Guard);
+
+/// The ordered `zero_grad()` calls of \p Events that run after a
+/// `backward()` and before a `step()` of the same iteration, under the same
+/// guard as both: the step applies zero gradients. Only the closest
+/// `backward()` or `step()` before the `zero_grad()` counts: in
+/// `zero_grad(); backward(); step();` written twice in one iteration (two
+/// optimizers of a GAN, or an unrolled or macro-generated step), the
+/// second `zero_grad()` follows a `step()` and is correct.
+llvm::SmallVector<const GradEvent *, 2>
+zeroGradsBetweenBackwardAndStep(llvm::ArrayRef<GradEvent> Events,
+                                const SourceManager &SM);
 
 } // namespace clang::tidy::libtorch::analysis
 

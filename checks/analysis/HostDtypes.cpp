@@ -7,9 +7,12 @@
 #include "HostDtypes.h"
 #include "AssignedValues.h"
 #include "DeviceFacts.h"
+#include "DeviceVariables.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "SourceText.h"
 #include "utils/AstWalk.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -257,6 +260,61 @@ std::optional<HostConversion> wideConversionBeforeCopy(const Expr *CopySource,
   if ((From && elementBytes(*From) >= 8) || isProvablyOnDevice(Object, Context))
     return std::nullopt;
   return HostConversion{Call, *To, From.value_or(StringRef())};
+}
+
+StringRef dtypeDisplayName(StringRef ScalarType) {
+  return llvm::StringSwitch<StringRef>(ScalarType)
+      .Case("Byte", "uint8")
+      .Case("Char", "int8")
+      .Case("Short", "int16")
+      .Case("Int", "int32")
+      .Case("Long", "int64")
+      .Case("Half", "float16")
+      .Case("Float", "float32")
+      .Case("Double", "float64")
+      .Case("BFloat16", "bfloat16")
+      .Case("Bool", "bool")
+      .Default(ScalarType);
+}
+
+bool isWideningSwappable(const HostWidening &Widening,
+                         const CXXMemberCallExpr &Copy, const SourceManager &SM,
+                         const LangOptions &LangOpts) {
+  const CXXMemberCallExpr &Conversion = *Widening.Conversion;
+  const auto *CopyMember = dyn_cast<MemberExpr>(Copy.getCallee());
+  const auto *ConversionMember = dyn_cast<MemberExpr>(Conversion.getCallee());
+  if (!Widening.Adjacent || !CopyMember || !ConversionMember)
+    return false;
+  if (tokenRangeText(CopyMember->getMemberLoc(), Copy.getRParenLoc(), SM,
+                     LangOpts)
+          .empty() ||
+      tokenRangeText(ConversionMember->getMemberLoc(),
+                     Conversion.getRParenLoc(), SM, LangOpts)
+          .empty() ||
+      !isRewritable(
+          SourceRange(ConversionMember->getMemberLoc(), Copy.getRParenLoc())))
+    return false;
+  for (unsigned I = 1; I < Conversion.getNumArgs(); ++I)
+    if (!isa<CXXDefaultArgExpr>(Conversion.getArg(I)))
+      return false;
+  if (Copy.getMethodDecl()->getName() == "to") {
+    QualType Destination = asWritten(Copy.getArg(0))->getType();
+    if (!isRecordNamed(Destination, names::Device) &&
+        !isDeviceTypeEnum(Destination))
+      return false;
+  }
+  const Expr *Narrow = asWritten(Conversion.getImplicitObjectArgument());
+  if (isa<CallExpr>(Narrow) &&
+      !isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Narrow))
+    return false;
+  // Only blanks between the conversion and the copy's `.`.
+  SourceLocation AfterConversion =
+      Lexer::getLocForEndOfToken(Conversion.getRParenLoc(), 0, SM, LangOpts);
+  StringRef Between =
+      Lexer::getSourceText(CharSourceRange::getCharRange(
+                               AfterConversion, CopyMember->getOperatorLoc()),
+                           SM, LangOpts);
+  return Between.trim().empty();
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -33,6 +33,10 @@ std::optional<llvm::StringRef> scalarTypeNamed(const Expr *E);
 /// Bytes per element of a ScalarType enumerator; 0 when not known.
 unsigned elementBytes(llvm::StringRef ScalarType);
 
+/// How a message names a ScalarType enumerator: `uint8` for `Byte`,
+/// `float32` for `Float`; the enumerator itself when it has no such name.
+llvm::StringRef dtypeDisplayName(llvm::StringRef ScalarType);
+
 /// The element type a tensor expression certainly has: a factory or
 /// `from_blob` given one in its options, through element-type preserving
 /// views (`permute`, `unsqueeze`, `clone`, `x[i]`, ...) and local
@@ -75,6 +79,17 @@ struct HostConversion {
 /// of 8 bytes or more (for those the conversion saves nothing).
 std::optional<HostConversion> wideConversionBeforeCopy(const Expr *CopySource,
                                                        ASTContext &Context);
+
+/// Whether a fix may swap \p Widening's conversion and \p Copy
+/// (`x.to(kFloat).to(device)` becomes `x.to(device).to(kFloat)`, the same
+/// values on the same device): nothing stands between the two calls (not
+/// even a comment), both are written outside macros, the conversion does
+/// nothing but convert, the copy names a device and no dtype (it would
+/// convert again), and the narrow tensor is not itself made by a call that
+/// the swap would leave copied (a factory: another finding).
+bool isWideningSwappable(const HostWidening &Widening,
+                         const CXXMemberCallExpr &Copy, const SourceManager &SM,
+                         const LangOptions &LangOpts);
 
 } // namespace clang::tidy::libtorch::analysis
 

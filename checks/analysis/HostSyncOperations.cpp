@@ -6,8 +6,10 @@
 
 #include "HostSyncOperations.h"
 #include "AssignedValues.h"
+#include "DeviceFacts.h"
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
+#include "SourceText.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -229,6 +231,91 @@ bool waitsAsCalled(const CallExpr *Call) {
   if (Name == "index")
     return isa<CXXMemberCallExpr>(Call) && indexesWithMask(Call);
   return true;
+}
+
+namespace {
+
+/// Where a finding about \p Call goes: the name of the method it calls,
+/// else the start of the call.
+SourceLocation calledNameLoc(const CallExpr &Call) {
+  if (const auto *Method = dyn_cast<CXXMemberCallExpr>(&Call))
+    if (const auto *Member = dyn_cast<MemberExpr>(Method->getCallee()))
+      return Member->getMemberLoc();
+  return Call.getBeginLoc();
+}
+
+} // namespace
+
+std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
+                                         ASTContext &Context,
+                                         const LangOptions &LangOpts) {
+  const CXXMethodDecl *Method = Call.getMethodDecl();
+  if (Method->getName() == "to") {
+    // Only a copy to the CPU waits; to(device) and to(dtype) do not.
+    if (Call.getNumArgs() == 0 ||
+        classifyDevice(Call.getArg(0), Context) != DeviceKind::Cpu)
+      return std::nullopt;
+  }
+  // bincount, histc, repeat_interleave, index: as their arguments say.
+  if (!waitsAsCalled(&Call))
+    return std::nullopt;
+  HostSync Sync;
+  Sync.Operation = &Call;
+  Sync.Tensor = Call.getImplicitObjectArgument();
+  Sync.Kind = syncKindOfMethod(Method->getName());
+  Sync.Name =
+      calledName(Method, /*IsMember=*/true, Context.getPrintingPolicy());
+  if (Method->getName() == "to")
+    Sync.Name =
+        "to(" +
+        spelledText(Call.getArg(0), Context.getSourceManager(), LangOpts) + ")";
+  Sync.Loc = calledNameLoc(Call);
+  return Sync;
+}
+
+HostSync tensorPrintSync(const CXXOperatorCallExpr &Print) {
+  HostSync Sync;
+  Sync.Operation = &Print;
+  Sync.Tensor = Print.getArg(1);
+  Sync.Kind = SyncKind::Print;
+  Sync.Loc = Print.getOperatorLoc();
+  if (Sync.Loc.isInvalid())
+    Sync.Loc = Print.getBeginLoc();
+  return Sync;
+}
+
+std::optional<HostSync> functionSync(const CallExpr &Call,
+                                     const PrintingPolicy &Policy) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!waitsAsCalled(&Call))
+    return std::nullopt;
+  HostSync Sync;
+  Sync.Operation = &Call;
+  Sync.Kind = syncKindOfFunction(Callee->getQualifiedNameAsString());
+  if (Sync.Kind != SyncKind::Synchronize && Call.getNumArgs() > 0 &&
+      isTensorType(Call.getArg(0)->getType()))
+    Sync.Tensor = Call.getArg(0);
+  Sync.Name = calledName(Callee, /*IsMember=*/false, Policy);
+  Sync.Loc = Call.getBeginLoc();
+  return Sync;
+}
+
+std::optional<HostSync> listedFunctionSync(const CallExpr &Call,
+                                           const PrintingPolicy &Policy) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  // A body in this unit is followed instead: its syncs are reported where
+  // they are, and a listed function that syncs nowhere we can see is taken
+  // at its word only when we cannot look.
+  if (Callee->hasBody() ||
+      llvm::is_contained(syncFunctions(),
+                         "::" + Callee->getQualifiedNameAsString()))
+    return std::nullopt;
+  HostSync Sync;
+  Sync.Operation = &Call;
+  Sync.Kind = SyncKind::Listed;
+  Sync.Name = calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
+  Sync.Loc = calledNameLoc(Call);
+  return Sync;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -12,9 +12,13 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -67,6 +71,41 @@ bool waitsAsCalled(const CallExpr *Call);
 /// 0`, `t.eq(u)`), `isnan`/`isinf`/`isfinite`, a logical operation or `~`,
 /// `&`, `|`, `^` of masks, or a local variable whose every value is one.
 bool isBooleanMask(const Expr *E);
+
+/// One operation of user code that makes the host wait, as a finding names
+/// it.
+struct HostSync {
+  /// The call (or `<<`) that waits.
+  const Expr *Operation = nullptr;
+  /// The tensor waited for, if the operation names one.
+  const Expr *Tensor = nullptr;
+  /// Where to report it: the method's name, the `<<`, else the call.
+  SourceLocation Loc;
+  SyncKind Kind = SyncKind::Synchronize;
+  /// How a message names it: `item<float>()`, `to(torch::kCPU)`,
+  /// `torch::cuda::synchronize()`; empty for printing.
+  std::string Name;
+};
+
+/// A call of one of syncTensorMethods() on a tensor, when it waits as
+/// called: a `to()` only when it copies to the CPU.
+std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
+                                         ASTContext &Context,
+                                         const LangOptions &LangOpts);
+
+/// `stream << tensor`: printing copies the tensor to the host.
+HostSync tensorPrintSync(const CXXOperatorCallExpr &Print);
+
+/// A call of one of syncFunctions() (not a method, not an operator), when
+/// it waits as called.
+std::optional<HostSync> functionSync(const CallExpr &Call,
+                                     const PrintingPolicy &Policy);
+
+/// A call of a function the user lists as waiting (the SyncFunctions
+/// option), taken at its word only when this unit holds no body of it to
+/// follow and it is not one of syncFunctions() already.
+std::optional<HostSync> listedFunctionSync(const CallExpr &Call,
+                                           const PrintingPolicy &Policy);
 
 } // namespace clang::tidy::libtorch::analysis
 

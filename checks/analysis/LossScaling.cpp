@@ -186,4 +186,22 @@ bool stepCompensatesForSum(const CXXMemberCallExpr *Step, const Expr *Count,
   return false;
 }
 
+llvm::SmallVector<const CXXMemberCallExpr *, 2>
+unscaledBackwards(llvm::ArrayRef<GradEvent> Events,
+                  const FunctionDecl *Function) {
+  llvm::SmallVector<const CXXMemberCallExpr *, 2> Found;
+  for (const GradEvent &Event : Events) {
+    if (Event.Kind != GradEventKind::Backward || !isOrdered(Event) ||
+        Event.PeriodicGuard)
+      continue;
+    // torch::autograd::backward({...}): its losses are not read.
+    if (!tensorMethodCalled(Event.Call))
+      continue;
+    const auto *Call = cast<CXXMemberCallExpr>(Event.Call);
+    if (isProvablyUnscaledLoss(Call->getImplicitObjectArgument(), Function))
+      Found.push_back(Call);
+  }
+  return Found;
+}
+
 } // namespace clang::tidy::libtorch::analysis

@@ -13,6 +13,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
 
+#include "GradientOrder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -40,6 +41,13 @@ bool isProvablyUnscaledLoss(const Expr *Loss, const FunctionDecl *Function);
 /// reference to the base class) does not.
 bool stepCompensatesForSum(const CXXMemberCallExpr *Step, const Expr *Count,
                            ASTContext &Context);
+
+/// The backward passes of \p Events that run on every micro-batch (in
+/// order, under no periodic guard) on a loss that isProvablyUnscaledLoss in
+/// \p Function. `torch::autograd::backward({...})` is not read.
+llvm::SmallVector<const CXXMemberCallExpr *, 2>
+unscaledBackwards(llvm::ArrayRef<GradEvent> Events,
+                  const FunctionDecl *Function);
 
 } // namespace clang::tidy::libtorch::analysis
 

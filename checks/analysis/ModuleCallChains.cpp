@@ -5,9 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleCallChains.h"
+#include "GradModeFacts.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -172,6 +175,57 @@ callsOfHolder(const ValueDecl *Holder, const Expr *Call,
   for (const Stmt *Body : Bodies)
     F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Calls;
+}
+
+namespace {
+
+/// The module holders of forward calls, the mentions of one module, and
+/// whether a method is called on `this`, in one statement.
+class ModuleMentionFinder : public RecursiveASTVisitor<ModuleMentionFinder> {
+public:
+  const ValueDecl *Module = nullptr;
+  llvm::SmallPtrSet<const Expr *, 8> Holders;
+  llvm::SmallVector<const Expr *, 8> Mentions;
+  bool CallsOnThis = false;
+  bool VisitCallExpr(CallExpr *Call) {
+    if (isModuleForwardCall(Call))
+      if (std::optional<ModuleCall> Forward = moduleCall(Call))
+        Holders.insert(Forward->Holder);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    CallsOnThis |= isa<CXXThisExpr>(
+        Call->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (Ref->getDecl() == Module)
+      Mentions.push_back(Ref);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *Member) {
+    if (Member->getMemberDecl() == Module)
+      Mentions.push_back(Member);
+    return true;
+  }
+};
+
+} // namespace
+
+bool onlyRunsForwardIn(const ValueDecl *Module, const Stmt *Loop) {
+  ModuleMentionFinder F;
+  F.Module = Module;
+  F.TraverseStmt(const_cast<Stmt *>(Loop));
+  if (isa<FieldDecl>(Module) && F.CallsOnThis)
+    return false;
+  return llvm::all_of(F.Mentions,
+                      [&](const Expr *E) { return F.Holders.contains(E); });
+}
+
+llvm::ArrayRef<const Expr *> forwardInputs(const CallExpr *Forward) {
+  llvm::ArrayRef<const Expr *> Arguments(Forward->getArgs(),
+                                         Forward->getNumArgs());
+  return isa<CXXOperatorCallExpr>(Forward) ? Arguments.drop_front() : Arguments;
 }
 
 } // namespace clang::tidy::libtorch::analysis

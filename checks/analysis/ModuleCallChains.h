@@ -37,6 +37,17 @@ std::optional<llvm::SmallVector<const Expr *, 4>>
 callsOfHolder(const ValueDecl *Holder, const Expr *Call,
               const UserCodeParents &UserParents);
 
+/// Every mention of \p Module in \p Loop names the module of a forward
+/// pass: nothing in the loop loads it, moves it, switches its mode or hands
+/// it to code that may change its weights. For a member, no method of the
+/// class is called on `this` in the loop either (it may update the member
+/// unseen, as a mean teacher's EMA update does).
+bool onlyRunsForwardIn(const ValueDecl *Module, const Stmt *Loop);
+
+/// The inputs of the forward call \p Forward: the arguments after the
+/// holder of `m(x)`, every argument of `m->forward(x)`.
+llvm::ArrayRef<const Expr *> forwardInputs(const CallExpr *Forward);
+
 } // namespace clang::tidy::libtorch::analysis
 
 #endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULECALLCHAINS_H

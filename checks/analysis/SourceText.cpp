@@ -39,4 +39,12 @@ std::string calledName(const FunctionDecl *Callee, bool IsMember,
   return Name + "()";
 }
 
+std::string tokenRangeText(SourceLocation Begin, SourceLocation End,
+                           const SourceManager &SM,
+                           const LangOptions &LangOpts) {
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(Begin, End), SM,
+                              LangOpts)
+      .str();
+}
+
 } // namespace clang::tidy::libtorch::analysis

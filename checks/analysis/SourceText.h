@@ -7,6 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
 
+#include "utils/FixIts.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/LangOptions.h"
@@ -26,12 +27,14 @@ std::string spelledText(const Expr *E, const SourceManager &SM,
 std::string calledName(const FunctionDecl *Callee, bool IsMember,
                        const PrintingPolicy &Policy);
 
-/// True when \p Range is written in a file, outside any macro expansion:
-/// the only places we rewrite.
-inline bool isRewritable(SourceRange Range) {
-  return Range.isValid() && Range.getBegin().isFileID() &&
-         Range.getEnd().isFileID();
-}
+/// The text from \p Begin to the end of the token at \p End, as written in
+/// the file; empty when it cannot be read (a macro expansion).
+std::string tokenRangeText(SourceLocation Begin, SourceLocation End,
+                           const SourceManager &SM,
+                           const LangOptions &LangOpts);
+
+/// Whether a range may be rewritten: the one test, utils/FixIts.h's.
+using utils::isRewritable;
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -128,4 +128,14 @@ bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
   return false;
 }
 
+bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
+                       const UserCodeParents &Parents) {
+  if (Sync.Kind == SyncKind::Synchronize)
+    return measuresLatency(Sync.Operation, Parents);
+  if (Sync.Kind == SyncKind::ReadScalar || Sync.Kind == SyncKind::HostBool)
+    return Path.Calls.empty() &&
+           endsLoopEarly(Sync.Operation, Path.StepLoop, Parents);
+  return false;
+}
+
 } // namespace clang::tidy::libtorch::analysis

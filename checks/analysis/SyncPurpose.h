@@ -21,6 +21,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SYNCPURPOSE_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_SYNCPURPOSE_H
 
+#include "HostSyncOperations.h"
+#include "TrainingLoopModel.h"
 #include "UserCode.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -38,6 +40,13 @@ bool measuresLatency(const Expr *Sync, const UserCodeParents &Parents);
 /// (`const auto id = t.item<int64_t>(); if (id == eos) break;`).
 bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
                    const UserCodeParents &Parents);
+
+/// \p Sync, reached on each evaluation batch through \p Path, is the point
+/// of the code: a synchronize that measuresLatency, or a scalar or bool
+/// read that endsLoopEarly (only one written in the loop itself: the exit
+/// of a function it calls leaves that function, not the loop).
+bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
+                       const UserCodeParents &Parents);
 
 } // namespace clang::tidy::libtorch::analysis
 

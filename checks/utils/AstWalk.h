@@ -50,6 +50,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/Stmt.h"
+#include <optional>
 
 namespace clang::tidy::libtorch::utils {
 
@@ -137,6 +138,33 @@ bool isInBranchCondition(const Expr *E, const ParentIndex &Index) {
       return false;
     Child = Parent;
   }
+}
+
+/// A statement that an expression is the whole of, and where it stands.
+struct WholeStatement {
+  /// The expression statement (`E;`), the expression's outermost wrapper.
+  const Stmt *Statement = nullptr;
+  /// The compound statement or `if` it stands in.
+  const Stmt *Parent = nullptr;
+};
+
+/// The statement that \p E is the whole of, when it stands in a block or
+/// as an `if`'s then-branch: where a fix can move or remove it as a
+/// statement. None elsewhere, and when parentheses wrap \p E (`(f());` is
+/// left alone). \p Index as for parentIgnoring; with several parents, the
+/// first.
+template <typename ParentIndex>
+std::optional<WholeStatement> wholeStatement(const Expr *E,
+                                             const ParentIndex &Index) {
+  Above Up =
+      parentIgnoring(E, Index, ImplicitWrappers & ~Paren, ParentChoice::First);
+  const auto *Parent = Up.Parent.template get<Stmt>();
+  if (!Parent)
+    return std::nullopt;
+  const auto *If = dyn_cast<IfStmt>(Parent);
+  if (!isa<CompoundStmt>(Parent) && !(If && If->getThen() == Up.Child))
+    return std::nullopt;
+  return WholeStatement{Up.Child, Parent};
 }
 
 /// \p E without the wrappers in \p Set around it; null for null.

@@ -18,6 +18,7 @@
 #include "analysis/LossScaling.h"
 #include "analysis/ModuleCallChains.h"
 #include "analysis/OuterWrites.h"
+#include "analysis/TrainingCode.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -420,6 +421,87 @@ TEST(HostSyncOperationsTest, Kinds) {
       llvm::is_contained(syncFunctions(), "::torch::cuda::synchronize"));
   for (llvm::StringRef Name : syncFunctions())
     EXPECT_TRUE(Name.startswith("::")) << Name.str();
+}
+
+TEST(ModuleCallChainsTest, ForwardOnlyInALoop) {
+  Snippet S(R"cpp(
+struct Teacher {
+  torch::nn::Linear net{4, 2};
+  void update();
+  void run(torch::Tensor x) {
+    for (int i = 0; i < 3; ++i) {
+      auto y = net(x);
+      update();
+    }
+  }
+};
+void f(torch::nn::Linear frozen, torch::nn::Linear moved, torch::Tensor x,
+       torch::Device d) {
+  for (int i = 0; i < 3; ++i) {
+    auto a = frozen(x);
+    moved->to(d);
+    auto b = moved(x);
+    auto c = moved->forward(x);
+  }
+})cpp");
+  const Stmt *InF =
+      S.first<Stmt>(forStmt(hasAncestor(functionDecl(hasName("f")))));
+  const Stmt *InRun =
+      S.first<Stmt>(forStmt(hasAncestor(functionDecl(hasName("run")))));
+  auto Param = [&](llvm::StringRef Name) {
+    return S.first<ParmVarDecl>(parmVarDecl(hasName(Name)));
+  };
+  EXPECT_TRUE(onlyRunsForwardIn(Param("frozen"), InF));
+  EXPECT_FALSE(onlyRunsForwardIn(Param("moved"), InF)) << "moved in the loop";
+  EXPECT_FALSE(
+      onlyRunsForwardIn(S.first<FieldDecl>(fieldDecl(hasName("net"))), InRun))
+      << "a method of the class may update the member";
+  auto Init = [&](llvm::StringRef Name) {
+    return cast<CallExpr>(S.initializer(Name)->IgnoreImplicit());
+  };
+  ASSERT_EQ(forwardInputs(Init("a")).size(), 1u) << "the holder is not one";
+  EXPECT_EQ(forwardInputs(Init("a"))[0], Init("a")->getArg(1));
+  ASSERT_EQ(forwardInputs(Init("c")).size(), 1u);
+  EXPECT_EQ(forwardInputs(Init("c"))[0], Init("c")->getArg(0));
+}
+
+TEST(TrainingCodeTest, FunctionsThatTrain) {
+  Snippet S(R"cpp(
+void train_epochs(torch::nn::Linear &model, torch::optim::SGD &opt,
+          const torch::Tensor &x) {
+  for (int i = 0; i < 3; ++i) {
+    opt.zero_grad();
+    model(x).sum().backward();
+    opt.step();
+  }
+}
+void one_step(torch::nn::Linear &model, torch::optim::SGD &opt,
+          const torch::Tensor &x) {
+  model(x).sum().backward();
+  opt.step();
+}
+void loop_of_steps(torch::nn::Linear &model, torch::optim::SGD &opt,
+          const torch::Tensor &x) {
+  for (int i = 0; i < 3; ++i)
+    one_step(model, opt, x);
+}
+void run_training(torch::nn::Linear &model, torch::optim::SGD &opt,
+          const torch::Tensor &x) {
+  train_epochs(model, opt, x);
+}
+void check_gradients(torch::nn::Linear &model, const torch::Tensor &x) {
+  model(x).sum().backward();
+})cpp");
+  TrainingLoopModel Loops(S.context(), *S.Parents);
+  auto Trains = [&](llvm::StringRef Name) {
+    return isTrainingCode(S.function(Name), S.context(), Loops);
+  };
+  EXPECT_TRUE(Trains("train_epochs")) << "holds a training loop";
+  EXPECT_TRUE(Trains("one_step")) << "called in one";
+  EXPECT_TRUE(Trains("loop_of_steps"));
+  EXPECT_TRUE(Trains("run_training")) << "calls a function that holds one";
+  EXPECT_FALSE(Trains("check_gradients"))
+      << "one backward pass, never in a loop";
 }
 
 } // namespace check_analyses_test

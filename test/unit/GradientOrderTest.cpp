@@ -6,6 +6,7 @@
 
 #include "analysis/GradientOrder.h"
 #include "ASTTestSupport.h"
+#include "analysis/LossScaling.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -174,6 +175,124 @@ void f(Net &n) {
     Resets += clang::tidy::libtorch::analysis::isGradResetCall(
         Call.getNodeAs<CallExpr>("call"));
   EXPECT_EQ(Resets, 2) << "p.reset() drops the parameter, not its gradient";
+}
+
+TEST_F(GradientOrderTest, PlacesTheSteps) {
+  auto Events = events(R"cpp(
+void f(Net &n, int accum) {
+  step_loop:
+  for (int i = 0; i < 10; ++i) {
+    if (i > 5)
+      n.optimizer.step();
+    n.model(n.x).sum().backward();
+    if ((i + 1) % accum == 0)
+      n.optimizer.step();
+    n.optimizer.step();
+  }
+})cpp");
+  ASSERT_EQ(kinds(Events), "step? backward step@guard step");
+  auto Steps = clang::tidy::libtorch::analysis::placeSteps(Events);
+  EXPECT_EQ(Steps.FirstDirectStep, &Events[0]) << "unordered, still direct";
+  EXPECT_EQ(Steps.GuardedStep, &Events[2]);
+  EXPECT_EQ(Steps.UnguardedStep, &Events[3]);
+  EXPECT_TRUE(Steps.AnyBackward);
+  EXPECT_FALSE(Steps.AnyReset);
+}
+
+TEST_F(GradientOrderTest, PlacesNoStepReachedThroughACall) {
+  auto Events = events(R"cpp(
+void update(Net &n) { n.optimizer.step(); }
+void f(Net &n) {
+  step_loop:
+  for (int i = 0; i < 10; ++i) {
+    for (auto &p : n.model->parameters())
+      p.mutable_grad().reset();
+    update(n);
+  }
+})cpp");
+  ASSERT_EQ(kinds(Events), "reset? step(via)");
+  auto Steps = clang::tidy::libtorch::analysis::placeSteps(Events);
+  EXPECT_EQ(Steps.FirstDirectStep, nullptr);
+  EXPECT_EQ(Steps.GuardedStep, nullptr);
+  EXPECT_EQ(Steps.UnguardedStep, nullptr);
+  EXPECT_TRUE(Steps.AnyReset) << "an unordered reset still counts";
+  EXPECT_FALSE(Steps.AnyBackward);
+  EXPECT_FALSE(clang::tidy::libtorch::analysis::isOrdered(Events[1]));
+}
+
+TEST_F(GradientOrderTest, EventsUnderAGuard) {
+  auto Events = events(R"cpp(
+void f(Net &n, int accum) {
+  step_loop:
+  for (int i = 0; i < 10; ++i) {
+    n.model(n.x).sum().backward();
+    if ((i + 1) % accum == 0) {
+      n.optimizer.step();
+      for (auto &p : n.model->parameters())
+        p.mutable_grad().reset();
+    }
+  }
+})cpp");
+  ASSERT_EQ(kinds(Events), "backward step@guard reset@guard?");
+  using clang::tidy::libtorch::analysis::runsUnderGuard;
+  const IfStmt *Guard = Events[1].PeriodicGuard;
+  EXPECT_TRUE(runsUnderGuard(
+      Events, {GradEventKind::ZeroGrad, GradEventKind::GradReset}, Guard));
+  EXPECT_FALSE(runsUnderGuard(Events, {GradEventKind::ZeroGrad}, Guard));
+  EXPECT_TRUE(runsUnderGuard(Events, {GradEventKind::Backward}, nullptr));
+  EXPECT_FALSE(runsUnderGuard(Events, {GradEventKind::Step}, nullptr));
+}
+
+TEST_F(GradientOrderTest, ZeroGradBetweenBackwardAndStep) {
+  auto Events = events(R"cpp(
+void f(Net &n, torch::optim::SGD &critic) {
+  step_loop:
+  for (int i = 0; i < 10; ++i) {
+    n.model(n.x).sum().backward();
+    n.optimizer.zero_grad();
+    n.optimizer.step();
+    critic.zero_grad();
+    n.model(n.x).sum().backward();
+    critic.step();
+    n.model(n.x).sum().backward();
+    if (i % 2 == 0)
+      n.optimizer.zero_grad();
+    n.optimizer.step();
+  }
+})cpp");
+  ASSERT_EQ(kinds(Events),
+            "backward zero step zero backward step backward zero@guard step");
+  auto Found = clang::tidy::libtorch::analysis::zeroGradsBetweenBackwardAndStep(
+      Events, AST->getSourceManager());
+  ASSERT_EQ(Found.size(), 1u)
+      << "after a step it is right; under another guard it is not ordered";
+  EXPECT_EQ(Found[0], &Events[1]);
+}
+
+TEST_F(GradientOrderTest, UnscaledBackwards) {
+  auto Events = events(R"cpp(
+void f(Net &n, int accum) {
+  step_loop:
+  for (int i = 0; i < 10; ++i) {
+    auto loss = n.model(n.x).sum();
+    loss.backward();
+    auto scaled = n.model(n.x).sum() / accum;
+    scaled.backward();
+    if (i % accum == 0)
+      loss.backward();
+    torch::autograd::backward({loss});
+  }
+})cpp");
+  ASSERT_EQ(kinds(Events), "backward backward backward@guard backward");
+  auto Functions =
+      match(functionDecl(hasName("f"), isExpansionInMainFile()).bind("f"),
+            AST->getASTContext());
+  ASSERT_EQ(Functions.size(), 1u);
+  auto Found = clang::tidy::libtorch::analysis::unscaledBackwards(
+      Events, Functions[0].getNodeAs<FunctionDecl>("f"));
+  ASSERT_EQ(Found.size(), 1u)
+      << "scaled, guarded, or a free function's losses are not read";
+  EXPECT_EQ(Found[0], Events[0].Call);
 }
 
 } // namespace gradient_order_test

@@ -12,8 +12,16 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::endsLoopEarly;
+using clang::tidy::libtorch::analysis::functionSync;
+using clang::tidy::libtorch::analysis::HostSync;
 using clang::tidy::libtorch::analysis::isBooleanMask;
+using clang::tidy::libtorch::analysis::isWaitWithPurpose;
+using clang::tidy::libtorch::analysis::listedFunctionSync;
 using clang::tidy::libtorch::analysis::measuresLatency;
+using clang::tidy::libtorch::analysis::StepPath;
+using clang::tidy::libtorch::analysis::SyncKind;
+using clang::tidy::libtorch::analysis::tensorMethodSync;
+using clang::tidy::libtorch::analysis::tensorPrintSync;
 using clang::tidy::libtorch::analysis::UserCodeParents;
 using clang::tidy::libtorch::analysis::waitsAsCalled;
 
@@ -195,6 +203,144 @@ void decode(torch::Tensor x) {
   EXPECT_TRUE(endsLoopEarly(item(4), While, *Parents)) << "loop condition";
   EXPECT_TRUE(endsLoopEarly(item(5), Last, *Parents)) << "through a local";
   EXPECT_FALSE(endsLoopEarly(item(6), Last, *Parents)) << "a local not tested";
+}
+
+TEST_F(HostSyncArgumentsTest, SyncsAsFindingsNameThem) {
+  parse(R"cpp(
+int opaque_wait(torch::Tensor t);
+int visible_wait(torch::Tensor t) { return 0; }
+void f(torch::Tensor x, torch::Device device) {
+  probe(1, x.item<float>());
+  probe(2, x.to(torch::kCPU));
+  probe(3, x.to(device));
+  probe(4, x.histc(20, 0, 1));
+  probe(5, torch::nonzero(x));
+  probe(7, opaque_wait(x));
+  probe(8, visible_wait(x));
+  torch::cuda::synchronize();
+  std::cout << x;
+})cpp");
+  ASTContext &Context = AST->getASTContext();
+  const LangOptions &LangOpts = Context.getLangOpts();
+  const PrintingPolicy &Policy = Context.getPrintingPolicy();
+  auto method = [&](int Id) {
+    return tensorMethodSync(*cast<CXXMemberCallExpr>(probedCall(Id)), Context,
+                            LangOpts);
+  };
+
+  std::optional<HostSync> Item = method(1);
+  ASSERT_TRUE(Item);
+  EXPECT_EQ(Item->Kind, SyncKind::ReadScalar);
+  EXPECT_EQ(Item->Name, "item<float>()");
+  EXPECT_EQ(Item->Operation, probedCall(1));
+  EXPECT_EQ(
+      Item->Tensor,
+      cast<CXXMemberCallExpr>(probedCall(1))->getImplicitObjectArgument());
+  EXPECT_EQ(Item->Loc,
+            cast<MemberExpr>(probedCall(1)->getCallee())->getMemberLoc());
+
+  std::optional<HostSync> ToHost = method(2);
+  ASSERT_TRUE(ToHost);
+  EXPECT_EQ(ToHost->Kind, SyncKind::CopyToHost);
+  EXPECT_EQ(ToHost->Name, "to(torch::kCPU)") << "the destination as written";
+  EXPECT_FALSE(method(3)) << "a copy to a device that may be the GPU";
+  EXPECT_FALSE(method(4)) << "histc given its range";
+
+  std::optional<HostSync> Nonzero = functionSync(*probedCall(5), Policy);
+  ASSERT_TRUE(Nonzero);
+  EXPECT_EQ(Nonzero->Kind, SyncKind::DynamicShape);
+  EXPECT_EQ(Nonzero->Tensor, probedCall(5)->getArg(0));
+  EXPECT_EQ(Nonzero->Loc, probedCall(5)->getBeginLoc());
+
+  auto Syncs = match(callExpr(callee(functionDecl(hasName("synchronize"))),
+                              isExpansionInMainFile())
+                         .bind("s"),
+                     Context);
+  ASSERT_EQ(Syncs.size(), 1u);
+  const auto *SyncCall = Syncs[0].getNodeAs<CallExpr>("s");
+  std::optional<HostSync> Synchronize = functionSync(*SyncCall, Policy);
+  ASSERT_TRUE(Synchronize);
+  EXPECT_EQ(Synchronize->Kind, SyncKind::Synchronize);
+  EXPECT_EQ(Synchronize->Tensor, nullptr) << "waits for no tensor";
+  EXPECT_EQ(Synchronize->Name, "torch::cuda::synchronize()");
+
+  std::optional<HostSync> Listed = listedFunctionSync(*probedCall(7), Policy);
+  ASSERT_TRUE(Listed);
+  EXPECT_EQ(Listed->Kind, SyncKind::Listed);
+  EXPECT_EQ(Listed->Name, "opaque_wait()");
+  EXPECT_FALSE(listedFunctionSync(*probedCall(8), Policy))
+      << "a body this unit holds is followed instead";
+  EXPECT_FALSE(listedFunctionSync(*SyncCall, Policy))
+      << "a known sync is reported as one";
+
+  auto Prints = match(cxxOperatorCallExpr(hasOverloadedOperatorName("<<"),
+                                          isExpansionInMainFile())
+                          .bind("print"),
+                      Context);
+  ASSERT_EQ(Prints.size(), 1u);
+  const auto *Print = Prints[0].getNodeAs<CXXOperatorCallExpr>("print");
+  HostSync Printed = tensorPrintSync(*Print);
+  EXPECT_EQ(Printed.Kind, SyncKind::Print);
+  EXPECT_EQ(Printed.Tensor, Print->getArg(1));
+  EXPECT_EQ(Printed.Loc, Print->getOperatorLoc());
+  EXPECT_TRUE(Printed.Name.empty());
+}
+
+TEST_F(HostSyncArgumentsTest, WaitWithPurposeByKind) {
+  parse(R"cpp(
+void evaluate(torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) {
+    torch::cuda::synchronize();
+    auto end = std::chrono::steady_clock::now();
+    if (x.item<int>() == 2)
+      break;
+    probe(3, x.cpu());
+    if (x.item<int>() == 3)
+      x = x + 1;
+  }
+})cpp");
+  ASTContext &Context = AST->getASTContext();
+  const SourceManager &SM = AST->getSourceManager();
+  auto Loops = match(forStmt(isExpansionInMainFile()).bind("loop"), Context);
+  ASSERT_EQ(Loops.size(), 1u);
+  StepPath Path;
+  Path.StepLoop = Loops[0].getNodeAs<Stmt>("loop");
+  auto Syncs = match(callExpr(callee(functionDecl(hasName("synchronize"))),
+                              isExpansionInMainFile())
+                         .bind("s"),
+                     Context);
+  auto Items = match(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("item"))),
+                                       isExpansionInMainFile())
+                         .bind("s"),
+                     Context);
+  ASSERT_EQ(Syncs.size(), 1u);
+  ASSERT_EQ(Items.size(), 2u);
+  std::vector<const Expr *> Reads = {Items[0].getNodeAs<Expr>("s"),
+                                     Items[1].getNodeAs<Expr>("s")};
+  llvm::sort(Reads, [&SM](const Expr *A, const Expr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  auto sync = [](const Expr *Operation, SyncKind Kind) {
+    HostSync Sync;
+    Sync.Operation = Operation;
+    Sync.Kind = Kind;
+    return Sync;
+  };
+  const HostSync Latency =
+      sync(Syncs[0].getNodeAs<Expr>("s"), SyncKind::Synchronize);
+  const HostSync Exit = sync(Reads[0], SyncKind::ReadScalar);
+  EXPECT_TRUE(isWaitWithPurpose(Latency, Path, *Parents)) << "a latency";
+  EXPECT_TRUE(isWaitWithPurpose(Exit, Path, *Parents)) << "an early exit";
+  EXPECT_FALSE(
+      isWaitWithPurpose(sync(Reads[1], SyncKind::ReadScalar), Path, *Parents))
+      << "goes on";
+  EXPECT_FALSE(isWaitWithPurpose(sync(probedCall(3), SyncKind::CopyToHost),
+                                 Path, *Parents))
+      << "a copy is never the point";
+  StepPath ThroughCall = Path;
+  ThroughCall.Calls.push_back(probedCall(3));
+  EXPECT_FALSE(isWaitWithPurpose(Exit, ThroughCall, *Parents))
+      << "an exit in a called function leaves that function only";
 }
 
 } // namespace host_sync_operations_test

@@ -14,6 +14,7 @@
 #include "analysis/ConstantHostData.h"
 #include "analysis/DeviceFacts.h"
 #include "analysis/HostDtypes.h"
+#include "analysis/SourceText.h"
 #include "analysis/UserCode.h"
 
 using namespace clang;
@@ -61,6 +62,10 @@ void dtypes(torch::Device device, torch::Tensor param, std::vector<uint8_t> &raw
   auto sameSize = images.to(torch::kChar).to(device);
   auto deviceSource = torch::zeros({2}, byteOption).to(torch::kFloat).to(device);
   auto notAConversion = images.to(device);
+  auto commented = images.to(torch::kFloat) /* host */ .to(device);
+  auto toOptions = images.to(torch::kFloat).to(noDtype);
+  auto toKind = images.to(torch::kFloat).to(torch::kCUDA);
+  auto fromFactory = torch::from_blob(raw.data(), {2}, torch::kUInt8).to(torch::kFloat).to(device);
 }
 )cpp";
 
@@ -158,6 +163,40 @@ TEST(HostDtypesTest, WideConversionBeforeTheCopy) {
   EXPECT_FALSE(Conversion("alreadyLong")) << "nothing to save";
   EXPECT_FALSE(Conversion("onDevice")) << "not on the host";
   EXPECT_FALSE(Conversion("notAConversion"));
+}
+
+TEST(HostDtypesTest, SwappingTheConversionAndTheCopy) {
+  auto AST = parseWithMockTorch(Dtypes);
+  ASTContext &Context = AST->getASTContext();
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &LangOpts = Context.getLangOpts();
+  auto Swappable = [&](llvm::StringRef Name) {
+    const auto *Copy =
+        cast<CXXMemberCallExpr>(initializerOf(*AST, Name)->IgnoreImplicit());
+    std::optional<HostWidening> Widening =
+        hostWideningBefore(Copy->getImplicitObjectArgument(), Context);
+    EXPECT_TRUE(Widening) << Name.str();
+    return Widening && isWideningSwappable(*Widening, *Copy, SM, LangOpts);
+  };
+  EXPECT_TRUE(Swappable("widened"));
+  EXPECT_TRUE(Swappable("widenedType")) << "toType(...).cuda()";
+  EXPECT_TRUE(Swappable("toKind")) << "a DeviceType names a device";
+  EXPECT_FALSE(Swappable("scaled")) << "arithmetic in between";
+  EXPECT_FALSE(Swappable("commented")) << "a comment in between";
+  EXPECT_FALSE(Swappable("toOptions")) << "options may hold a dtype";
+  EXPECT_FALSE(Swappable("fromFactory")) << "would leave the factory copied";
+
+  EXPECT_EQ(dtypeDisplayName("Byte"), "uint8");
+  EXPECT_EQ(dtypeDisplayName("Float"), "float32");
+  EXPECT_EQ(dtypeDisplayName("BFloat16"), "bfloat16");
+  EXPECT_EQ(dtypeDisplayName("ComplexFloat"), "ComplexFloat");
+
+  const auto *Copy = cast<CXXMemberCallExpr>(
+      initializerOf(*AST, "commented")->IgnoreImplicit());
+  const auto *Member = cast<MemberExpr>(Copy->getCallee());
+  EXPECT_EQ(tokenRangeText(Member->getMemberLoc(), Copy->getRParenLoc(), SM,
+                           LangOpts),
+            "to(device)");
 }
 
 const char Tables[] = R"cpp(

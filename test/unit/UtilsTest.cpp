@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ASTTestSupport.h"
+#include "analysis/UserCode.h"
+#include "utils/FixIts.h"
 #include "utils/References.h"
 #include "utils/SourceLines.h"
 #include "clang/Lex/Lexer.h"
@@ -139,6 +141,94 @@ TEST(SourceLinesTest, CrLfLineBreak) {
   // The '\r' before the line break is not a blank unless named.
   EXPECT_FALSE(wholeLines(Call->getBeginLoc(), End, SM));
   EXPECT_TRUE(wholeLines(Call->getBeginLoc(), End, SM, " \t\r"));
+}
+
+constexpr char StatementsCode[] = "int mark(int);\n"
+                                  "#define MARKED mark(4)\n"
+                                  "void g(bool c) {\n"
+                                  "  mark(1);\n"
+                                  "  {\n"
+                                  "    mark(2);\n"
+                                  "  }\n"
+                                  "  (mark(3));\n"
+                                  "  MARKED;\n"
+                                  "  if (c) mark(5);\n"
+                                  "  int x = mark(6);\n"
+                                  "  mark(7); mark(8);\n"
+                                  "}\n";
+
+/// The statements of StatementsCode and the edits that move them.
+class FixItsTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    AST = parseWithMockTorch(StatementsCode);
+    Parents =
+        std::make_unique<clang::tidy::libtorch::analysis::UserCodeParents>(
+            AST->getASTContext());
+  }
+  const CallExpr *mark(int Literal) {
+    auto Found = match(callExpr(callee(functionDecl(hasName("mark"))),
+                                hasArgument(0, integerLiteral(equals(Literal))))
+                           .bind("c"),
+                       AST->getASTContext());
+    EXPECT_EQ(Found.size(), 1u);
+    return Found.empty() ? nullptr : Found[0].getNodeAs<CallExpr>("c");
+  }
+  std::string text(CharSourceRange Range) {
+    return Lexer::getSourceText(Range, AST->getSourceManager(),
+                                AST->getASTContext().getLangOpts())
+        .str();
+  }
+  const SourceManager &sm() { return AST->getSourceManager(); }
+  const LangOptions &langOpts() { return AST->getASTContext().getLangOpts(); }
+  std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<clang::tidy::libtorch::analysis::UserCodeParents> Parents;
+};
+
+TEST_F(FixItsTest, InsertionAfterWhatIsWritten) {
+  std::optional<FixItHint> After =
+      insertionAfter(*mark(1), ".x", sm(), langOpts());
+  ASSERT_TRUE(After);
+  EXPECT_EQ(After->CodeToInsert, ".x");
+  EXPECT_EQ(text(CharSourceRange::getCharRange(mark(1)->getBeginLoc(),
+                                               After->RemoveRange.getBegin())),
+            "mark(1)")
+      << "right after the last token";
+  EXPECT_FALSE(insertionAfter(*mark(4), ".x", sm(), langOpts()))
+      << "a macro's expansion is not ours to edit";
+  EXPECT_TRUE(isRewritable(mark(1)->getSourceRange()));
+  EXPECT_FALSE(isRewritable(mark(4)->getSourceRange()));
+  EXPECT_FALSE(isRewritable(SourceRange()));
+}
+
+TEST_F(FixItsTest, WholeStatements) {
+  std::optional<WholeStatement> InBlock = wholeStatement(mark(1), *Parents);
+  ASSERT_TRUE(InBlock);
+  EXPECT_EQ(InBlock->Statement, mark(1));
+  EXPECT_TRUE(isa<CompoundStmt>(InBlock->Parent));
+  std::optional<WholeStatement> InIf = wholeStatement(mark(5), *Parents);
+  ASSERT_TRUE(InIf);
+  EXPECT_TRUE(isa<IfStmt>(InIf->Parent));
+  EXPECT_FALSE(wholeStatement(mark(3), *Parents)) << "parenthesized";
+  EXPECT_FALSE(wholeStatement(mark(6), *Parents)) << "an initializer";
+}
+
+TEST_F(FixItsTest, StatementMove) {
+  // Alone on its line: the removal takes the line; the copy goes after
+  // `mark(2);`, indented like it.
+  auto Move = statementMove(*mark(1), *mark(2), sm(), langOpts());
+  ASSERT_TRUE(Move);
+  EXPECT_EQ(text(Move->first.RemoveRange), "\n  mark(1);");
+  EXPECT_EQ(Move->second.CodeToInsert, "\n    mark(1);");
+  EXPECT_EQ(text(CharSourceRange::getCharRange(
+                mark(2)->getBeginLoc(), Move->second.RemoveRange.getBegin())),
+            "mark(2);");
+  // Sharing its line: only the statement goes.
+  auto Shared = statementMove(*mark(7), *mark(2), sm(), langOpts());
+  ASSERT_TRUE(Shared);
+  EXPECT_EQ(text(Shared->first.RemoveRange), "mark(7);");
+  // After a statement that does not start its line: no indentation to copy.
+  EXPECT_FALSE(statementMove(*mark(1), *mark(8), sm(), langOpts()));
 }
 
 } // namespace utils_test
