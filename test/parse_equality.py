@@ -12,6 +12,13 @@ nothing). Each --axis compares two runs that differ in one way:
                against the precompiled header of the includes it starts
                with (a fresh cache directory, so every prefix is built and
                then reused by the units that start the same way)
+  build        the default run of another build's CLI (--against CLI)
+               against this build's: a refactoring that must not change
+               behaviour shows it on every check test, example and corpus
+               program
+
+Fix-its are compared too: each run's --export-fixes file is appended to its
+output.
 
 Given both, the run they share (the default, no preamble) is made once.
 
@@ -19,9 +26,10 @@ Given both, the run they share (the default, no preamble) is made once.
                    and the 2.x mock for tests that run with --mock-version 2;
                    a test's own --config is kept)
   --examples DIR   every examples/**/*.cpp on the real LibTorch headers
+  --corpus DIR     every test/corpus/**/*.cpp on the real LibTorch headers
 
 Usage: parse_equality.py --tools TOOLS.json --axis AXIS [--axis AXIS]
-           (--checks DIR | --examples DIR)
+           [--against CLI] (--checks DIR | --examples DIR | --corpus DIR)
 """
 import argparse
 import collections
@@ -43,10 +51,13 @@ RUNS = {
     # The default: system bodies skipped; --no-cache: no preamble either.
     "default": ["--no-cache"],
     "precompiled prefixes": ["--preamble=always"],
+    # The default, run by the CLI given with --against.
+    "reference build": ["--no-cache"],
 }
 AXES = {
     "skip-bodies": ("bodies parsed", "default"),
     "preamble": ("default", "precompiled prefixes"),
+    "build": ("reference build", "default"),
 }
 
 PROGRESS = re.compile(r"^\[\d+/\d+\] .*$\n?", re.M)
@@ -54,20 +65,27 @@ PROGRESS = re.compile(r"^\[\d+/\d+\] .*$\n?", re.M)
 
 def run(cli, files, flags, config, axis_flags):
     """(output without progress lines, units parsed against a prefix)."""
-    with tempfile.TemporaryDirectory(prefix="parse-equality-") as cache:
+    with tempfile.TemporaryDirectory(prefix="parse-equality-") as temp:
+        cache = os.path.join(temp, "cache")
+        fixes = os.path.join(temp, "fixes.yaml")
         cmd = ([cli, "--progress=plain", "--checks=-*,libtorch-*",
-                "--header-filter=.*", "--cache-dir=" + cache] + axis_flags +
+                "--header-filter=.*", "--cache-dir=" + cache,
+                "--export-fixes=" + fixes] + axis_flags +
                [config or "--config={}"] + files + ["--"] + flags)
         result = subprocess.run(cmd, stdout=subprocess.PIPE,
                                 stderr=subprocess.STDOUT,
                                 universal_newlines=True)
-    if result.returncode not in (0, 1):
-        sys.exit("libtorch-tidy exited with %d:\n%s" % (result.returncode,
-                                                        result.stdout))
+        if result.returncode not in (0, 1):
+            sys.exit("%s exited with %d:\n%s" % (cli, result.returncode,
+                                                  result.stdout))
+        exported = ""
+        if os.path.exists(fixes):
+            with open(fixes, encoding="utf-8") as f:
+                exported = f.read()
     # Progress lines carry times, which differ between runs.
     with_prefix = len(re.findall(r"^\[\d+/\d+\] .*, preamble (?:built|reused)$",
                                  result.stdout, re.M))
-    return PROGRESS.sub("", result.stdout), with_prefix
+    return PROGRESS.sub("", result.stdout) + exported, with_prefix
 
 
 def groups_of_check_tests(tools, directory):
@@ -107,27 +125,34 @@ def main():
                         action="append")
     parser.add_argument("--checks")
     parser.add_argument("--examples")
+    parser.add_argument("--corpus")
+    parser.add_argument("--against",
+                        help="another build's libtorch-tidy (--axis build)")
     args = parser.parse_args()
+    if ("build" in args.axis) != bool(args.against):
+        parser.error("--axis build and --against go together")
     with open(args.tools, encoding="utf-8") as f:
         tools = json.load(f)
 
     groups = {}
     if args.checks:
         groups.update(groups_of_check_tests(tools, args.checks))
-    if args.examples:
-        files = sorted(glob.glob(os.path.join(args.examples, "**", "*.cpp"),
-                                 recursive=True))
-        groups[(tuple(["-std=c++17"] + tools["torch_compile_flags"]), "")] = files
+    real = (tuple(["-std=c++17"] + tools["torch_compile_flags"]), "")
+    for directory in (args.examples, args.corpus):
+        if directory:
+            groups.setdefault(real, []).extend(sorted(glob.glob(
+                os.path.join(directory, "**", "*.cpp"), recursive=True)))
     if not groups:
-        sys.exit("nothing to compare: pass --checks and/or --examples")
+        sys.exit("nothing to compare: pass --checks, --examples or --corpus")
 
     axes = sorted(set(args.axis), key=args.axis.index)
     units = findings = with_prefix = 0
     for (flags, config), files in sorted(groups.items()):
         outputs = {}
         for name in [n for n in RUNS if any(n in AXES[a] for a in axes)]:
-            outputs[name], used = run(tools["cli"], files, list(flags),
-                                      config, RUNS[name])
+            cli = args.against if name == "reference build" else tools["cli"]
+            outputs[name], used = run(cli, files, list(flags), config,
+                                      RUNS[name])
             if name == "precompiled prefixes":
                 with_prefix += used
         for axis in axes:
