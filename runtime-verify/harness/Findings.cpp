@@ -44,7 +44,7 @@ Metric metricOf(const std::string &Check) {
   // The checks' own rows of the catalog say nothing of metrics.
 #define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)
 #define LIBTORCH_CHECK_METRIC(Id, Moved)                                       \
-  if (Check == Id)                                                             \
+  if (Check == (Id))                                                           \
     return Metric::Moved;
 #include "Catalog.def"
   return Metric::StepsPerSecond;

@@ -51,7 +51,9 @@ bool onPath(const std::string &Program) {
   while (Start <= Dirs.size()) {
     const size_t End = std::min(Dirs.find(':', Start), Dirs.size());
     const std::string Dir = Dirs.substr(Start, End - Start);
-    if (!Dir.empty() && access((Dir + "/" + Program).c_str(), X_OK) == 0)
+    std::string Candidate = Dir;
+    Candidate.append("/").append(Program);
+    if (!Dir.empty() && access(Candidate.c_str(), X_OK) == 0)
       return true;
     Start = End + 1;
   }

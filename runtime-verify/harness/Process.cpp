@@ -25,8 +25,6 @@
 #include <thread>
 #include <unistd.h>
 
-extern char **environ;
-
 namespace libtorch_tidy::verify {
 namespace {
 
@@ -183,8 +181,10 @@ ProcessResult runProcess(const ProcessSpec &Spec, const Tick &OnTick) {
   // A shell trusts $PWD: it must name the directory the child starts in.
   if (!Spec.WorkDir.empty())
     SetEnv["PWD"] = Spec.WorkDir;
-  for (const auto &[Name, Value] : SetEnv)
-    EnvStrings.push_back(Name + "=" + Value);
+  for (const auto &[Name, Value] : SetEnv) {
+    EnvStrings.push_back(Name);
+    EnvStrings.back().append("=").append(Value);
+  }
   std::vector<char *> Env, Argv;
   for (auto &S : EnvStrings)
     Env.push_back(S.data());

@@ -171,6 +171,7 @@ bool Verifier::makeFixedCopy() {
     return true;
   }
   std::vector<std::string> Copies;
+  Copies.reserve(Sources.size());
   for (const std::string &F : Sources)
     Copies.push_back(movePath(F, SourceRoot, ScratchSource));
   const bool Fixed = runAnalyzer({"-p", Scratch + "/fixdb", "--fix"}, Copies,
@@ -302,6 +303,7 @@ std::vector<std::string>
 Verifier::commandFor(const std::string &Variant) const {
   if (!Opt.RunPreparedDir.empty()) {
     std::vector<std::string> Out;
+    Out.reserve(Opt.Command.size());
     for (const std::string &A : Opt.Command)
       Out.push_back(fromPlaceholder(A, preparedBuildDir(Variant),
                                     preparedSourceRoot(Variant)));

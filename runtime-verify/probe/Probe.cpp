@@ -301,7 +301,7 @@ std::unique_ptr<at::ObserverContext> onStart(const at::RecordFunction &Fn) {
   return nullptr;
 }
 
-void onEnd(const at::RecordFunction &Fn, at::ObserverContext *) {
+void onEnd(const at::RecordFunction &Fn, at::ObserverContext * /*Context*/) {
   if (Fn.scope() == at::RecordScope::BACKWARD_FUNCTION) {
     const uint64_t Now = nowNs();
     State.HostTime.backwardActive(Now);
