@@ -5,7 +5,7 @@ Runs clang-tidy-16 and libtorch-tidy with the same --checks over each FILE
 (mock LibTorch headers), in parallel, and requires the same diagnostics:
 the lines "file:line:col: warning|error|note: ...". The CLI skips the bodies
 of system-header functions and matches only user declarations unless an
-enabled check needs more (driver/run/SkipPolicy.h): this is what shows that
+enabled check needs more (driver/preamble/SkipPolicy.h): this is what shows that
 no check's findings in user code change. clang-tidy names every alias that
 reports the same diagnostic ("[a,b]"), the CLI the first one: compared by
 the first name. Exits 1 with a diff when they differ, and also when no

@@ -6,8 +6,8 @@
 
 #include "config/OptionsSetup.h"
 #include "Catalog.h"
+#include "cache/PreambleStore.h"
 #include "clang-tidy/ClangTidy.h"
-#include "preamble/PreambleStore.h"
 #include "report/ReportStage.h"
 #include "select/Exclude.h"
 #include "llvm/ADT/STLExtras.h"
@@ -346,12 +346,12 @@ cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,
                                   cl::cat(Category));
 cl::opt<bool> WorkerPreambleShared("worker-preamble-shared", cl::Hidden,
                                    cl::cat(Category));
-cl::opt<run::PrefixRole> WorkerPreamble(
-    "worker-preamble", cl::Hidden, cl::init(run::PrefixRole::Analyze),
-    cl::values(clEnumValN(run::PrefixRole::Analyze, "analyze", ""),
-               clEnumValN(run::PrefixRole::ReuseOnly, "reuse-only", ""),
-               clEnumValN(run::PrefixRole::BuildOnly, "build-only", ""),
-               clEnumValN(run::PrefixRole::BuildDetached, "build-detached",
+cl::opt<preamble::PrefixRole> WorkerPreamble(
+    "worker-preamble", cl::Hidden, cl::init(preamble::PrefixRole::Analyze),
+    cl::values(clEnumValN(preamble::PrefixRole::Analyze, "analyze", ""),
+               clEnumValN(preamble::PrefixRole::ReuseOnly, "reuse-only", ""),
+               clEnumValN(preamble::PrefixRole::BuildOnly, "build-only", ""),
+               clEnumValN(preamble::PrefixRole::BuildDetached, "build-detached",
                           "")),
     cl::cat(Category));
 cl::opt<std::string> WorkerPreambleNotice("worker-preamble-notice", cl::Hidden,
@@ -440,7 +440,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                              "--preamble=%s is not a choice; use auto, "
                              "always or never",
                              Preamble.c_str());
-  std::optional<std::uint64_t> MaxSize = preamble::parseSize(CacheMaxSize);
+  std::optional<std::uint64_t> MaxSize = cache::parseSize(CacheMaxSize);
   if (!MaxSize)
     return createStringError(inconvertibleErrorCode(),
                              "--cache-max-size=%s is not a size; use a number "

@@ -16,7 +16,7 @@
 
 #include "cache/remote/RemoteSpec.h"
 #include "clang-tidy/ClangTidyOptions.h"
-#include "run/AnalysisSettings.h"
+#include "preamble/PrefixRole.h"
 #include "select/Shard.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
@@ -113,7 +113,7 @@ struct ToolOptions {
   std::string WorkerPreambleNotice;
   /// `--worker-preamble=`, set by the parent or the language server for a
   /// worker: who builds a missing prefix (AnalysisSettings::Prefix).
-  run::PrefixRole WorkerPrefixRole = run::PrefixRole::Analyze;
+  preamble::PrefixRole WorkerPrefixRole = preamble::PrefixRole::Analyze;
   /// `--worker-remote-lookup`, from the language server for a file whose
   /// open buffers all equal the files on disk: look the unit up in the
   /// remote cache (read only) before analyzing it.

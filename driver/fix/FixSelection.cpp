@@ -9,7 +9,6 @@
 #include "report/Wording.h"
 #include <map>
 #include <set>
-#include <tuple>
 
 using libtorch_tidy::model::Finding;
 using libtorch_tidy::model::Replacement;
@@ -17,12 +16,6 @@ using libtorch_tidy::model::TranslationUnitResult;
 
 namespace libtorch_tidy::fix {
 namespace {
-
-using FindingKey = std::tuple<std::string, std::string, unsigned, std::string>;
-
-FindingKey keyOf(const Finding &F) {
-  return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
-}
 
 bool sameEdits(const std::vector<Replacement> *A,
                const std::vector<Replacement> *B) {
@@ -57,7 +50,8 @@ bool shareAUnit(const ReporterList &A, const ReporterList &B) {
 /// reports it). So neither is applied, and both units are named.
 void withholdFixesOfDifferentViews(
     llvm::ArrayRef<model::ReportedDiagnostic> Diagnostics, bool FixNotes,
-    std::map<FindingKey, ReporterList> &Reporters, FixSelection &Selection) {
+    std::map<model::FindingKey, ReporterList> &Reporters,
+    FixSelection &Selection) {
   // Only fixes that edit a common file can overlap.
   std::map<std::string, std::vector<size_t>> ByFile;
   for (size_t I = 0; I < Diagnostics.size(); ++I)
@@ -76,7 +70,7 @@ void withholdFixesOfDifferentViews(
     const Finding &FI = *Diagnostics[I].Diagnostic;
     const Finding &FJ = *Diagnostics[J].Diagnostic;
     if (!fixesOverlap(*chosenFix(FI, FixNotes), *chosenFix(FJ, FixNotes)) ||
-        shareAUnit(Reporters[keyOf(FI)], Reporters[keyOf(FJ)]))
+        shareAUnit(Reporters[model::keyOf(FI)], Reporters[model::keyOf(FJ)]))
       continue;
     Withhold[I] = Withhold[J] = true;
     Selection.Reasons.push_back(
@@ -102,7 +96,7 @@ FixSelection selectFixes(const model::RunResult &Run,
                          llvm::ArrayRef<model::ReportedDiagnostic> Diagnostics,
                          bool FixErrors, bool FixNotes) {
   // Every unit that reported each finding, with the fix it suggested.
-  std::map<FindingKey, ReporterList> Reporters;
+  std::map<model::FindingKey, ReporterList> Reporters;
   // Compiler errors too: clang's own fix-its (a typo correction to some
   // LibTorch name) are the unit's, and withheld with its findings' unless
   // --fix-errors, as clang-tidy does.
@@ -110,7 +104,7 @@ FixSelection selectFixes(const model::RunResult &Run,
     for (const std::vector<Finding> *Diagnosed :
          {&Unit.Findings, &Unit.CompilerErrors})
       for (const Finding &F : *Diagnosed)
-        Reporters[keyOf(F)].emplace_back(&Unit, chosenFix(F, FixNotes));
+        Reporters[model::keyOf(F)].emplace_back(&Unit, chosenFix(F, FixNotes));
 
   FixSelection Selection;
   Selection.Eligible.assign(Diagnostics.size(), false);
@@ -122,7 +116,7 @@ FixSelection selectFixes(const model::RunResult &Run,
       continue;
     const TranslationUnitResult *Broken = nullptr;
     const TranslationUnitResult *Disagreeing = nullptr;
-    for (const auto &[Unit, Suggested] : Reporters[keyOf(F)]) {
+    for (const auto &[Unit, Suggested] : Reporters[model::keyOf(F)]) {
       if (Unit->State != TranslationUnitResult::Status::Analyzed &&
           !FixErrors && !Broken)
         Broken = Unit;

@@ -47,7 +47,7 @@ struct AnalysisRequest {
   /// Where the unsaved texts go (the server's ScratchDirectory); empty for
   /// the system's temporary directory.
   std::string ScratchRoot;
-  /// `--worker-preamble=` for the worker (AnalysisSettings.h's PrefixRole):
+  /// `--worker-preamble=` for the worker (preamble/PrefixRole.h):
   /// `reuse-only` for an analysis, `build-only` for a prefix builder.
   std::string WorkerPreamble;
 };

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/Server.h"
+#include "cache/PreambleStore.h"
 #include "cache/remote/RemoteSpec.h"
 #include "lsp/CodeActions.h"
-#include "preamble/PreambleStore.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -100,7 +100,7 @@ int runLanguageServer(ArrayRef<const char *> Args,
       if (!Number(Arg, Options.Jobs, 1))
         return 2;
     } else if (Arg.consume_front("--cache-max-size=")) {
-      if (!preamble::parseSize(Arg)) {
+      if (!cache::parseSize(Arg)) {
         errs() << "libtorch-tidy: error: '" << Given
                << "' is not a size; use a number of bytes or one with K, M, "
                   "G or T (e.g. 5G)"

@@ -14,13 +14,16 @@
 
 namespace libtorch_tidy::model {
 
+FindingKey keyOf(const Finding &F) {
+  return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
+}
+
 std::vector<ReportedDiagnostic> uniqueDiagnostics(const RunResult &Run,
                                                   bool WithCompilerErrors) {
   std::vector<ReportedDiagnostic> All;
-  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  std::set<FindingKey> Seen;
   auto Add = [&](const Finding &F, const TranslationUnitResult &Unit) {
-    if (Seen.emplace(F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message)
-            .second)
+    if (Seen.insert(keyOf(F)).second)
       All.push_back({&F, &Unit});
   };
   for (const TranslationUnitResult &Unit : Run.Units) {

@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace libtorch_tidy::model {
@@ -174,6 +175,14 @@ struct ReportedDiagnostic {
   const Finding *Diagnostic;
   const TranslationUnitResult *Unit;
 };
+
+/// What makes two copies of a finding the same finding: check, file
+/// (absolute), offset and message. A finding in a header that several units
+/// include is reported by each of them with this key; the text output, the
+/// fingerprints, `--fix` and uniqueDiagnostics() all tell findings apart by
+/// it, so that they agree on which ones are the same.
+using FindingKey = std::tuple<std::string, std::string, unsigned, std::string>;
+FindingKey keyOf(const Finding &F);
 
 /// Findings (and, if asked, compiler errors) of all units, each once: a
 /// diagnostic in a header that several units include is kept once (same

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "preamble/PrecompiledPrefixes.h"
+#include "cache/Dependencies.h"
+#include "cache/ResultCache.h"
 #include "preamble/PrefixPch.h"
-#include "run/ResultCache.h"
-#include "run/UnitAnalysis.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Lex/PreprocessorOptions.h"
@@ -67,11 +67,11 @@ std::string invocationKey(const CompilerInvocation &Invocation) {
 /// Whether \p VFS shows every file \p Entry's build read as the real file
 /// system does (an overlay maps none of them), and none of the paths that
 /// must stay absent.
-bool seenAsReal(const StoredPrefix &Entry, vfs::FileSystem &VFS) {
+bool seenAsReal(const cache::StoredPrefix &Entry, vfs::FileSystem &VFS) {
   IntrusiveRefCntPtr<vfs::FileSystem> Real = vfs::getRealFileSystem();
-  for (const run::Dependency &D : Entry.Dependencies) {
+  for (const cache::Dependency &D : Entry.Dependencies) {
     ErrorOr<vfs::Status> Seen = VFS.status(D.first);
-    if (D.second == run::AbsentFileHash) {
+    if (D.second == cache::AbsentFileHash) {
       if (Seen)
         return false;
       continue;
@@ -83,7 +83,7 @@ bool seenAsReal(const StoredPrefix &Entry, vfs::FileSystem &VFS) {
   return true;
 }
 
-void use(CompilerInvocation &Invocation, const StoredPrefix &Entry) {
+void use(CompilerInvocation &Invocation, const cache::StoredPrefix &Entry) {
   PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
   PP.ImplicitPCHInclude = Entry.PchPath;
   // Its inputs were checked by content (PreambleStore::lookup); clang's
@@ -109,7 +109,7 @@ void PrecompiledPrefixes::warnOversize(std::uint64_t Bytes) const {
 std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     CompilerInvocation &Invocation, FileManager &Files,
     std::shared_ptr<PCHContainerOperations> PCHContainerOps,
-    std::optional<run::SkipPolicy::Bodies> SkipBodies) {
+    std::optional<SkipPolicy::Bodies> SkipBodies) {
   if (includesBeforeMainFile(Invocation))
     return std::nullopt;
   StringRef Main = Invocation.getFrontendOpts().Inputs.front().getFile();
@@ -125,11 +125,11 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
 
   SmallString<256> WorkingDirectory;
   (void)sys::fs::current_path(WorkingDirectory);
-  const std::string Key = PreambleStore::key(
+  const std::string Key = cache::PreambleStore::key(
       {Settings.ToolStamp, invocationKey(Invocation),
-       std::string(WorkingDirectory), run::compilerEnvironment(), Header,
-       SkipBodies ? run::bodiesName(*SkipBodies).str() : "keep-all"});
-  auto Found = [&](StoredPrefix Entry,
+       std::string(WorkingDirectory), cache::compilerEnvironment(), Header,
+       SkipBodies ? bodiesName(*SkipBodies).str() : "keep-all"});
+  auto Found = [&](cache::StoredPrefix Entry,
                    bool Built) -> std::optional<AppliedPrefix> {
     if (Settings.CheckOverlay &&
         !seenAsReal(Entry, Files.getVirtualFileSystem()))
@@ -140,7 +140,7 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     Applied.ReplacedDamaged = Built && Store.removedDamaged(Key);
     return std::optional<AppliedPrefix>(std::move(Applied));
   };
-  if (std::optional<StoredPrefix> Entry = Store.lookup(Key))
+  if (std::optional<cache::StoredPrefix> Entry = Store.lookup(Key))
     return Found(std::move(*Entry), false);
   if (Store.refused(Key))
     return std::nullopt;
@@ -176,7 +176,7 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
       return std::nullopt;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     if (!Store.locked(Key)) {
-      if (std::optional<StoredPrefix> Entry = Store.lookup(Key))
+      if (std::optional<cache::StoredPrefix> Entry = Store.lookup(Key))
         return Found(std::move(*Entry), false);
       if (Store.refused(Key))
         return std::nullopt;
@@ -189,7 +189,7 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     sys::DontRemoveFileOnSignal(Lock);
   };
   // It may have been committed just before the lock was taken.
-  if (std::optional<StoredPrefix> Entry = Store.lookup(Key)) {
+  if (std::optional<cache::StoredPrefix> Entry = Store.lookup(Key)) {
     Unlock();
     return Found(std::move(*Entry), false);
   }
@@ -204,7 +204,7 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     Settings.OnEvent(Applied.Prefix, PrefixEvent::Building);
   PrefixPchBuild Build = buildPrefixPch(Invocation, *HeaderPath, PchPath, Files,
                                         std::move(PCHContainerOps), SkipBodies);
-  std::optional<StoredPrefix> Entry;
+  std::optional<cache::StoredPrefix> Entry;
   if (!Build.WriteError.empty()) {
     // The cache's fault (a full disk, a quota), not the prefix's: no
     // refusal, a later run with room builds it. The unit parses without
@@ -226,7 +226,8 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     sys::fs::remove(PchPath);
     warnOversize(Size);
   } else if (Store.commit(Key, PchPath, Build.Dependencies))
-    Entry = StoredPrefix{*HeaderPath, PchPath, std::move(Build.Dependencies)};
+    Entry = cache::StoredPrefix{*HeaderPath, PchPath,
+                                std::move(Build.Dependencies)};
   sys::DontRemoveFileOnSignal(PchPath);
   Unlock();
   if (!Entry)

@@ -35,9 +35,9 @@
 #ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_PRECOMPILEDPREFIXES_H
 #define LIBTORCH_TIDY_DRIVER_PREAMBLE_PRECOMPILEDPREFIXES_H
 
+#include "cache/PreambleStore.h"
 #include "preamble/IncludePrefix.h"
-#include "preamble/PreambleStore.h"
-#include "run/SkipPolicy.h"
+#include "preamble/SkipPolicy.h"
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -80,7 +80,7 @@ struct PrefixSettings {
   BuildPolicy Build = BuildPolicy::Auto;
   /// Another unit of this run starts with the same includes.
   bool SharedInRun = false;
-  /// Identifies the tool's binary (run::toolIdentity()).
+  /// Identifies the tool's binary (cache::toolIdentity()).
   std::string ToolStamp;
   /// The unit's file system overlays the real one (`--vfsoverlay`, the
   /// language server's unsaved buffers): an entry whose build read a file
@@ -104,7 +104,7 @@ struct PrefixSettings {
 /// A PCH a unit is parsed against.
 struct AppliedPrefix {
   IncludePrefix Prefix;
-  StoredPrefix Entry;
+  cache::StoredPrefix Entry;
   /// Built for this unit (else reused).
   bool Built = false;
   /// Built in place of a damaged PCH, which the lookup removed.
@@ -121,14 +121,14 @@ public:
   std::optional<AppliedPrefix>
   apply(clang::CompilerInvocation &Invocation, clang::FileManager &Files,
         std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
-        std::optional<run::SkipPolicy::Bodies> SkipBodies);
+        std::optional<SkipPolicy::Bodies> SkipBodies);
 
 private:
   /// One line: the prefix of \p Bytes is not kept under the cap.
   void warnOversize(std::uint64_t Bytes) const;
 
   PrefixSettings Settings;
-  PreambleStore Store;
+  cache::PreambleStore Store;
 };
 
 } // namespace libtorch_tidy::preamble

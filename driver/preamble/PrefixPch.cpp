@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "preamble/PrefixPch.h"
+#include "cache/DependencyRecording.h"
 #include "io/FileIO.h"
-#include "run/DependencyRecording.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -28,13 +28,12 @@ namespace {
 class SkippingPchConsumer : public MultiplexConsumer {
 public:
   SkippingPchConsumer(std::unique_ptr<ASTConsumer> Writer,
-                      const SourceManager &Sources,
-                      run::SkipPolicy::Bodies Bodies)
+                      const SourceManager &Sources, SkipPolicy::Bodies Bodies)
       : MultiplexConsumer(one(std::move(Writer))), Sources(Sources),
         Bodies(Bodies) {}
 
   bool shouldSkipFunctionBody(Decl *D) override {
-    return run::skipsBody(D, Sources, Bodies);
+    return skipsBody(D, Sources, Bodies);
   }
 
 private:
@@ -46,20 +45,20 @@ private:
   }
 
   const SourceManager &Sources;
-  const run::SkipPolicy::Bodies Bodies;
+  const SkipPolicy::Bodies Bodies;
 };
 
 class PrefixPchAction : public GeneratePCHAction {
 public:
-  PrefixPchAction(std::optional<run::SkipPolicy::Bodies> SkipBodies,
+  PrefixPchAction(std::optional<SkipPolicy::Bodies> SkipBodies,
                   PrefixPchBuild &Build)
       : SkipBodies(SkipBodies), Build(Build) {}
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef InFile) override {
     CI.getPreprocessor().addPPCallbacks(
-        std::make_unique<run::AbsentHeaderRecorder>(CI.getPreprocessor(),
-                                                    Absent));
+        std::make_unique<cache::AbsentHeaderRecorder>(CI.getPreprocessor(),
+                                                      Absent));
     std::unique_ptr<ASTConsumer> Writer = pchWriter(CI, InFile);
     if (!Writer || !SkipBodies)
       return Writer;
@@ -82,7 +81,7 @@ public:
                       File->getName().str() + ")";
       break;
     }
-    Build.Dependencies = run::readDependencies(SM, Absent);
+    Build.Dependencies = cache::readDependencies(SM, Absent);
     GeneratePCHAction::EndSourceFileAction();
   }
 
@@ -117,7 +116,7 @@ private:
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
-  std::optional<run::SkipPolicy::Bodies> SkipBodies;
+  std::optional<SkipPolicy::Bodies> SkipBodies;
   PrefixPchBuild &Build;
   std::set<std::string> Absent;
 };
@@ -128,7 +127,7 @@ PrefixPchBuild
 buildPrefixPch(const CompilerInvocation &Unit, StringRef HeaderPath,
                StringRef OutputPath, FileManager &Files,
                std::shared_ptr<PCHContainerOperations> PCHContainerOps,
-               std::optional<run::SkipPolicy::Bodies> SkipBodies) {
+               std::optional<SkipPolicy::Bodies> SkipBodies) {
   PrefixPchBuild Build;
   auto Invocation = std::make_shared<CompilerInvocation>(Unit);
   FrontendOptions &Frontend = Invocation->getFrontendOpts();

@@ -8,7 +8,7 @@
 // of the unit that starts with it: the unit's own compiler invocation (its
 // language, target, macros and include paths), the input replaced by the
 // prefix header, system-header bodies skipped exactly as the unit's parse
-// skips them (run/SkipPolicy.h), and the templates the headers use
+// skips them (SkipPolicy.h), and the templates the headers use
 // instantiated in the PCH (-fpch-instantiate-templates), so that no unit
 // instantiates them again.
 //
@@ -21,8 +21,8 @@
 #ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_PREFIXPCH_H
 #define LIBTORCH_TIDY_DRIVER_PREAMBLE_PREFIXPCH_H
 
-#include "run/SkipPolicy.h"
-#include "run/Workers.h"
+#include "cache/Dependencies.h"
+#include "preamble/SkipPolicy.h"
 #include "llvm/ADT/StringRef.h"
 #include <memory>
 #include <optional>
@@ -40,7 +40,7 @@ namespace libtorch_tidy::preamble {
 struct PrefixPchBuild {
   bool Succeeded = false;
   /// Every file the build read, with the hash of its content.
-  std::vector<run::Dependency> Dependencies;
+  std::vector<cache::Dependency> Dependencies;
   /// Why it failed, in a few words.
   std::string Problem;
   /// Set when the PCH was built but could not be written (a full disk, a
@@ -57,7 +57,7 @@ buildPrefixPch(const clang::CompilerInvocation &Unit,
                llvm::StringRef HeaderPath, llvm::StringRef OutputPath,
                clang::FileManager &Files,
                std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
-               std::optional<run::SkipPolicy::Bodies> SkipBodies);
+               std::optional<SkipPolicy::Bodies> SkipBodies);
 
 } // namespace libtorch_tidy::preamble
 

@@ -11,28 +11,20 @@
 #include "llvm/Support/SHA256.h"
 #include <algorithm>
 #include <map>
-#include <tuple>
 
 namespace libtorch_tidy::report {
 
 namespace {
 
-/// What makes two copies of a finding the same finding (as uniqueFindings).
-using FindingKey = std::tuple<std::string, std::string, unsigned, std::string>;
-
-FindingKey keyOf(const model::Finding &F) {
-  return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
-}
-
 /// Numbers the findings of each hash in line, column, message order and
 /// writes `<hash>:<n>` into every copy of each finding.
 void numberOccurrences(model::RunResult &Run,
-                       const std::map<FindingKey, std::string> &HashOf) {
+                       const std::map<model::FindingKey, std::string> &HashOf) {
   std::map<std::string, std::vector<const model::Finding *>> ByHash;
   std::vector<model::Finding> Unique = model::uniqueFindings(Run);
   for (const model::Finding &F : Unique)
-    ByHash[HashOf.at(keyOf(F))].push_back(&F);
-  std::map<FindingKey, std::string> Fingerprints;
+    ByHash[HashOf.at(model::keyOf(F))].push_back(&F);
+  std::map<model::FindingKey, std::string> Fingerprints;
   for (auto &[Hash, Group] : ByHash) {
     std::stable_sort(
         Group.begin(), Group.end(),
@@ -43,11 +35,12 @@ void numberOccurrences(model::RunResult &Run,
                           B->Where.Offset, B->Message);
         });
     for (unsigned I = 0; I < Group.size(); ++I)
-      Fingerprints[keyOf(*Group[I])] = Hash + ":" + std::to_string(I + 1);
+      Fingerprints[model::keyOf(*Group[I])] =
+          Hash + ":" + std::to_string(I + 1);
   }
   for (model::TranslationUnitResult &Unit : Run.Units)
     for (model::Finding &F : Unit.Findings)
-      F.Fingerprint = Fingerprints.at(keyOf(F));
+      F.Fingerprint = Fingerprints.at(model::keyOf(F));
 }
 
 } // namespace
@@ -77,10 +70,10 @@ llvm::StringRef fingerprintHashPart(llvm::StringRef Fingerprint) {
 
 void assignFingerprints(model::RunResult &Run, llvm::StringRef ProjectRoot,
                         SourceFiles &Sources) {
-  std::map<FindingKey, std::string> HashOf;
+  std::map<model::FindingKey, std::string> HashOf;
   for (const model::TranslationUnitResult &Unit : Run.Units)
     for (const model::Finding &F : Unit.Findings) {
-      FindingKey Key = keyOf(F);
+      model::FindingKey Key = model::keyOf(F);
       if (HashOf.count(Key))
         continue;
       std::string Content;
@@ -97,10 +90,10 @@ void assignFingerprints(model::RunResult &Run, llvm::StringRef ProjectRoot,
 }
 
 void renumberFingerprints(model::RunResult &Run) {
-  std::map<FindingKey, std::string> HashOf;
+  std::map<model::FindingKey, std::string> HashOf;
   for (const model::TranslationUnitResult &Unit : Run.Units)
     for (const model::Finding &F : Unit.Findings)
-      HashOf.emplace(keyOf(F), fingerprintHashPart(F.Fingerprint).str());
+      HashOf.emplace(model::keyOf(F), fingerprintHashPart(F.Fingerprint).str());
   numberOccurrences(Run, HashOf);
 }
 

@@ -192,16 +192,12 @@ bool isFixable(const model::Finding &F) {
   return false;
 }
 
-DiagnosticKey keyOf(const model::Finding &F) {
-  return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
-}
-
 std::vector<const model::Finding *>
 TextOrder::next(const model::TranslationUnitResult &Unit,
                 bool WithCompilerErrors) {
   std::vector<const model::Finding *> New;
   auto Add = [&](const model::Finding &F) {
-    if (Seen.insert(keyOf(F)).second)
+    if (Seen.insert(model::keyOf(F)).second)
       New.push_back(&F);
   };
   for (const model::Finding &F : Unit.Findings)
@@ -243,7 +239,7 @@ void writeUnitText(raw_ostream &OS, TextOrder &Order,
     D.BuildDirectory = Unit.BuildDirectory;
     D.ParsedDigests = &Unit.ContentDigests;
     if (Outcomes) {
-      auto It = Outcomes->find(keyOf(*F));
+      auto It = Outcomes->find(model::keyOf(*F));
       if (It != Outcomes->end())
         D.FixOutcome = It->second;
     }

@@ -22,7 +22,6 @@
 #include <map>
 #include <set>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -43,15 +42,10 @@ struct TextDiagnostic {
   const std::map<std::string, std::string> *ParsedDigests = nullptr;
 };
 
-/// What tells diagnostics apart: check, file (absolute), offset, message.
-using DiagnosticKey =
-    std::tuple<std::string, std::string, unsigned, std::string>;
-DiagnosticKey keyOf(const model::Finding &F);
-
 /// With `--fix`: the FIX-IT notes of each diagnostic (TextDiagnostic's
 /// FixOutcome), by its key.
-using FixOutcomes =
-    std::map<DiagnosticKey, std::vector<std::pair<model::Replacement, bool>>>;
+using FixOutcomes = std::map<model::FindingKey,
+                             std::vector<std::pair<model::Replacement, bool>>>;
 
 /// The order of the text output, which lets it stream while units are
 /// analyzed: unit by unit in the order the units are given, each unit's
@@ -68,7 +62,7 @@ public:
        bool WithCompilerErrors = true);
 
 private:
-  std::set<DiagnosticKey> Seen;
+  std::set<model::FindingKey> Seen;
 };
 
 /// Prints the diagnostics of \p Unit that \p Order has not given before,

@@ -6,9 +6,9 @@
 
 #include "run/AnalysisAction.h"
 #include "analysis/UserCode.h"
+#include "cache/DependencyRecording.h"
 #include "preamble/PrecompiledPrefixes.h"
-#include "run/DependencyRecording.h"
-#include "run/SkipPolicy.h"
+#include "preamble/SkipPolicy.h"
 #include "run/UnitAnalysis.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -45,17 +45,17 @@ namespace {
 /// 2. The matchers walk only the top-level declarations outside system
 ///    headers (ASTContext's traversal scope, as clangd does for clang-tidy),
 ///    unless findings in system headers were asked for.
-/// A few standard checks need more of the unit (SkipPolicy.h): with one of
-/// them enabled, the unit keeps (some) bodies or the whole traversal scope.
-/// The checks that need the whole unit (SkipPolicy.h) come as a consumer of
-/// their own, \p WholeUnit: it matches first, with the whole traversal
-/// scope, then the other checks only user declarations.
+/// A few standard checks need more of the unit (preamble/SkipPolicy.h): with
+/// one of them enabled, the unit keeps (some) bodies or the whole traversal
+/// scope. The checks that need the whole unit (preamble/SkipPolicy.h) come as a
+/// consumer of their own, \p WholeUnit: it matches first, with the whole
+/// traversal scope, then the other checks only user declarations.
 class SkippingConsumer : public MultiplexConsumer {
 public:
   static std::unique_ptr<SkippingConsumer>
   create(std::unique_ptr<ASTConsumer> Inner,
          std::unique_ptr<ASTConsumer> WholeUnit, const SourceManager &Sources,
-         bool MatchSystemHeaders, SkipPolicy Policy) {
+         bool MatchSystemHeaders, preamble::SkipPolicy Policy) {
     ASTConsumer *InnerPtr = Inner.get();
     ASTConsumer *WholeUnitPtr = WholeUnit.get();
     return std::unique_ptr<SkippingConsumer>(new SkippingConsumer(
@@ -64,7 +64,7 @@ public:
   }
 
   bool shouldSkipFunctionBody(Decl *D) override {
-    return skipsBody(D, Sources, Policy.SystemBodies);
+    return preamble::skipsBody(D, Sources, Policy.SystemBodies);
   }
 
   void HandleTranslationUnit(ASTContext &Context) override {
@@ -80,7 +80,7 @@ private:
   SkippingConsumer(std::vector<std::unique_ptr<ASTConsumer>> Consumers,
                    ASTConsumer *Inner, ASTConsumer *WholeUnit,
                    const SourceManager &Sources, bool MatchSystemHeaders,
-                   SkipPolicy Policy)
+                   preamble::SkipPolicy Policy)
       : MultiplexConsumer(std::move(Consumers)), Inner(Inner),
         WholeUnit(WholeUnit), Sources(Sources),
         MatchSystemHeaders(MatchSystemHeaders), Policy(Policy) {}
@@ -100,7 +100,7 @@ private:
   ASTConsumer *const WholeUnit;
   const SourceManager &Sources;
   const bool MatchSystemHeaders;
-  const SkipPolicy Policy;
+  const preamble::SkipPolicy Policy;
 };
 
 /// The value of TORCH_VERSION ("1.13.0") as torch/version.h defines it;
@@ -151,8 +151,8 @@ public:
         Compiler.getPreprocessor(), Factory.LibTorchVersion));
     if (Factory.Dependencies)
       Compiler.getPreprocessor().addPPCallbacks(
-          std::make_unique<AbsentHeaderRecorder>(Compiler.getPreprocessor(),
-                                                 Factory.AbsentHeaders));
+          std::make_unique<cache::AbsentHeaderRecorder>(
+              Compiler.getPreprocessor(), Factory.AbsentHeaders));
     const PPCallbacks *Ours = Compiler.getPreprocessor().getPPCallbacks();
     std::unique_ptr<ASTConsumer> Checks =
         Factory.ConsumerFactory.createASTConsumer(Compiler, File);
@@ -174,7 +174,7 @@ public:
         Factory.Context.getOptionsForFile(File).SystemHeaders.value_or(false);
     return SkippingConsumer::create(
         std::move(Checks), std::move(WholeUnit), Compiler.getSourceManager(),
-        MatchSystemHeaders, skipPolicyFor(Factory.EnabledChecks));
+        MatchSystemHeaders, preamble::skipPolicyFor(Factory.EnabledChecks));
   }
 
   /// Keeps the bytes parsed of every user file (not system headers), and
@@ -219,10 +219,11 @@ public:
       return;
     // Each of the unit's compile commands adds what it read, and what the
     // build of its precompiled prefix read.
-    for (Dependency &D : readDependencies(SM, Factory.AbsentHeaders))
+    for (cache::Dependency &D :
+         cache::readDependencies(SM, Factory.AbsentHeaders))
       Factory.Dependencies->push_back(std::move(D));
     if (Factory.ParsingAgainstPrefix && !Factory.AppliedPrefixes.empty())
-      for (const Dependency &D :
+      for (const cache::Dependency &D :
            Factory.AppliedPrefixes.back().Entry.Dependencies)
         Factory.Dependencies->push_back(D);
     llvm::sort(*Factory.Dependencies);
@@ -278,9 +279,9 @@ bool AnalysisActionFactory::runInvocation(
     return Parse(std::move(Invocation));
 
   auto Plain = std::make_shared<CompilerInvocation>(*Invocation);
-  std::optional<SkipPolicy::Bodies> SkipBodies;
+  std::optional<preamble::SkipPolicy::Bodies> SkipBodies;
   if (SkipSystemBodies)
-    SkipBodies = skipPolicyFor(EnabledChecks).SystemBodies;
+    SkipBodies = preamble::skipPolicyFor(EnabledChecks).SystemBodies;
   std::optional<preamble::AppliedPrefix> Applied =
       Prefixes->apply(*Invocation, *Files, PCHContainerOps, SkipBodies);
   if (BuildPrefixOnly) {

@@ -6,12 +6,13 @@
 //
 // What runs inside the compiler for one unit (UnitAnalysis.h sets it up):
 // clang-tidy's AST consumers, wrapped so that the unit skips what our checks
-// never look at (the bodies of functions in system headers, SkipPolicy.h),
-// with TORCH_VERSION recorded from the preprocessor and, at the end of each
-// parse, the bytes parsed of every user file and the files the unit read
-// (for `--fix` and the result cache). With \p Prefixes, each compile command
-// is parsed against the precompiled prefix of its main file
-// (preamble/PrecompiledPrefixes.h) unless a check watches the preprocessor.
+// never look at (the bodies of functions in system headers,
+// preamble/SkipPolicy.h), with TORCH_VERSION recorded from the preprocessor
+// and, at the end of each parse, the bytes parsed of every user file and the
+// files the unit read (for `--fix` and the result cache). With \p Prefixes,
+// each compile command is parsed against the precompiled prefix of its main
+// file (preamble/PrecompiledPrefixes.h) unless a check watches the
+// preprocessor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,9 +39,9 @@ namespace libtorch_tidy::run {
 
 /// Creates the action of each of a unit's compile commands. \p Context runs
 /// the checks; \p WholeUnitContext (may be null) those that need the whole
-/// unit (SkipPolicy.h). The TORCH_VERSION seen goes to \p LibTorchVersion;
-/// with \p Dependencies, every file read with the hash of its content and
-/// every path a `__has_include` found empty (UnitAnalysis.h).
+/// unit (preamble/SkipPolicy.h). The TORCH_VERSION seen goes to \p
+/// LibTorchVersion; with \p Dependencies, every file read with the hash of its
+/// content and every path a `__has_include` found empty (UnitAnalysis.h).
 class AnalysisActionFactory : public clang::tooling::FrontendActionFactory {
 public:
   AnalysisActionFactory(

@@ -15,26 +15,11 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
 #define LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
 
+#include "preamble/PrefixRole.h"
 #include <cstdint>
 #include <string>
 
 namespace libtorch_tidy::run {
-
-/// What a worker does about its unit's precompiled prefix when none is
-/// stored (`--worker-preamble=`; preamble/PrecompiledPrefixes.h).
-enum class PrefixRole {
-  /// The CLI's rule: build it when it pays.
-  Analyze,
-  /// The language server's analyses: use a stored prefix, never build one
-  /// nor wait for one (the server builds it apart: lsp/PrefixBuilds.h).
-  ReuseOnly,
-  /// A prefix builder: build the prefix, analyze nothing.
-  BuildOnly,
-  /// A run at a terminal with a core to spare: a prefix wanted for the
-  /// first time is built by a detached, low-priority process for the next
-  /// run (run/DetachedPrefixBuild.h).
-  BuildDetached,
-};
 
 struct AnalysisSettings {
   /// Skip the bodies of non-template, non-constexpr functions without a
@@ -70,7 +55,7 @@ struct AnalysisSettings {
   /// waiting for another process's build (`waiting <headers>`).
   std::string PreambleNotice;
   /// Set by the parent or the language server for a worker.
-  PrefixRole Prefix = PrefixRole::Analyze;
+  preamble::PrefixRole Prefix = preamble::PrefixRole::Analyze;
 };
 
 /// Whether a setting is part of the result cache's key.

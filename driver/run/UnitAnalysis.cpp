@@ -14,17 +14,17 @@
 
 #include "run/UnitAnalysis.h"
 #include "analysis/UserCode.h"
+#include "cache/ResultCache.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "io/FileIO.h"
 #include "preamble/PrecompiledPrefixes.h"
+#include "preamble/SkipPolicy.h"
 #include "run/AnalysisAction.h"
 #include "run/DetachedPrefixBuild.h"
 #include "run/ErrorConversion.h"
 #include "run/ParseRecovery.h"
-#include "run/ResultCache.h"
-#include "run/SkipPolicy.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -140,10 +140,6 @@ void collectProfile(StringRef Dir, std::map<std::string, double> &Profile) {
 
 } // namespace
 
-std::string fastContentHash(StringRef Bytes) {
-  return utohexstr(xxHash64(Bytes), /*LowerCase=*/true);
-}
-
 namespace {
 
 model::TranslationUnitResult
@@ -165,7 +161,7 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
   size_t WholeUnitCount = 0;
   if (Settings.SkipSystemBodies && !ForFile.SystemHeaders.value_or(false))
     for (const std::string &Check : Enabled)
-      if (needsWholeUnit(Check)) {
+      if (preamble::needsWholeUnit(Check)) {
         WholeUnitChecks += "," + Check;
         OtherChecks += ",-" + Check;
         ++WholeUnitCount;
@@ -240,7 +236,7 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
   AnalysisActionFactory Factory(Context, WholeUnitContext.get(), Enabled,
                                 BaseFS, Settings.SkipSystemBodies,
                                 Unit.LibTorchVersion, Dependencies, Prefixes);
-  Factory.BuildPrefixOnly = Settings.Prefix == PrefixRole::BuildOnly;
+  Factory.BuildPrefixOnly = Settings.Prefix == preamble::PrefixRole::BuildOnly;
   const int Status = Tool.run(&Factory);
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
   if (WholeUnitDiags) {
@@ -321,12 +317,12 @@ analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
 /// Who builds the unit's missing prefix, and when.
 preamble::BuildPolicy prefixBuildPolicy(const AnalysisSettings &Settings) {
   switch (Settings.Prefix) {
-  case PrefixRole::ReuseOnly:
+  case preamble::PrefixRole::ReuseOnly:
     return preamble::BuildPolicy::Never;
-  case PrefixRole::BuildOnly:
+  case preamble::PrefixRole::BuildOnly:
     return preamble::BuildPolicy::Always;
-  case PrefixRole::Analyze:
-  case PrefixRole::BuildDetached:
+  case preamble::PrefixRole::Analyze:
+  case preamble::PrefixRole::BuildDetached:
     break;
   }
   return Settings.PreambleAlways ? preamble::BuildPolicy::Always
@@ -364,15 +360,15 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
         // and its prefix builds.
         (void)io::writeFile(Notice, Line + "\n", io::FileMode::Owned);
       };
-    if (Settings.Prefix == PrefixRole::BuildDetached)
+    if (Settings.Prefix == preamble::PrefixRole::BuildDetached)
       PrefixSettings.OnFirstWanted = startDetachedPrefixBuild;
-    PrefixSettings.ToolStamp = toolIdentity(sys::fs::getMainExecutable(
-        nullptr, reinterpret_cast<void *>(&fastContentHash)));
+    PrefixSettings.ToolStamp = cache::toolIdentity(sys::fs::getMainExecutable(
+        nullptr, reinterpret_cast<void *>(&cache::fastContentHash)));
     if (!PrefixSettings.ToolStamp.empty())
       Prefixes.emplace(std::move(PrefixSettings));
   }
   bool PrefixUnsafe = false;
-  std::vector<Dependency> Read;
+  std::vector<cache::Dependency> Read;
   model::TranslationUnitResult Unit =
       analyzeOnce(Shared, Compilations, File, BaseFS, Settings,
                   Dependencies ? &Read : nullptr,

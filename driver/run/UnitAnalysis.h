@@ -33,7 +33,7 @@ namespace libtorch_tidy::run {
 /// When \p Dependencies is given, it receives every file the compiler read
 /// (absolute real path) with the xxHash64 of the content it parsed, in hex,
 /// and every path where a `__has_include` found nothing, with
-/// AbsentFileHash.
+/// cache::AbsentFileHash.
 model::TranslationUnitResult analyzeUnit(
     std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options,
     const clang::tooling::CompilationDatabase &Compilations,
@@ -41,12 +41,6 @@ model::TranslationUnitResult analyzeUnit(
     llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
     const AnalysisSettings &Settings,
     std::vector<std::pair<std::string, std::string>> *Dependencies = nullptr);
-
-/// The hex xxHash64 of \p Bytes: the content hash of the result cache.
-std::string fastContentHash(llvm::StringRef Bytes);
-
-/// The "hash" of a dependency that must not exist (never a hex digest).
-constexpr llvm::StringLiteral AbsentFileHash = "absent";
 
 } // namespace libtorch_tidy::run
 

@@ -6,15 +6,17 @@
 
 #include "run/UnitScheduler.h"
 
+#include "cache/PreambleStore.h"
+#include "cache/ResultCache.h"
 #include "cache/remote/RemoteResults.h"
 #include "io/FileIO.h"
 #include "model/ExitCodes.h"
 #include "preamble/IncludePrefix.h"
-#include "preamble/PreambleStore.h"
+#include "report/ProjectRoot.h"
 #include "run/Progress.h"
-#include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
 #include "run/Workers.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 
@@ -40,10 +42,10 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.StoreCheckProfile = Tool.StoreCheckProfile;
   if (!Tool.NoCache && Tool.Preamble != "never") {
     std::string Dir =
-        Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir;
+        Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
     // A prefix no one can write would be waited for until the unit's
     // time-out (analyzeUnits() says so once).
-    if (!Dir.empty() && !unwritableCacheDirectory(Dir))
+    if (!Dir.empty() && !cache::unwritableCacheDirectory(Dir))
       Settings.PreambleDirectory = Dir;
   }
   Settings.PreambleAlways = Tool.Preamble == "always";
@@ -98,6 +100,14 @@ static std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
   return Shared;
 }
 
+std::string remoteCacheBase(const ToolOptions &Tool) {
+  if (!Tool.CacheBaseDir.empty())
+    return Tool.CacheBaseDir;
+  SmallString<256> Current;
+  sys::fs::current_path(Current);
+  return report::findProjectRoot(Current);
+}
+
 std::vector<std::string> unitKeyParts(const ToolOptions &Tool,
                                       const CompilationSetup &Setup,
                                       ClangTidyOptionsProvider &Provider,
@@ -112,7 +122,7 @@ std::vector<std::string> unitKeyParts(const ToolOptions &Tool,
   }
   // The effective configuration of this file, CheckOptions included.
   std::string Config = configurationAsText(Provider.getOptions(File));
-  return {File.str(), Command, compilerEnvironment(), Config,
+  return {File.str(), Command, cache::compilerEnvironment(), Config,
           settingsKey(analysisSettings(Tool))};
 }
 
@@ -123,15 +133,15 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   std::string Executable = sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&analysisSettings));
 
-  std::optional<ResultCache> Cache;
+  std::optional<cache::ResultCache> Cache;
   std::string Identity;
   if (!Tool.NoCache && !Tool.NoReplay) {
     std::string Dir =
-        Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir;
-    Identity = toolIdentity(Executable);
+        Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
+    Identity = cache::toolIdentity(Executable);
     std::optional<std::string> Unwritable;
     if (!Dir.empty())
-      Unwritable = unwritableCacheDirectory(Dir);
+      Unwritable = cache::unwritableCacheDirectory(Dir);
     if (Unwritable)
       errs() << "libtorch-tidy: warning: the cache directory '" << Dir
              << "' cannot be used: " << *Unwritable
@@ -170,8 +180,8 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   // Local first, then remote; a remote hit is kept locally too.
   std::optional<cache::RemoteResults> Remote;
   if (!Tool.NoCache && !Tool.NoReplay && !Tool.RemoteCaches.empty())
-    Remote.emplace(Tool.RemoteCaches, Tool.CacheBaseDir,
-                   Tool.CacheDir.empty() ? defaultCacheDirectory()
+    Remote.emplace(Tool.RemoteCaches, remoteCacheBase(Tool),
+                   Tool.CacheDir.empty() ? cache::defaultCacheDirectory()
                                          : Tool.CacheDir,
                    [&Progress](const std::string &Line) {
                      Progress.suspend();
@@ -187,7 +197,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     if (Cache) {
       std::vector<std::string> Local = {Identity};
       Local.insert(Local.end(), Parts.begin(), Parts.end());
-      Keys[I] = ResultCache::key(Local);
+      Keys[I] = cache::ResultCache::key(Local);
     }
     if (Remote)
       RemoteKeys[I] = Remote->key(Parts);
@@ -200,7 +210,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     if (Cache)
       Hit = Cache->lookup(Keys[I]);
     if (!Hit && Remote)
-      if (std::optional<WorkerResult> FromRemote =
+      if (std::optional<cache::WorkerResult> FromRemote =
               Remote->lookup(RemoteKeys[I], Units[I])) {
         if (Cache)
           Cache->store(Keys[I], *FromRemote);
@@ -247,7 +257,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   // that run, apart (DetachedPrefixBuild.h). Scripts and CI, which analyze
   // once, keep the rule that once is no reason to build.
   if (!PreambleDirectory.empty() && Tool.Preamble == "auto" &&
-      Tool.WorkerPrefixRole == PrefixRole::Analyze &&
+      Tool.WorkerPrefixRole == preamble::PrefixRole::Analyze &&
       PendingFiles.size() < Pool.Jobs &&
       sys::Process::StandardErrIsDisplayed()) {
     Pool.UnitArguments.resize(PendingFiles.size());
@@ -255,7 +265,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       if (Arguments.empty())
         Arguments.push_back("--worker-preamble=build-detached");
   }
-  runWorkers(Pool, PendingFiles, [&](size_t K, const WorkerResult &R) {
+  runWorkers(Pool, PendingFiles, [&](size_t K, const cache::WorkerResult &R) {
     const size_t I = Pending[K];
     if (Cache)
       Cache->store(Keys[I], R);
@@ -270,7 +280,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   Progress.end();
   // Workers stored results and prefixes: keep the directory in its bounds.
   if (!PreambleDirectory.empty() && !Pending.empty())
-    preamble::limitCacheSize(PreambleDirectory, Tool.CacheMaxSize);
+    cache::limitCacheSize(PreambleDirectory, Tool.CacheMaxSize);
   return Results;
 }
 

@@ -61,6 +61,10 @@ unitKeyParts(const ToolOptions &Tool, const CompilationSetup &Setup,
              clang::tidy::ClangTidyOptionsProvider &Provider,
              llvm::StringRef File);
 
+/// The directory the remote cache's keys and entries hold paths relative to:
+/// `--cache-base-dir`, else the project root of the current directory.
+std::string remoteCacheBase(const ToolOptions &Tool);
+
 /// The settings of a unit's analysis that \p Tool gives (the same in the
 /// parent, for the cache key, and in the worker).
 AnalysisSettings analysisSettings(const ToolOptions &Tool);

@@ -78,8 +78,8 @@ std::string withoutClangNoise(StringRef Text) {
   return Kept;
 }
 
-WorkerResult failed(StringRef Unit, const std::string &Why) {
-  WorkerResult R;
+cache::WorkerResult failed(StringRef Unit, const std::string &Why) {
+  cache::WorkerResult R;
   R.Unit.MainFile = Unit.str();
   R.Unit.State = model::TranslationUnitResult::Status::Failed;
   R.Unit.FailureMessage = Why;
@@ -105,8 +105,8 @@ void removeTemporaries(const Running &W, bool Killed = false) {
       sys::fs::remove(It->path());
 }
 
-WorkerResult collect(StringRef Unit, Running &W, const WorkerExit &Exit,
-                     bool TimedOut, unsigned Timeout) {
+cache::WorkerResult collect(StringRef Unit, Running &W, const WorkerExit &Exit,
+                            bool TimedOut, unsigned Timeout) {
   std::string Stderr = readOutput(W.StderrPath);
   std::string Output = readOutput(W.OutputPath);
   removeTemporaries(W, TimedOut || Exit.Signal != 0);
@@ -130,7 +130,7 @@ WorkerResult collect(StringRef Unit, Running &W, const WorkerExit &Exit,
     // MessagePack, not JSON text: paths are bytes, and JSON text can only
     // hold UTF-8.
     nlohmann::json J = nlohmann::json::from_msgpack(Output);
-    WorkerResult R;
+    cache::WorkerResult R;
     R.Stderr = withoutClangNoise(Stderr);
     J.at("unit").get_to(R.Unit);
     J.at("dependencies").get_to(R.Dependencies);
@@ -144,7 +144,7 @@ WorkerResult collect(StringRef Unit, Running &W, const WorkerExit &Exit,
 
 } // namespace
 
-bool writeWorkerResult(StringRef Path, const WorkerResult &Result) {
+bool writeWorkerResult(StringRef Path, const cache::WorkerResult &Result) {
   nlohmann::json J = {{"unit", Result.Unit},
                       {"dependencies", Result.Dependencies}};
   std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
@@ -183,10 +183,10 @@ bool writeWorkerResult(StringRef Path, const WorkerResult &Result) {
   Processes.dieOfSignal();
 }
 
-std::vector<WorkerResult>
-runWorkers(const WorkerPool &Pool, ArrayRef<std::string> Units,
-           const std::function<void(size_t, const WorkerResult &)> &Finished) {
-  std::vector<WorkerResult> Results(Units.size());
+std::vector<cache::WorkerResult> runWorkers(
+    const WorkerPool &Pool, ArrayRef<std::string> Units,
+    const std::function<void(size_t, const cache::WorkerResult &)> &Finished) {
+  std::vector<cache::WorkerResult> Results(Units.size());
   std::vector<Running> Active;
   size_t Next = 0;
   const unsigned Jobs = std::max(1u, Pool.Jobs);

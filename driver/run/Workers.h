@@ -16,7 +16,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
 #define LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
 
-#include "model/Findings.h"
+#include "cache/WorkerResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
@@ -26,24 +26,8 @@
 
 namespace libtorch_tidy::run {
 
-/// A file a unit read and the xxHash64 of its content (hex).
-using Dependency = std::pair<std::string, std::string>;
-
-/// What a worker hands back.
-struct WorkerResult {
-  model::TranslationUnitResult Unit;
-  std::vector<Dependency> Dependencies;
-  /// What the worker printed on stderr, without clang's "N warnings
-  /// generated." and "Error while processing" lines (the findings and the
-  /// failed units are reported by the parent).
-  std::string Stderr;
-  /// Wall seconds from the worker's start to its end (0 when it could not
-  /// be started).
-  double Seconds = 0;
-};
-
 /// Writes \p Result as the worker output JSON to \p Path (atomically).
-bool writeWorkerResult(llvm::StringRef Path, const WorkerResult &Result);
+bool writeWorkerResult(llvm::StringRef Path, const cache::WorkerResult &Result);
 
 struct WorkerPool {
   /// The tool's own executable and the arguments it was started with
@@ -61,9 +45,9 @@ struct WorkerPool {
 /// Analyzes \p Units (absolute paths) in workers. Results come back in the
 /// order of \p Units; \p Finished is called for each as it completes (in
 /// completion order) with its index.
-std::vector<WorkerResult>
-runWorkers(const WorkerPool &Pool, llvm::ArrayRef<std::string> Units,
-           const std::function<void(size_t, const WorkerResult &)> &Finished);
+std::vector<cache::WorkerResult> runWorkers(
+    const WorkerPool &Pool, llvm::ArrayRef<std::string> Units,
+    const std::function<void(size_t, const cache::WorkerResult &)> &Finished);
 
 } // namespace libtorch_tidy::run
 

@@ -341,7 +341,7 @@ int runCheckCommand(const ToolOptions &Tool,
     report::FixOutcomes Outcomes;
     for (size_t I = 0; I < Diagnostics.size(); ++I)
       if (PlanIndex[I])
-        Outcomes.emplace(report::keyOf(*Diagnostics[I].Diagnostic),
+        Outcomes.emplace(model::keyOf(*Diagnostics[I].Diagnostic),
                          Fixes.PerFinding[*PlanIndex[I]]);
     report::TextRendering Text;
     Text.Color = Color;

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tool/WorkerCommand.h"
+#include "cache/PreambleStore.h"
+#include "cache/ResultCache.h"
 #include "cache/remote/RemoteResults.h"
 #include "model/ExitCodes.h"
-#include "preamble/PreambleStore.h"
-#include "run/ResultCache.h"
 #include "run/UnitAnalysis.h"
 #include "run/UnitScheduler.h"
 #include "run/WorkerProcess.h"
@@ -55,19 +55,20 @@ int runWorkerCommand(const ToolOptions &Tool,
     for (cache::RemoteSpec &Spec : ReadOnly)
       Spec.ReadOnly = true;
     cache::RemoteResults Remote(
-        std::move(ReadOnly), Tool.CacheBaseDir,
-        Tool.CacheDir.empty() ? defaultCacheDirectory() : Tool.CacheDir,
+        std::move(ReadOnly), remoteCacheBase(Tool),
+        Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir,
         [](const std::string &Line) { errs() << Line << "\n"; });
     std::string Key =
         Remote.key(unitKeyParts(Tool, *Setup, *Run->Provider, Tool.WorkerUnit));
-    if (std::optional<WorkerResult> Hit = Remote.lookup(Key, Tool.WorkerUnit))
+    if (std::optional<cache::WorkerResult> Hit =
+            Remote.lookup(Key, Tool.WorkerUnit))
       return writeWorkerResult(Tool.WorkerOutput, *Hit) ? ExitNoFindings
                                                         : ExitUsageError;
   }
 
-  WorkerResult Result;
+  cache::WorkerResult Result;
   const AnalysisSettings Settings = analysisSettings(Tool);
-  const bool Builder = Settings.Prefix == PrefixRole::BuildOnly;
+  const bool Builder = Settings.Prefix == preamble::PrefixRole::BuildOnly;
   // A detached builder has no parent to stop it (run/DetachedPrefixBuild.h).
   if (Builder && Tool.UnitTimeout > 0)
     alarm(Tool.UnitTimeout + 1);
@@ -77,7 +78,7 @@ int runWorkerCommand(const ToolOptions &Tool,
   // A new precompiled prefix: keep the cache in its bounds now, since a
   // worker the language server started has no parent run to do it.
   if (Result.Unit.Preamble == "built" || Result.Unit.Preamble == "rebuilt")
-    preamble::limitCacheSize(Settings.PreambleDirectory, Tool.CacheMaxSize);
+    cache::limitCacheSize(Settings.PreambleDirectory, Tool.CacheMaxSize);
   // A builder's findings are none: it parsed nothing past its prefix.
   if (Builder && Tool.WorkerOutput.empty())
     return ExitNoFindings;

@@ -152,7 +152,7 @@ bool writeBundle(const std::string &Dir, const BundleRecipe &Recipe,
   const fs::path Tools = S / "tools";
   const fs::path Root = Kit.Root;
   if (!copyKitDir(Root / "runtime-verify", Tools / "runtime-verify", Error) ||
-      !copyKitDir(Root / "driver" / "io", Tools / "driver" / "io", Error) ||
+      !copyKitDir(Root / "support" / "io", Tools / "support" / "io", Error) ||
       !copyKitFile(Root / "checks" / "Catalog.def",
                    Tools / "checks" / "Catalog.def", Error) ||
       !copyKitDir(fs::path(Kit.FmtInclude) / "fmt",

@@ -51,7 +51,7 @@ struct BundleRecipe {
 
 /// Where the sources that go into <dir>/tools come from.
 struct KitSources {
-  std::string Root;        ///< holds runtime-verify/ and driver/io/
+  std::string Root;        ///< holds runtime-verify/ and support/io/
   std::string FmtInclude;  ///< holds fmt/format.h
   std::string JsonInclude; ///< holds nlohmann/json.hpp
 };

@@ -81,6 +81,6 @@ TEST(AnalysisSettingsTest, UnkeyedSettingsDoNotChangeTheKey) {
   Preamble.PreambleAlways = true;
   Preamble.PreambleShared = true;
   Preamble.PreambleNotice = "notice";
-  Preamble.Prefix = PrefixRole::ReuseOnly;
+  Preamble.Prefix = libtorch_tidy::preamble::PrefixRole::ReuseOnly;
   EXPECT_EQ(settingsKey(Preamble), settingsKey(Default));
 }

@@ -5,11 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/ErrorConversion.h"
-#include "run/ResultCache.h"
+#include "cache/ResultCache.h"
 
 #include "gtest/gtest.h"
 
 using namespace libtorch_tidy::run;
+using libtorch_tidy::cache::ResultCache;
 using libtorch_tidy::model::contentDigest;
 
 // Named, not anonymous: the unit tests compile in unity batches

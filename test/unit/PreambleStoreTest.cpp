@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "preamble/PreambleStore.h"
+#include "cache/PreambleStore.h"
+#include "cache/Dependencies.h"
 #include "run/DetachedPrefixBuild.h"
-#include "run/UnitAnalysis.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 using namespace libtorch_tidy;
-using namespace libtorch_tidy::preamble;
+using namespace libtorch_tidy::cache;
 namespace fs = llvm::sys::fs;
 
 // Named, not anonymous: the unit tests compile in unity batches
@@ -53,14 +53,14 @@ protected:
     return Buffer ? (*Buffer)->getBuffer().str() : "<unreadable>";
   }
   /// A header the "build" read, and its dependency.
-  run::Dependency header(llvm::StringRef Text) {
+  cache::Dependency header(llvm::StringRef Text) {
     std::string Path = file("torch.h");
     write(Path, Text);
-    return {Path, run::fastContentHash(Text)};
+    return {Path, cache::fastContentHash(Text)};
   }
   /// Stores an entry for \p Key as a build would.
   std::string build(const PreambleStore &Store, llvm::StringRef Key,
-                    const std::vector<run::Dependency> &Read) {
+                    const std::vector<cache::Dependency> &Read) {
     EXPECT_TRUE(Store.writeHeader(Key, "#include <torch/torch.h>\n"));
     std::string Pch = Store.newPchPath(Key);
     // What clang's AST files start with, which lookup() checks.
@@ -118,7 +118,7 @@ TEST_F(PreambleStoreTest, KeyPartsAreLengthPrefixed) {
 TEST_F(PreambleStoreTest, ANewBuildReplacesTheOldPch) {
   PreambleStore Store{std::string(Dir)};
   const std::string Key = PreambleStore::key({"k"});
-  const std::vector<run::Dependency> Read = {header("v1")};
+  const std::vector<cache::Dependency> Read = {header("v1")};
   const std::string First = build(Store, Key, Read);
   const std::string Second = build(Store, Key, Read);
   EXPECT_NE(First, Second);

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cache/Dependencies.h"
 #include "cache/remote/RemoteEntry.h"
 #include "cache/remote/RemoteSpec.h"
 #include "model/Findings.h"
-#include "run/UnitAnalysis.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -122,13 +122,13 @@ protected:
     F.Where.AbsoluteFile = Main;
     F.Fixes.push_back({Main, 0, 3, "float"});
     Result.Unit.Findings.push_back(F);
-    Result.Dependencies = {{Main, run::fastContentHash(Content)}};
+    Result.Dependencies = {{Main, cache::fastContentHash(Content)}};
   }
   void TearDown() override { llvm::sys::fs::remove_directories(Directory); }
 
-  std::optional<run::WorkerResult> decode(llvm::StringRef Bytes,
-                                          std::string &Why) {
-    run::DependencyMemo Fresh; // the test changes files between decodes
+  std::optional<cache::WorkerResult> decode(llvm::StringRef Bytes,
+                                            std::string &Why) {
+    cache::DependencyMemo Fresh; // the test changes files between decodes
     return decodeRemoteEntry(Bytes, Key, Main, BaseDirectory(Directory), Fresh,
                              Why);
   }
@@ -137,7 +137,7 @@ protected:
   std::string Main;
   std::string Content = "int x;\n";
   std::string Key = std::string(64, 'a');
-  run::WorkerResult Result;
+  cache::WorkerResult Result;
 };
 
 TEST_F(RemoteEntryFiles, RoundTripsAndRejectsDamage) {
@@ -145,7 +145,7 @@ TEST_F(RemoteEntryFiles, RoundTripsAndRejectsDamage) {
   EXPECT_EQ(Bytes.find(Directory.str().str()), std::string::npos)
       << "the checkout's path must not be in the entry";
   std::string Why;
-  std::optional<run::WorkerResult> Back = decode(Bytes, Why);
+  std::optional<cache::WorkerResult> Back = decode(Bytes, Why);
   ASSERT_TRUE(Back) << Why;
   EXPECT_TRUE(Back->Unit.FromCache);
   ASSERT_EQ(Back->Unit.Findings.size(), 1u);
@@ -157,13 +157,13 @@ TEST_F(RemoteEntryFiles, RoundTripsAndRejectsDamage) {
   EXPECT_NE(Why.find("checksum"), std::string::npos);
   EXPECT_FALSE(decode(Bytes.substr(0, Bytes.size() / 2), Why));
   EXPECT_FALSE(decode("garbage", Why));
-  run::DependencyMemo Memo;
+  cache::DependencyMemo Memo;
   EXPECT_FALSE(decodeRemoteEntry(Bytes, std::string(64, 'b'), Main,
                                  BaseDirectory(Directory), Memo, Why));
 }
 
 TEST_F(RemoteEntryFiles, RejectsFixItsForOtherContentOrFiles) {
-  run::WorkerResult Forged = Result;
+  cache::WorkerResult Forged = Result;
   Forged.Unit.ContentDigests[Main] = std::string(64, '0');
   std::string Why;
   EXPECT_FALSE(

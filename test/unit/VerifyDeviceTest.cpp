@@ -83,7 +83,7 @@ TEST(BundleTest, WritesAndReadsBackAWholeBundle) {
   writeText(Dir / "fixed" / "train.cpp", "int main() { /* fixed */ }\n");
   // A kit as the source tree lays it out.
   writeText(Dir / "kit" / "runtime-verify" / "CMakeLists.txt", "# kit\n");
-  writeText(Dir / "kit" / "driver" / "io" / "FileIO.h", "// io\n");
+  writeText(Dir / "kit" / "support" / "io" / "FileIO.h", "// io\n");
   writeText(Dir / "kit" / "checks" / "Catalog.def", "// the checks\n");
   writeText(Dir / "inc" / "fmt" / "format.h", "// fmt\n");
   writeText(Dir / "inc" / "nlohmann" / "json.hpp", "// json\n");
@@ -104,7 +104,7 @@ TEST(BundleTest, WritesAndReadsBackAWholeBundle) {
   EXPECT_TRUE(fs::exists(Out + "/original/train.cpp"));
   EXPECT_FALSE(fs::exists(Out + "/original/build"));
   EXPECT_TRUE(fs::exists(Out + "/tools/runtime-verify/CMakeLists.txt"));
-  EXPECT_TRUE(fs::exists(Out + "/tools/driver/io/FileIO.h"));
+  EXPECT_TRUE(fs::exists(Out + "/tools/support/io/FileIO.h"));
   EXPECT_TRUE(fs::exists(Out + "/tools/checks/Catalog.def"));
   EXPECT_TRUE(fs::exists(Out + "/tools/third_party/fmt/include/fmt/format.h"));
   EXPECT_TRUE(fs::exists(

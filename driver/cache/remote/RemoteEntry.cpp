@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "cache/remote/RemoteEntry.h"
+#include "cache/Dependencies.h"
+#include "cache/ResultCache.h"
 #include "io/FileIO.h"
 #include "model/FindingsJson.h"
-#include "run/ResultCache.h"
-#include "run/UnitAnalysis.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -174,10 +174,10 @@ std::string remoteKey(ArrayRef<std::string> Parts, const BaseDirectory &Base) {
                                        LLVM_VERSION_STRING};
   for (const std::string &Part : Parts)
     Portable.push_back(Base.portable(Part));
-  return run::hashOfParts(RemoteFormat, Portable);
+  return hashOfParts(RemoteFormat, Portable);
 }
 
-std::string encodeRemoteEntry(StringRef Key, const run::WorkerResult &Result,
+std::string encodeRemoteEntry(StringRef Key, const WorkerResult &Result,
                               const BaseDirectory &Base) {
   model::TranslationUnitResult Unit = Result.Unit;
   Unit.CheckProfile.clear(); // times of that run, not of a replay
@@ -195,10 +195,11 @@ std::string encodeRemoteEntry(StringRef Key, const run::WorkerResult &Result,
   return (Magic + sha256Hex(PayloadText) + "\n" + PayloadText).str();
 }
 
-std::optional<run::WorkerResult>
-decodeRemoteEntry(StringRef Bytes, StringRef Key, StringRef MainFile,
-                  const BaseDirectory &Base, run::DependencyMemo &Dependencies,
-                  std::string &Why) {
+std::optional<WorkerResult> decodeRemoteEntry(StringRef Bytes, StringRef Key,
+                                              StringRef MainFile,
+                                              const BaseDirectory &Base,
+                                              DependencyMemo &Dependencies,
+                                              std::string &Why) {
   if (!Bytes.consume_front(Magic)) {
     Why = "not an entry of libtorch-tidy";
     return std::nullopt;
@@ -208,7 +209,7 @@ decodeRemoteEntry(StringRef Bytes, StringRef Key, StringRef MainFile,
     Why = "its checksum does not match (damaged or cut short)";
     return std::nullopt;
   }
-  run::WorkerResult Result;
+  WorkerResult Result;
   try {
     nlohmann::json J = nlohmann::json::from_msgpack(Bytes.drop_front(65));
     if (J.at("format").get<std::string>() != RemoteFormat ||
@@ -230,12 +231,12 @@ decodeRemoteEntry(StringRef Bytes, StringRef Key, StringRef MainFile,
     return std::nullopt;
   }
   std::set<std::string> Read = {MainFile.str()};
-  for (const run::Dependency &D : Result.Dependencies) {
+  for (const Dependency &D : Result.Dependencies) {
     if (!Dependencies.holds(D)) {
       Why = ""; // an ordinary miss: this checkout's files differ
       return std::nullopt;
     }
-    if (D.second != run::AbsentFileHash)
+    if (D.second != AbsentFileHash)
       Read.insert(D.first);
   }
   if (std::string Problem = outOfBounds(Unit, Read); !Problem.empty()) {

@@ -30,9 +30,9 @@
 #ifndef LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTEENTRY_H
 #define LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTEENTRY_H
 
+#include "cache/ResultCache.h"
+#include "cache/WorkerResult.h"
 #include "model/Findings.h"
-#include "run/ResultCache.h"
-#include "run/Workers.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -62,16 +62,15 @@ std::string remoteKey(llvm::ArrayRef<std::string> Parts,
                       const BaseDirectory &Base);
 
 /// The entry for \p Result (analyzed here) under \p Key.
-std::string encodeRemoteEntry(llvm::StringRef Key,
-                              const run::WorkerResult &Result,
+std::string encodeRemoteEntry(llvm::StringRef Key, const WorkerResult &Result,
                               const BaseDirectory &Base);
 
 /// The unit \p MainFile's result from \p Bytes if the entry passes every
 /// check of the file comment; else nothing, and \p Why says which failed.
-std::optional<run::WorkerResult>
+std::optional<WorkerResult>
 decodeRemoteEntry(llvm::StringRef Bytes, llvm::StringRef Key,
                   llvm::StringRef MainFile, const BaseDirectory &Base,
-                  run::DependencyMemo &Dependencies, std::string &Why);
+                  DependencyMemo &Dependencies, std::string &Why);
 
 } // namespace libtorch_tidy::cache
 

@@ -5,30 +5,16 @@
 //===----------------------------------------------------------------------===//
 
 #include "cache/remote/RemoteResults.h"
-#include "report/ProjectRoot.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 
 namespace libtorch_tidy::cache {
-namespace {
-
-std::string baseOrProjectRoot(llvm::StringRef BaseDirectory) {
-  if (!BaseDirectory.empty())
-    return BaseDirectory.str();
-  llvm::SmallString<256> Current;
-  llvm::sys::fs::current_path(Current);
-  return report::findProjectRoot(Current);
-}
-
-} // namespace
-
 RemoteResults::RemoteResults(std::vector<RemoteSpec> Specs,
                              llvm::StringRef BaseDirectory,
                              llvm::StringRef LocalCacheDirectory,
                              std::function<void(const std::string &)> Warn)
-    : Base(baseOrProjectRoot(BaseDirectory)),
-      Servers(std::move(Specs), std::move(Warn)) {
+    : Base(BaseDirectory), Servers(std::move(Specs), std::move(Warn)) {
   if (LocalCacheDirectory.empty())
     return;
   llvm::SmallString<256> Absolute(LocalCacheDirectory), Real;
@@ -42,21 +28,20 @@ std::string RemoteResults::key(llvm::ArrayRef<std::string> Parts) const {
   return remoteKey(Parts, Base);
 }
 
-std::optional<run::WorkerResult>
-RemoteResults::lookup(llvm::StringRef Key, llvm::StringRef MainFile) {
+std::optional<WorkerResult> RemoteResults::lookup(llvm::StringRef Key,
+                                                  llvm::StringRef MainFile) {
   std::optional<std::string> Bytes = Servers.fetch(Key);
   if (!Bytes)
     return std::nullopt;
   std::string Why;
-  std::optional<run::WorkerResult> Hit =
+  std::optional<WorkerResult> Hit =
       decodeRemoteEntry(*Bytes, Key, MainFile, Base, Dependencies, Why);
   if (!Hit && !Why.empty())
     ++Rejected; // the unit's analysis here overwrites it
   return Hit;
 }
 
-void RemoteResults::store(llvm::StringRef Key,
-                          const run::WorkerResult &Result) {
+void RemoteResults::store(llvm::StringRef Key, const WorkerResult &Result) {
   // As the local cache: a unit that failed, or read nothing, is not kept.
   if (Result.Dependencies.empty() ||
       Result.Unit.State == model::TranslationUnitResult::Status::Failed ||
@@ -65,8 +50,8 @@ void RemoteResults::store(llvm::StringRef Key,
   // A precompiled prefix's header lives in this machine's cache: how this
   // run parsed the unit, not an input (its content follows from the unit's
   // includes, which are dependencies), and at a path no other machine has.
-  run::WorkerResult Portable = Result;
-  llvm::erase_if(Portable.Dependencies, [&](const run::Dependency &D) {
+  WorkerResult Portable = Result;
+  llvm::erase_if(Portable.Dependencies, [&](const Dependency &D) {
     return llvm::any_of(LocalCache, [&](const std::string &Directory) {
       return llvm::StringRef(D.first).startswith(Directory);
     });

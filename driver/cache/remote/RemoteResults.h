@@ -14,9 +14,9 @@
 #ifndef LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTERESULTS_H
 #define LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTERESULTS_H
 
+#include "cache/WorkerResult.h"
 #include "cache/remote/RemoteCache.h"
 #include "cache/remote/RemoteEntry.h"
-#include "run/Workers.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
@@ -28,7 +28,9 @@ namespace libtorch_tidy::cache {
 
 class RemoteResults {
 public:
-  /// \p BaseDirectory empty: the project root of the current directory.
+  /// \p BaseDirectory: the directory whose paths the keys and entries hold
+  /// relative to it (run::remoteCacheBase(): `--cache-base-dir`, else the
+  /// project root); empty for none.
   /// \p LocalCacheDirectory: files of this machine's cache that a unit
   /// read (its precompiled prefix's header) are left out of the entries.
   RemoteResults(std::vector<RemoteSpec> Specs, llvm::StringRef BaseDirectory,
@@ -40,11 +42,11 @@ public:
   std::string key(llvm::ArrayRef<std::string> Parts) const;
 
   /// The result of \p MainFile under \p Key, if an entry passes every check.
-  std::optional<run::WorkerResult> lookup(llvm::StringRef Key,
-                                          llvm::StringRef MainFile);
+  std::optional<WorkerResult> lookup(llvm::StringRef Key,
+                                     llvm::StringRef MainFile);
 
   /// Stores \p Result, analyzed here, in every writable server.
-  void store(llvm::StringRef Key, const run::WorkerResult &Result);
+  void store(llvm::StringRef Key, const WorkerResult &Result);
 
   /// Entries found but ignored: damaged, foreign, or holding what a unit
   /// cannot have (RemoteEntry.h).
@@ -52,7 +54,7 @@ public:
 
 private:
   BaseDirectory Base;
-  run::DependencyMemo Dependencies;
+  DependencyMemo Dependencies;
   /// The local cache directory, as given and as its real path, with a
   /// trailing slash; empty strings for none.
   std::vector<std::string> LocalCache;

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Where the precompiled include prefixes (PrefixPch.h) live: the result
-// cache's directory, under `preamble/`. One prefix, under its key (a hash of
-// everything that decides the PCH: the tool, the compiler invocation, the
-// prefix's headers, what bodies are skipped), is three files:
+// Where the precompiled include prefixes (preamble/PrefixPch.h) live: the
+// result cache's directory, under `preamble/`. One prefix, under its key (a
+// hash of everything that decides the PCH: the tool, the compiler invocation,
+// the prefix's headers, what bodies are skipped), is three files:
 //
 //   <key>.h            the prefix as a header (the PCH records this path, and
 //                      clang includes it by name before the main file);
@@ -31,10 +31,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_PREAMBLESTORE_H
-#define LIBTORCH_TIDY_DRIVER_PREAMBLE_PREAMBLESTORE_H
+#ifndef LIBTORCH_TIDY_DRIVER_CACHE_PREAMBLESTORE_H
+#define LIBTORCH_TIDY_DRIVER_CACHE_PREAMBLESTORE_H
 
-#include "run/Workers.h"
+#include "cache/Dependencies.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <chrono>
@@ -45,7 +45,7 @@
 #include <string>
 #include <vector>
 
-namespace libtorch_tidy::preamble {
+namespace libtorch_tidy::cache {
 
 /// A usable precompiled prefix.
 struct StoredPrefix {
@@ -53,7 +53,7 @@ struct StoredPrefix {
   std::string PchPath;
   /// What its build read; part of the dependencies of every unit that uses
   /// it, for the result cache.
-  std::vector<run::Dependency> Dependencies;
+  std::vector<Dependency> Dependencies;
 };
 
 class PreambleStore {
@@ -81,19 +81,19 @@ public:
   /// Makes the build that wrote \p PchPath the entry of \p Key. Returns
   /// false (and removes the PCH) if the entry cannot be written.
   bool commit(llvm::StringRef Key, llvm::StringRef PchPath,
-              const std::vector<run::Dependency> &Dependencies) const;
+              const std::vector<Dependency> &Dependencies) const;
 
   /// Records that \p Key cannot be built (its build read a user file or
   /// failed), as long as every file that build read is unchanged.
   void refuse(llvm::StringRef Key,
-              const std::vector<run::Dependency> &Dependencies) const;
+              const std::vector<Dependency> &Dependencies) const;
   bool refused(llvm::StringRef Key) const;
 
   /// Records that the prefix of \p Key takes \p Bytes, more than the cache
   /// may hold: not built again under a cap below that while every file its
   /// build read is unchanged.
   void recordOversize(llvm::StringRef Key, std::uint64_t Bytes,
-                      const std::vector<run::Dependency> &Dependencies) const;
+                      const std::vector<Dependency> &Dependencies) const;
   /// The size recorded for \p Key by recordOversize(), if it still holds.
   std::optional<std::uint64_t> oversize(llvm::StringRef Key) const;
 
@@ -128,6 +128,6 @@ void limitCacheSize(llvm::StringRef CacheDirectory, std::uint64_t MaxBytes);
 /// as ccache's --max-size).
 std::optional<std::uint64_t> parseSize(llvm::StringRef Text);
 
-} // namespace libtorch_tidy::preamble
+} // namespace libtorch_tidy::cache
 
-#endif // LIBTORCH_TIDY_DRIVER_PREAMBLE_PREAMBLESTORE_H
+#endif // LIBTORCH_TIDY_DRIVER_CACHE_PREAMBLESTORE_H

@@ -4,10 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "run/ResultCache.h"
+#include "cache/ResultCache.h"
 #include "io/FileIO.h"
 #include "model/FindingsJson.h"
-#include "run/UnitAnalysis.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
@@ -23,15 +22,14 @@
 
 using namespace llvm;
 
-namespace libtorch_tidy::run {
+namespace libtorch_tidy::cache {
 namespace {
 
 /// Bumped when the entry layout or the meaning of a key part changes.
 constexpr llvm::StringLiteral CacheFormat = "libtorch-tidy-cache-v2";
 
-/// The content of a regular file. Anything else (a FIFO a dependency has
-/// become would block the lookup forever; a device never ends) is no
-/// content: the entry is then stale.
+/// The content of an entry's file when it is a regular file. Anything else
+/// (a FIFO would block the lookup forever; a device never ends) is no entry.
 std::optional<std::string> readFile(StringRef Path) {
   std::string Ignored;
   return io::readRegularFile(Path.str(), std::numeric_limits<size_t>::max(),
@@ -39,23 +37,6 @@ std::optional<std::string> readFile(StringRef Path) {
 }
 
 } // namespace
-
-bool dependencyHolds(const Dependency &D) {
-  if (D.second == AbsentFileHash)
-    return !sys::fs::exists(D.first);
-  std::optional<std::string> Content = readFile(D.first);
-  return Content && fastContentHash(*Content) == D.second;
-}
-
-bool DependencyMemo::holds(const Dependency &D) {
-  if (D.second == AbsentFileHash)
-    return dependencyHolds(D);
-  auto [It, New] = Hashes.try_emplace(D.first);
-  if (New)
-    if (std::optional<std::string> Content = readFile(D.first))
-      It->second = fastContentHash(*Content);
-  return !It->second.empty() && It->second == D.second;
-}
 
 std::string defaultCacheDirectory() {
   SmallString<256> Dir;
@@ -200,4 +181,4 @@ void ResultCache::store(StringRef Key, const WorkerResult &Result) {
       io::FileMode::Owned);
 }
 
-} // namespace libtorch_tidy::run
+} // namespace libtorch_tidy::cache

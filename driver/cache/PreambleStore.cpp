@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "preamble/PreambleStore.h"
+#include "cache/PreambleStore.h"
+#include "cache/ResultCache.h"
 #include "io/FileIO.h"
-#include "run/ResultCache.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -21,7 +21,7 @@
 
 using namespace llvm;
 
-namespace libtorch_tidy::preamble {
+namespace libtorch_tidy::cache {
 namespace {
 
 /// Bumped when the layout of an entry or the meaning of a key part changes.
@@ -68,7 +68,7 @@ bool writeRecord(const std::string &Path, StringRef Key,
                  nlohmann::json Record) {
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return false;
-  run::clearForEntry(Path);
+  clearForEntry(Path);
   Record["format"] = StoreFormat.str();
   Record["key"] = Key.str();
   std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(Record);
@@ -115,10 +115,10 @@ bool isIntactPch(const std::string &PchPath, const nlohmann::json &Record) {
 }
 
 /// The dependencies a record lists; nothing if they cannot be read.
-std::optional<std::vector<run::Dependency>>
+std::optional<std::vector<Dependency>>
 dependenciesOf(const nlohmann::json &Record) {
   try {
-    return Record.at("dependencies").get<std::vector<run::Dependency>>();
+    return Record.at("dependencies").get<std::vector<Dependency>>();
   } catch (const nlohmann::json::exception &) {
     return std::nullopt;
   }
@@ -133,7 +133,7 @@ PreambleStore::PreambleStore(std::string CacheDirectory) {
 }
 
 std::string PreambleStore::key(ArrayRef<std::string> Parts) {
-  return run::hashOfParts(StoreFormat, Parts);
+  return hashOfParts(StoreFormat, Parts);
 }
 
 std::string PreambleStore::path(StringRef Key, StringRef Suffix) const {
@@ -148,8 +148,7 @@ std::optional<StoredPrefix> PreambleStore::lookup(StringRef Key) const {
   if (!Record)
     return std::nullopt;
   std::optional<std::string> PchPath = pchOf(*Record, Key, DepsPath);
-  std::optional<std::vector<run::Dependency>> Dependencies =
-      dependenciesOf(*Record);
+  std::optional<std::vector<Dependency>> Dependencies = dependenciesOf(*Record);
   if (!PchPath || !Dependencies || Dependencies->empty())
     return std::nullopt;
   StoredPrefix Entry{path(Key, ".h"), std::move(*PchPath),
@@ -166,7 +165,7 @@ std::optional<StoredPrefix> PreambleStore::lookup(StringRef Key) const {
     Damaged.insert(Key.str());
     return std::nullopt;
   }
-  if (!llvm::all_of(Entry.Dependencies, run::dependencyHolds))
+  if (!llvm::all_of(Entry.Dependencies, dependencyHolds))
     return std::nullopt;
   touch(DepsPath);
   touch(Entry.PchPath);
@@ -183,7 +182,7 @@ std::optional<std::string> PreambleStore::writeHeader(StringRef Key,
   std::string Path = path(Key, ".h");
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return std::nullopt;
-  run::clearForEntry(Path);
+  clearForEntry(Path);
   // The same key always has the same text: a concurrent writer writes the
   // same bytes, and the rename makes either one the file.
   if (io::writeFile(Path, std::string_view(Text.data(), Text.size()),
@@ -197,9 +196,8 @@ std::string PreambleStore::newPchPath(StringRef Key) const {
                        utohexstr(::getpid()) + ".pch");
 }
 
-bool PreambleStore::commit(
-    StringRef Key, StringRef PchPath,
-    const std::vector<run::Dependency> &Dependencies) const {
+bool PreambleStore::commit(StringRef Key, StringRef PchPath,
+                           const std::vector<Dependency> &Dependencies) const {
   const std::string DepsPath = path(Key, ".deps");
   // The previous build's PCH, which the new entry replaces.
   std::optional<std::string> Previous;
@@ -220,8 +218,8 @@ bool PreambleStore::commit(
   return true;
 }
 
-void PreambleStore::refuse(
-    StringRef Key, const std::vector<run::Dependency> &Dependencies) const {
+void PreambleStore::refuse(StringRef Key,
+                           const std::vector<Dependency> &Dependencies) const {
   (void)writeRecord(path(Key, ".refused"), Key,
                     {{"dependencies", Dependencies}});
 }
@@ -230,14 +228,13 @@ bool PreambleStore::refused(StringRef Key) const {
   std::optional<nlohmann::json> Record = readRecord(path(Key, ".refused"), Key);
   if (!Record)
     return false;
-  std::optional<std::vector<run::Dependency>> Dependencies =
-      dependenciesOf(*Record);
-  return Dependencies && llvm::all_of(*Dependencies, run::dependencyHolds);
+  std::optional<std::vector<Dependency>> Dependencies = dependenciesOf(*Record);
+  return Dependencies && llvm::all_of(*Dependencies, dependencyHolds);
 }
 
 void PreambleStore::recordOversize(
     StringRef Key, std::uint64_t Bytes,
-    const std::vector<run::Dependency> &Dependencies) const {
+    const std::vector<Dependency> &Dependencies) const {
   (void)writeRecord(path(Key, ".oversize"), Key,
                     {{"size", Bytes}, {"dependencies", Dependencies}});
 }
@@ -248,10 +245,9 @@ std::optional<std::uint64_t> PreambleStore::oversize(StringRef Key) const {
   if (!Record)
     return std::nullopt;
   const auto Size = Record->find("size");
-  std::optional<std::vector<run::Dependency>> Dependencies =
-      dependenciesOf(*Record);
+  std::optional<std::vector<Dependency>> Dependencies = dependenciesOf(*Record);
   if (Size == Record->end() || !Size->is_number_unsigned() || !Dependencies ||
-      !llvm::all_of(*Dependencies, run::dependencyHolds))
+      !llvm::all_of(*Dependencies, dependencyHolds))
     return std::nullopt;
   return Size->get<std::uint64_t>();
 }
@@ -264,7 +260,7 @@ void PreambleStore::markWanted(StringRef Key) const {
   std::string Path = path(Key, ".wanted");
   if (sys::fs::create_directories(sys::path::parent_path(Path)))
     return;
-  run::clearForEntry(Path);
+  clearForEntry(Path);
   (void)io::writeFile(Path, "", io::FileMode::Owned);
 }
 
@@ -413,4 +409,4 @@ std::optional<std::uint64_t> parseSize(StringRef Text) {
   return Number << Shift;
 }
 
-} // namespace libtorch_tidy::preamble
+} // namespace libtorch_tidy::cache

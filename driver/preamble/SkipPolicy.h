@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A unit skips what no enabled check looks at (UnitAnalysis.cpp's
+// A unit skips what no enabled check looks at (run/UnitAnalysis.cpp's
 // SkippingConsumer): the bodies of functions declared in system headers, and
 // the matching of top-level declarations in system headers. Most checks,
 // ours and clang-tidy's, look only at user code, but a few standard ones
@@ -34,10 +34,13 @@
 // test/driver/standard-checks-equality.test compares the findings with
 // clang-tidy-16's.
 //
+// It lives with the precompiled prefixes, below run/: a prefix's PCH must
+// skip exactly what the units parsed against it skip.
+//
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_RUN_SKIPPOLICY_H
-#define LIBTORCH_TIDY_DRIVER_RUN_SKIPPOLICY_H
+#ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_SKIPPOLICY_H
+#define LIBTORCH_TIDY_DRIVER_PREAMBLE_SKIPPOLICY_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -48,7 +51,7 @@ class Decl;
 class SourceManager;
 } // namespace clang
 
-namespace libtorch_tidy::run {
+namespace libtorch_tidy::preamble {
 
 struct SkipPolicy {
   enum class Bodies {
@@ -79,13 +82,13 @@ SkipPolicy skipPolicyFor(llvm::ArrayRef<std::string> EnabledChecks);
 /// headers, and not those Sema needs (constexpr functions and deduced return
 /// types), nor, under KeepForwarding, those of function templates with a
 /// forwarding-reference parameter. The unit's parse and the parse of its
-/// precompiled prefix (preamble/PrefixPch.h) both ask this.
+/// precompiled prefix (PrefixPch.h) both ask this.
 bool skipsBody(const clang::Decl *D, const clang::SourceManager &Sources,
                SkipPolicy::Bodies Bodies);
 
 /// The name of \p Bodies, for keys.
 llvm::StringRef bodiesName(SkipPolicy::Bodies Bodies);
 
-} // namespace libtorch_tidy::run
+} // namespace libtorch_tidy::preamble
 
-#endif // LIBTORCH_TIDY_DRIVER_RUN_SKIPPOLICY_H
+#endif // LIBTORCH_TIDY_DRIVER_PREAMBLE_SKIPPOLICY_H

@@ -28,17 +28,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_RUN_RESULTCACHE_H
-#define LIBTORCH_TIDY_DRIVER_RUN_RESULTCACHE_H
+#ifndef LIBTORCH_TIDY_DRIVER_CACHE_RESULTCACHE_H
+#define LIBTORCH_TIDY_DRIVER_CACHE_RESULTCACHE_H
 
-#include "run/Workers.h"
+#include "cache/Dependencies.h"
+#include "cache/WorkerResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <optional>
 #include <string>
 
-namespace libtorch_tidy::run {
+namespace libtorch_tidy::cache {
 
 /// `$XDG_CACHE_HOME/libtorch-tidy`, else `~/.cache/libtorch-tidy`; empty if
 /// neither can be determined.
@@ -77,25 +78,6 @@ std::string compilerEnvironment();
 std::string hashOfParts(llvm::StringRef Format,
                         llvm::ArrayRef<std::string> Parts);
 
-/// Whether \p D still holds: the file has the recorded content, or a path
-/// where `__has_include` found nothing still has nothing.
-bool dependencyHolds(const Dependency &D);
-
-/// dependencyHolds() with each file read and hashed once: the units of a
-/// project read the same headers (LibTorch's ~1,500 each), which replaying
-/// every unit would otherwise read and hash again. For the lookups a
-/// process makes before it
-/// analyzes anything (the CLI's parent, a language-server worker's remote
-/// lookup): no file it checks changes under it in between.
-class DependencyMemo {
-public:
-  bool holds(const Dependency &D);
-
-private:
-  /// Path -> its content hash, or "" when it is no readable regular file.
-  std::map<std::string, std::string> Hashes;
-};
-
 class ResultCache {
 public:
   explicit ResultCache(std::string Directory);
@@ -117,6 +99,6 @@ private:
   DependencyMemo Files;
 };
 
-} // namespace libtorch_tidy::run
+} // namespace libtorch_tidy::cache
 
-#endif // LIBTORCH_TIDY_DRIVER_RUN_RESULTCACHE_H
+#endif // LIBTORCH_TIDY_DRIVER_CACHE_RESULTCACHE_H

@@ -6,16 +6,16 @@
 //
 // The files a parse read, each with the hash of the content it parsed, and
 // the paths where a `__has_include` found nothing: what the result cache
-// (ResultCache.h) and the precompiled prefixes (preamble/PreambleStore.h)
+// (ResultCache.h) and the precompiled prefixes (PreambleStore.h)
 // check before they replay or reuse anything. A header created at such a
 // path later makes the entry stale (ccache's direct mode does the same).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_RUN_DEPENDENCYRECORDING_H
-#define LIBTORCH_TIDY_DRIVER_RUN_DEPENDENCYRECORDING_H
+#ifndef LIBTORCH_TIDY_DRIVER_CACHE_DEPENDENCYRECORDING_H
+#define LIBTORCH_TIDY_DRIVER_CACHE_DEPENDENCYRECORDING_H
 
-#include "run/Workers.h"
+#include "cache/Dependencies.h"
 #include "clang/Lex/PPCallbacks.h"
 #include <set>
 #include <string>
@@ -26,7 +26,7 @@ class Preprocessor;
 class SourceManager;
 } // namespace clang
 
-namespace libtorch_tidy::run {
+namespace libtorch_tidy::cache {
 
 /// Records where a `__has_include` that found nothing looked, into
 /// \p Absent (absolute paths).
@@ -51,6 +51,6 @@ private:
 std::vector<Dependency> readDependencies(const clang::SourceManager &Sources,
                                          const std::set<std::string> &Absent);
 
-} // namespace libtorch_tidy::run
+} // namespace libtorch_tidy::cache
 
-#endif // LIBTORCH_TIDY_DRIVER_RUN_DEPENDENCYRECORDING_H
+#endif // LIBTORCH_TIDY_DRIVER_CACHE_DEPENDENCYRECORDING_H

@@ -4,8 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "run/DependencyRecording.h"
-#include "run/UnitAnalysis.h"
+#include "cache/DependencyRecording.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/HeaderSearch.h"
@@ -15,7 +14,7 @@
 using namespace clang;
 using namespace llvm;
 
-namespace libtorch_tidy::run {
+namespace libtorch_tidy::cache {
 
 void AbsentHeaderRecorder::HasInclude(SourceLocation Loc, StringRef FileName,
                                       bool IsAngled, OptionalFileEntryRef File,
@@ -59,4 +58,4 @@ std::vector<Dependency> readDependencies(const SourceManager &SM,
   return Dependencies;
 }
 
-} // namespace libtorch_tidy::run
+} // namespace libtorch_tidy::cache

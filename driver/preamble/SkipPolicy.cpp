@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "run/SkipPolicy.h"
+#include "preamble/SkipPolicy.h"
 #include "analysis/UserCode.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
@@ -23,7 +23,7 @@ using clang::RValueReferenceType;
 using clang::SourceManager;
 using clang::TemplateTypeParmType;
 
-namespace libtorch_tidy::run {
+namespace libtorch_tidy::preamble {
 namespace {
 
 /// Checks that follow an argument into forwarding callees
@@ -134,4 +134,4 @@ StringRef bodiesName(SkipPolicy::Bodies Bodies) {
   llvm_unreachable("unknown SkipPolicy::Bodies");
 }
 
-} // namespace libtorch_tidy::run
+} // namespace libtorch_tidy::preamble
