@@ -18,7 +18,7 @@ namespace libtorch_tidy::cache {
 
 void AbsentHeaderRecorder::HasInclude(SourceLocation Loc, StringRef FileName,
                                       bool IsAngled, OptionalFileEntryRef File,
-                                      SrcMgr::CharacteristicKind) {
+                                      SrcMgr::CharacteristicKind /*FileType*/) {
   if (File || FileName.empty() || sys::path::is_absolute(FileName))
     return;
   SourceManager &SM = PP.getSourceManager();

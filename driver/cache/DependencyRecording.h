@@ -37,7 +37,7 @@ public:
 
   void HasInclude(clang::SourceLocation Loc, llvm::StringRef FileName,
                   bool IsAngled, clang::OptionalFileEntryRef File,
-                  clang::SrcMgr::CharacteristicKind) override;
+                  clang::SrcMgr::CharacteristicKind /*FileType*/) override;
 
 private:
   void add(llvm::StringRef Directory, llvm::StringRef FileName);
@@ -46,9 +46,9 @@ private:
   std::set<std::string> &Absent;
 };
 
-/// Every file \p Sources read, with the hash of the content parsed, and
-/// every path of \p Absent as one that must stay absent; sorted.
-std::vector<Dependency> readDependencies(const clang::SourceManager &Sources,
+/// Every file \p SM read, with the hash of the content parsed, and every
+/// path of \p Absent as one that must stay absent; sorted.
+std::vector<Dependency> readDependencies(const clang::SourceManager &SM,
                                          const std::set<std::string> &Absent);
 
 } // namespace libtorch_tidy::cache

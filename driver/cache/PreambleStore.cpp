@@ -126,7 +126,7 @@ dependenciesOf(const nlohmann::json &Record) {
 
 } // namespace
 
-PreambleStore::PreambleStore(std::string CacheDirectory) {
+PreambleStore::PreambleStore(const std::string &CacheDirectory) {
   SmallString<256> Dir(CacheDirectory);
   sys::path::append(Dir, "preamble");
   Directory = std::string(Dir);

@@ -59,7 +59,7 @@ struct StoredPrefix {
 class PreambleStore {
 public:
   /// \p CacheDirectory is the result cache's directory.
-  explicit PreambleStore(std::string CacheDirectory);
+  explicit PreambleStore(const std::string &CacheDirectory);
 
   /// The key of a prefix (hex SHA-256 over the parts).
   static std::string key(llvm::ArrayRef<std::string> Parts);

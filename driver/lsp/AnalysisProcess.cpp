@@ -132,6 +132,7 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
     Args.insert(Args.begin() + 1, "--worker-remote-lookup");
   }
   std::vector<char *> Argv;
+  Argv.reserve(Args.size());
   for (std::string &A : Args)
     Argv.push_back(A.data());
   Argv.push_back(nullptr);

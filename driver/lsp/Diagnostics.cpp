@@ -66,11 +66,12 @@ nlohmann::json locationJson(const model::Location &L, StringRef Path,
 
 std::string uriOfPath(StringRef Path) {
   std::string Uri = "file://";
-  for (unsigned char C : Path) {
+  for (const char C : Path) {
     if (isAlnum(C) || StringRef("/-._~").contains(C))
       Uri += C;
     else
-      Uri += "%" + utohexstr(C, /*LowerCase=*/false, /*Width=*/2);
+      Uri += "%" + utohexstr(static_cast<unsigned char>(C), /*LowerCase=*/false,
+                             /*Width=*/2);
   }
   return Uri;
 }

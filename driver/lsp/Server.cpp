@@ -310,7 +310,7 @@ nlohmann::json Server::initialize(const nlohmann::json &Params) {
   // server's container) is not watched: it would end the server at once.
   if (Params.contains("processId") && Params["processId"].is_number_integer())
     if (int Pid = Params["processId"].get<int>();
-        Pid > 0 && !(kill(Pid, 0) < 0 && errno == ESRCH))
+        Pid > 0 && (kill(Pid, 0) >= 0 || errno != ESRCH))
       ParentPid = Pid;
   const nlohmann::json Caps = Params.value("capabilities", nlohmann::json());
   auto Flag = [&](std::initializer_list<const char *> Path) {

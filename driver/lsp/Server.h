@@ -222,7 +222,7 @@ private:
   bool ShowDocument = false;
   int NextRequestId = 1;
   bool OutputBroken = false;
-  WorkDoneProgress Progress{[this](nlohmann::json M) { send(M); }};
+  WorkDoneProgress Progress{[this](const nlohmann::json &M) { send(M); }};
 };
 
 } // namespace libtorch_tidy::lsp

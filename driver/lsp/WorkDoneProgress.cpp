@@ -12,7 +12,7 @@ std::string WorkDoneProgress::create(const std::string &Begin) {
   if (!Supported)
     return "";
   const std::string Id = "libtorch-tidy-progress-" + std::to_string(NextId);
-  const std::string Name = "libtorch-tidy-task-" + std::to_string(NextId++);
+  std::string Name = "libtorch-tidy-task-" + std::to_string(NextId++);
   Tokens[Name].Begin = Begin;
   Requests[Id] = Name;
   Send({{"jsonrpc", "2.0"},

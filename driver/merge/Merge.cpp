@@ -253,10 +253,10 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<ReportFile> Names,
         LibTorchVersion = Version;
         LibTorchFrom = Name;
       } else if (!Version.empty() && Version != LibTorchVersion) {
-        return mergeError("'" + Name + "' was analyzed against LibTorch " +
-                          Version + " and '" + LibTorchFrom +
-                          "' against LibTorch " + LibTorchVersion +
-                          OneConfiguration);
+        return mergeError(llvm::Twine("'") + Name +
+                          "' was analyzed against LibTorch " + Version +
+                          " and '" + LibTorchFrom + "' against LibTorch " +
+                          LibTorchVersion + OneConfiguration);
       }
     } catch (const json::exception &E) {
       return mergeError("'" + Name + "' is not a SARIF log of libtorch-tidy (" +

@@ -62,14 +62,15 @@ std::string projectPath(llvm::StringRef AbsoluteFile, llvm::StringRef Root) {
 std::string encodeUriPath(llvm::StringRef Path) {
   static const char Hex[] = "0123456789ABCDEF";
   std::string Encoded;
-  for (unsigned char C : Path) {
+  for (const char C : Path) {
     if (llvm::isAlnum(C) || llvm::StringRef("-._~/!$&'()*+,;=:@").contains(C)) {
       Encoded += C;
       continue;
     }
+    const auto Byte = static_cast<unsigned char>(C);
     Encoded += '%';
-    Encoded += Hex[C >> 4];
-    Encoded += Hex[C & 15];
+    Encoded += Hex[Byte >> 4];
+    Encoded += Hex[Byte & 15];
   }
   return Encoded;
 }

@@ -206,8 +206,7 @@ std::string docDescription(llvm::StringRef Markdown, size_t MaxLength) {
 
 std::string llvmDocsUrl(llvm::StringRef CheckId) {
   const std::string Base = "https://releases.llvm.org/16.0.0/";
-  const std::string Diagnostics =
-      Base + "tools/clang/docs/DiagnosticsReference.html";
+  std::string Diagnostics = Base + "tools/clang/docs/DiagnosticsReference.html";
   if (CheckId.consume_front("clang-diagnostic-")) {
     // Errors have no flag and no anchor of their own.
     if (CheckId.empty() || CheckId == "error")

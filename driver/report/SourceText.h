@@ -32,7 +32,7 @@ namespace libtorch_tidy::report {
 /// One file's content with an index of its lines.
 class SourceText {
 public:
-  explicit SourceText(std::string Content);
+  explicit SourceText(std::string Text);
   SourceText(const SourceText &) = delete;
   SourceText &operator=(const SourceText &) = delete;
 

@@ -135,7 +135,8 @@ private:
     FileID ID = Sources.getOrCreateFileID(*Entry, SrcMgr::C_User);
     if (!asParsed(Entry->getFileEntry(), ID))
       return {};
-    return Sources.getLocForStartOfFile(ID).getLocWithOffset(Offset);
+    return Sources.getLocForStartOfFile(ID).getLocWithOffset(
+        static_cast<int>(Offset));
   }
 
   /// Reports \p DiagID at \p Where. Where the file cannot be shown, clang's
@@ -156,7 +157,8 @@ private:
 
   CharSourceRange range(StringRef File, unsigned Offset, unsigned Length) {
     SourceLocation Begin = location(File, Offset);
-    return CharSourceRange::getCharRange(Begin, Begin.getLocWithOffset(Length));
+    return CharSourceRange::getCharRange(
+        Begin, Begin.getLocWithOffset(static_cast<int>(Length)));
   }
 
   void addRangesAndFixes(const DiagnosticBuilder &Builder,

@@ -52,6 +52,7 @@ void startDetachedPrefixBuild() {
     return;
   std::vector<std::string> Args = prefixBuilderArguments(Own);
   std::vector<char *> Argv;
+  Argv.reserve(Args.size());
   for (std::string &A : Args)
     Argv.push_back(A.data());
   Argv.push_back(nullptr);

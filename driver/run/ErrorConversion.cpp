@@ -80,7 +80,7 @@ ErrorConverter::location(StringRef File, unsigned Offset,
 }
 
 std::vector<model::Replacement> ErrorConverter::replacements(
-    const StringMap<clang::tooling::Replacements> &Fix) {
+    const StringMap<clang::tooling::Replacements> &Fix) const {
   std::vector<model::Replacement> Result;
   for (const auto &FileAndReplacements : Fix)
     for (const clang::tooling::Replacement &R : FileAndReplacements.second)

@@ -55,7 +55,7 @@ private:
   location(llvm::StringRef File, unsigned Offset,
            llvm::ArrayRef<clang::tooling::FileByteRange> Ranges);
   std::vector<model::Replacement>
-  replacements(const llvm::StringMap<clang::tooling::Replacements> &Fix);
+  replacements(const llvm::StringMap<clang::tooling::Replacements> &Fix) const;
   std::vector<model::ByteRange>
   ranges(llvm::ArrayRef<clang::tooling::FileByteRange> Ranges);
 

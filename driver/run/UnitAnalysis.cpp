@@ -143,9 +143,9 @@ void collectProfile(StringRef Dir, std::map<std::string, double> &Profile) {
 namespace {
 
 model::TranslationUnitResult
-analyzeOnce(std::shared_ptr<ClangTidyOptionsProvider> Shared,
+analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
             const CompilationDatabase &Compilations, StringRef File,
-            IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
+            const IntrusiveRefCntPtr<vfs::OverlayFileSystem> &BaseFS,
             const AnalysisSettings &Settings,
             std::vector<std::pair<std::string, std::string>> *Dependencies,
             preamble::PrecompiledPrefixes *Prefixes, bool &PrefixUnsafe) {
@@ -334,7 +334,7 @@ preamble::BuildPolicy prefixBuildPolicy(const AnalysisSettings &Settings) {
 model::TranslationUnitResult
 analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
             const CompilationDatabase &Compilations, StringRef File,
-            IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS,
+            const IntrusiveRefCntPtr<vfs::OverlayFileSystem> &BaseFS,
             const AnalysisSettings &Settings,
             std::vector<std::pair<std::string, std::string>> *Dependencies) {
   std::shared_ptr<ClangTidyOptionsProvider> Shared(std::move(Options));

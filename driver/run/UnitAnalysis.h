@@ -38,7 +38,7 @@ model::TranslationUnitResult analyzeUnit(
     std::unique_ptr<clang::tidy::ClangTidyOptionsProvider> Options,
     const clang::tooling::CompilationDatabase &Compilations,
     llvm::StringRef File,
-    llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS,
+    const llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> &BaseFS,
     const AnalysisSettings &Settings,
     std::vector<std::pair<std::string, std::string>> *Dependencies = nullptr);
 

@@ -241,6 +241,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Pool.TimeoutSeconds = Tool.UnitTimeout;
   std::vector<std::string> PendingFiles;
+  PendingFiles.reserve(Pending.size());
   for (size_t I : Pending)
     PendingFiles.push_back(Units[I]);
   const std::string PreambleDirectory =

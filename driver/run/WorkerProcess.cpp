@@ -24,8 +24,6 @@
 #include <unistd.h>
 #include <vector>
 
-extern char **environ;
-
 using namespace llvm;
 
 namespace libtorch_tidy::run {

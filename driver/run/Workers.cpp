@@ -254,7 +254,7 @@ std::vector<cache::WorkerResult> runWorkers(
       Results[W.Index].Seconds =
           std::chrono::duration<double>(Clock::now() - W.Started).count();
       Finished(W.Index, Results[W.Index]);
-      Active.erase(Active.begin() + I);
+      Active.erase(Active.begin() + static_cast<std::ptrdiff_t>(I));
       AnyDone = true;
     }
     if (!AnyDone && !Active.empty())

@@ -40,7 +40,7 @@ std::vector<IncludeDirective> scanIncludeDirectives(StringRef Source) {
     else if (Line.startswith("<"))
       Close = '>', Directive.Angled = true;
     if (!Close) {
-      if (Line.empty() || !(isAlpha(Line.front()) || Line.front() == '_'))
+      if (Line.empty() || (!isAlpha(Line.front()) && Line.front() != '_'))
         continue;
       Directive.Computed = true;
       Directive.Spelling = Line.str();

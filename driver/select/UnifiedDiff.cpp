@@ -136,9 +136,7 @@ bool parseHunkHeader(StringRef Line, unsigned &OldCount, unsigned &NewStart,
   if (NewStartText.getAsInteger(10, NewStart))
     return false;
   NewCount = 1;
-  if (!NewCountText.empty() && NewCountText.getAsInteger(10, NewCount))
-    return false;
-  return true;
+  return NewCountText.empty() || !NewCountText.getAsInteger(10, NewCount);
 }
 
 } // namespace

@@ -367,6 +367,7 @@ int runCheckCommand(const ToolOptions &Tool,
   // --- Export fixes (clang-tidy's YAML). ---
   if (!Tool.ExportFixes.empty() && !Diagnostics.empty()) {
     std::vector<report::ExportedDiagnostic> Export;
+    Export.reserve(Diagnostics.size());
     for (const model::ReportedDiagnostic &R : Diagnostics)
       Export.push_back({R.Diagnostic, R.Unit->BuildDirectory});
     std::string Yaml;

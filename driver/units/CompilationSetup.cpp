@@ -95,10 +95,10 @@ loadFromBuildDirectory(StringRef BuildPath, std::string &Error) {
 /// The entries of the database that can be analyzed. Those that cannot are
 /// reported with one warning line per kind (naming the first of them), or
 /// recorded in \p Setup.Unreadable.
-std::vector<std::string> databaseInputs(std::vector<std::string> Entries,
+std::vector<std::string> databaseInputs(const std::vector<std::string> &Entries,
                                         bool Quiet, CompilationSetup &Setup) {
   std::vector<std::string> Usable, Missing, NotFiles, Relative;
-  for (std::string &Entry : Entries) {
+  for (const std::string &Entry : Entries) {
     SmallString<256> File(Entry);
     sys::path::remove_dots(File, /*remove_dot_dot=*/true);
     sys::fs::file_status Status;
@@ -286,7 +286,9 @@ finishSetup(CompilationSetup Setup, std::unique_ptr<CompilationDatabase> Base,
           if (hasResourceDirArgument(Args))
             return Args;
           CommandLineArguments Adjusted = Args;
-          Adjusted.insert(Adjusted.begin() + std::min<size_t>(1, Args.size()),
+          // After the compiler, or alone in an empty command.
+          Adjusted.insert(Args.empty() ? Adjusted.begin()
+                                       : std::next(Adjusted.begin()),
                           "-resource-dir=" + ResourceDir);
           return Adjusted;
         });

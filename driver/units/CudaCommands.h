@@ -39,8 +39,7 @@ bool isCudaSource(llvm::StringRef File,
 
 /// The host compiler command nvcc would run for a host file (see the file
 /// comment). argv[0] becomes the `-ccbin` compiler, or `c++`.
-std::vector<std::string>
-hostCommandFromNvcc(llvm::ArrayRef<std::string> CommandLine);
+std::vector<std::string> hostCommandFromNvcc(llvm::ArrayRef<std::string> Args);
 
 } // namespace libtorch_tidy
 

@@ -74,9 +74,12 @@ std::string finalTarget(const std::string &Path, int &Errno) {
       return "";
     }
     std::string Target(Buffer.data(), static_cast<size_t>(Length));
-    Current = (!Target.empty() && Target[0] == '/')
-                  ? Target
-                  : parentOf(Current) + "/" + Target;
+    if (!Target.empty() && Target[0] == '/') {
+      Current = Target;
+    } else {
+      Current = parentOf(Current);
+      Current.append("/").append(Target);
+    }
   }
   Errno = ELOOP;
   return "";

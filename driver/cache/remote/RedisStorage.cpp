@@ -27,7 +27,7 @@ constexpr llvm::StringLiteral KeyPrefix = "libtorch-tidy:";
 timeval milliseconds(unsigned Ms) {
   timeval Time;
   Time.tv_sec = Ms / 1000;
-  Time.tv_usec = (Ms % 1000) * 1000;
+  Time.tv_usec = static_cast<suseconds_t>(Ms % 1000) * 1000;
   return Time;
 }
 

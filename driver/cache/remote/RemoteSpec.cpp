@@ -156,8 +156,8 @@ Expected<std::string> bearerToken(StringRef Attribute, StringRef Value,
     Token = *FromEnvironment;
   } else {
     std::string Why;
-    std::optional<std::string> FromFile =
-        io::readRegularFile(Value.str(), 64 * 1024, "bearer token file", Why);
+    std::optional<std::string> FromFile = io::readRegularFile(
+        Value.str(), size_t{64} * 1024, "bearer token file", Why);
     if (!FromFile)
       return problem(Why + " (bearer-token-file of " + Spec.DisplayName +
                      "); point it at a readable file holding the token");
@@ -172,7 +172,9 @@ Expected<std::string> bearerToken(StringRef Attribute, StringRef Value,
 }
 
 Error parseAttribute(StringRef Attribute, RemoteSpec &Spec) {
-  auto [Name, Value] = Attribute.split('=');
+  // Not a structured binding: a lambda may capture one only from C++20 on.
+  const std::pair<StringRef, StringRef> NameValue = Attribute.split('=');
+  const StringRef Name = NameValue.first, Value = NameValue.second;
   auto Milliseconds = [&](unsigned &Out) -> Error {
     if (Value.getAsInteger(10, Out) || Out == 0)
       return problem("'" + Name + "=" + Value + "' of " + Spec.DisplayName +
