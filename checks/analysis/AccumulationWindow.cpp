@@ -123,17 +123,18 @@ bool runsWholeWindows(const Stmt *StepLoop, const Expr *Count,
 
 /// The innermost loop around \p StepLoop in its own function, or null.
 const Stmt *enclosingLoop(const Stmt *StepLoop, TrainingLoopModel &Loops) {
-  DynTypedNodeList Parents = Loops.parents().get(*StepLoop);
-  while (!Parents.empty()) {
-    const Stmt *Parent = Parents[0].get<Stmt>();
-    // A lambda's body runs where it is called: not followed.
-    if (!Parent || isa<LambdaExpr>(Parent))
-      return nullptr;
-    if (TrainingLoopModel::isLoop(Parent))
-      return Parent;
-    Parents = Loops.parents().get(*Parent);
-  }
-  return nullptr;
+  const Stmt *Enclosing = nullptr;
+  utils::forEachStmtAncestor(StepLoop, Loops.parents(),
+                             [&Enclosing](const Stmt *Parent, const Stmt *) {
+                               // A lambda's body runs where it is called:
+                               // not followed.
+                               if (isa<LambdaExpr>(Parent))
+                                 return false;
+                               if (TrainingLoopModel::isLoop(Parent))
+                                 Enclosing = Parent;
+                               return !Enclosing;
+                             });
+  return Enclosing;
 }
 
 bool holdsLoop(const Stmt *S, TrainingLoopModel &Loops) {

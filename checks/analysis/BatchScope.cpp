@@ -9,7 +9,9 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "UserCode.h"
+#include "WalkDepths.h"
 #include "utils/AstWalk.h"
+#include "utils/CallingContexts.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -49,23 +51,23 @@ bool followsEval(const Stmt *Body, const Stmt *Loop, const SourceManager &SM) {
 /// ... })`): its body runs in the data pipeline.
 bool isGivenToTransform(const LambdaExpr &Lambda,
                         const UserCodeParents &Parents) {
-  const Stmt *Node = &Lambda;
   // Through the conversions, temporaries and std::function wrappers that
   // stand between the lambda and the transform's constructor.
-  for (unsigned Hops = 0; Hops < 6; ++Hops) {
-    auto Above = Parents.get(*Node);
-    if (Above.empty())
-      return false;
-    const auto *Parent = Above[0].get<Expr>();
-    if (!Parent)
-      return false;
-    if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
-      if (isSameOrDerivedFrom(Construct->getType()->getAsCXXRecordDecl(),
-                              names::BatchTransform))
-        return true;
-    Node = Parent;
-  }
-  return false;
+  bool Given = false;
+  unsigned Hops = 0;
+  utils::forEachAncestor(
+      DynTypedNode::create(Lambda), Parents,
+      [&](const DynTypedNode &Above, const DynTypedNode &) {
+        const auto *Parent = Above.get<Expr>();
+        if (Hops++ == ParentHops::LambdaToTransform || !Parent)
+          return false;
+        if (const auto *Construct = dyn_cast<CXXConstructExpr>(Parent))
+          Given =
+              isSameOrDerivedFrom(Construct->getType()->getAsCXXRecordDecl(),
+                                  names::BatchTransform);
+        return !Given;
+      });
+  return Given;
 }
 
 } // namespace
@@ -135,7 +137,7 @@ unsigned BatchScope::functionForwardDistance(const FunctionDecl *Function) {
     return Known->second;
   ForwardDistance[Definition] = Unreachable; // breaks recursion
   unsigned Distance = forwardDistance(Definition->getBody());
-  if (Distance >= TrainingLoopModel::MaxCallDepth)
+  if (Distance >= CallDepth::TrainingStep)
     Distance = Unreachable;
   ForwardDistance[Definition] = Distance;
   return Distance;
@@ -167,9 +169,9 @@ bool BatchScope::isEvaluationLoop(const Stmt *Loop) {
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
   if (Function && Function->getBody() && !Loops.isTrainingLoop(Loop) &&
       !(Method && isSameOrDerivedFrom(Method->getParent(), names::Module)))
-    Result = forwardDistance(utils::loopBody(Loop)) <=
-                 TrainingLoopModel::MaxCallDepth &&
-             evaluates(Loop, Function);
+    Result =
+        forwardDistance(utils::loopBody(Loop)) <= CallDepth::TrainingStep &&
+        evaluates(Loop, Function);
   EvaluationLoops[Loop] = Result;
   return Result;
 }
@@ -180,43 +182,46 @@ bool BatchScope::isInDataPipeline(const Stmt *S) {
 
 bool BatchScope::stmtInDataPipeline(const Stmt *S, unsigned Depth) {
   const UserCodeParents &Parents = Loops.parents();
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    auto Above = Parents.get(Node);
-    if (Above.empty())
-      return false;
-    Node = Above[0];
-    if (const auto *Lambda = Node.get<LambdaExpr>()) {
-      if (isGivenToTransform(*Lambda, Parents))
+  bool InPipeline = false;
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), Parents,
+      [&](const DynTypedNode &Parent, const DynTypedNode &) {
+        if (const auto *Lambda = Parent.get<LambdaExpr>()) {
+          // A lambda in a dataset's get() is the dataset's code: walk on.
+          InPipeline = isGivenToTransform(*Lambda, Parents);
+          return !InPipeline;
+        }
+        if (const auto *Function = Parent.get<FunctionDecl>()) {
+          if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
+              Method && Method->getParent()->isLambda())
+            return true; // walk on to the LambdaExpr
+          InPipeline = functionInDataPipeline(Function, Depth);
+          return false;
+        }
         return true;
-      continue; // a lambda in a dataset's get() is the dataset's code
-    }
-    if (const auto *Function = Node.get<FunctionDecl>()) {
-      if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
-          Method && Method->getParent()->isLambda())
-        continue; // walk on to the LambdaExpr
-      return functionInDataPipeline(Function, Depth);
-    }
-  }
+      });
+  return InPipeline;
 }
 
 bool BatchScope::functionInDataPipeline(const FunctionDecl *Function,
                                         unsigned Depth) {
   if (isDataPipelineFunction(Function))
     return true;
-  if (Depth >= TrainingLoopModel::MaxCallDepth)
+  // The memo below answers a recursive call ("not yet": false), and keeps
+  // one answer per function whatever the depth it was reached at.
+  utils::CallingContexts<TrainingLoopModel> Callers(
+      Loops, CallDepth::TrainingStep, utils::Recursion::Followed);
+  if (!Callers.canFollow(Depth))
     return false;
   const FunctionDecl *Canonical = Function->getCanonicalDecl();
   auto Known = Pipeline.find(Canonical);
   if (Known != Pipeline.end())
     return Known->second;
   Pipeline[Canonical] = false; // breaks recursion
-  bool Result = false;
-  for (const CallExpr *Site : Loops.callSitesOf(Function))
-    if (stmtInDataPipeline(Site, Depth + 1)) {
-      Result = true;
-      break;
-    }
+  bool Result = Callers.anyCaller(
+      Function, Depth, [this](const CallExpr *Site, unsigned Deeper) {
+        return stmtInDataPipeline(Site, Deeper);
+      });
   Pipeline[Canonical] = Result;
   return Result;
 }

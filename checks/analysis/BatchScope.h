@@ -12,7 +12,7 @@
 //   written in a method of a torch::nn::Module (a module's loop over its
 //   layers runs in its caller's scope), runs a module's forward pass on
 //   every iteration (in its body, or through a lambda or a function of this
-//   TU called there, up to TrainingLoopModel::MaxCallDepth calls deep), and
+//   TU called there, up to CallDepth::TrainingStep calls deep), and
 //   evaluates: it walks a LibTorch data loader, or runs under a no-grad
 //   guard (in its body, before it in an enclosing block, or around every
 //   call of its function seen in this TU), or follows the module's `eval()`
@@ -64,12 +64,12 @@ public:
 
   /// \p S is in the data pipeline: in a dataset or transform function, in a
   /// lambda given to a transform, or in a function of this TU that one of
-  /// those calls (up to TrainingLoopModel::MaxCallDepth calls up).
+  /// those calls (up to CallDepth::TrainingStep calls up).
   bool isInDataPipeline(const Stmt *S);
 
 private:
   /// Calls between \p S and a module's forward pass, Unreachable if none is
-  /// within MaxCallDepth.
+  /// within CallDepth::TrainingStep.
   unsigned forwardDistance(const Stmt *S);
   unsigned functionForwardDistance(const FunctionDecl *Function);
   bool stmtInDataPipeline(const Stmt *S, unsigned Depth);

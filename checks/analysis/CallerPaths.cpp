@@ -31,50 +31,56 @@ std::optional<StepPath> CallerPaths::walk(const Stmt *S, unsigned Depth,
                                           bool &CutShort) {
   if (!S || Loops.isInGuardMacro(S->getBeginLoc()))
     return std::nullopt;
-  const UserCodeParents &Parents = Loops.parents();
-  DynTypedNode Child = DynTypedNode::create(*S);
-  while (true) {
-    auto Above = Parents.get(Child);
-    if (Above.empty())
-      return std::nullopt;
-    const DynTypedNode &Parent = Above[0];
-    const auto *ChildStmt = Child.get<Stmt>();
-    if (const auto *If = Parent.get<IfStmt>()) {
-      // A periodic guard on the way: this chain runs every N iterations.
-      if (ChildStmt && ChildStmt == If->getThen() &&
-          (Loops.isPeriodicCondition(If->getCond()) ||
-           Loops.isInGuardMacro(If->getBeginLoc())))
-        return std::nullopt;
-    } else if (const auto *Block = Parent.get<CompoundStmt>()) {
-      if (ChildStmt && Loops.isSkippedPeriodically(*Block, ChildStmt))
-        return std::nullopt;
-    } else if (const auto *Loop = Parent.get<Stmt>();
-               Loop && TrainingLoopModel::isLoop(Loop)) {
-      if (ChildStmt && utils::runsPerIteration(Loop, ChildStmt) &&
-          IsRepeatedLoop(Loop))
-        return StepPath{Loop, {}};
-    } else if (const auto *Lambda = Parent.get<LambdaExpr>()) {
-      // A lambda stored before the loop and called in it runs where it is
-      // called; one written in the loop (and called there or handed to an
-      // algorithm) is found by walking on.
-      const CXXMethodDecl *Operator = Lambda->getCallOperator();
-      if (std::optional<StepPath> Path = viaCallers(Operator, Depth, CutShort))
-        return Path;
-      // A whole step that nothing here calls (a callback handed to other
-      // code): a step of its own, unless a loop around it runs it.
-      if (Entries == StepEntries::Accepted && Loops.isStepEntry(Operator)) {
-        if (std::optional<StepPath> Path = walk(Lambda, Depth, CutShort))
-          return Path;
-        return StepPath{nullptr, {}, Operator};
-      }
-    } else if (const auto *Function = Parent.get<FunctionDecl>()) {
-      if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
-          !Method || !Method->getParent()->isLambda())
-        return viaCallers(Function, Depth, CutShort);
-      // A lambda's call operator: walk on to the LambdaExpr.
-    }
-    Child = Parent;
-  }
+  std::optional<StepPath> Result;
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), Loops.parents(),
+      [&](const DynTypedNode &Parent, const DynTypedNode &Child) {
+        const auto *ChildStmt = Child.get<Stmt>();
+        if (const auto *If = Parent.get<IfStmt>())
+          // A periodic guard on the way: this chain runs every N
+          // iterations.
+          return !(ChildStmt && ChildStmt == If->getThen() &&
+                   (Loops.isPeriodicCondition(If->getCond()) ||
+                    Loops.isInGuardMacro(If->getBeginLoc())));
+        if (const auto *Block = Parent.get<CompoundStmt>())
+          return !(ChildStmt && Loops.isSkippedPeriodically(*Block, ChildStmt));
+        if (const auto *Loop = Parent.get<Stmt>();
+            Loop && TrainingLoopModel::isLoop(Loop)) {
+          if (ChildStmt && utils::runsPerIteration(Loop, ChildStmt) &&
+              IsRepeatedLoop(Loop)) {
+            Result = StepPath{Loop, {}};
+            return false;
+          }
+          return true;
+        }
+        if (const auto *Lambda = Parent.get<LambdaExpr>()) {
+          // A lambda stored before the loop and called in it runs where it
+          // is called; one written in the loop (and called there or handed
+          // to an algorithm) is found by walking on.
+          const CXXMethodDecl *Operator = Lambda->getCallOperator();
+          if ((Result = viaCallers(Operator, Depth, CutShort)))
+            return false;
+          // A whole step that nothing here calls (a callback handed to
+          // other code): a step of its own, unless a loop around it runs
+          // it.
+          if (Entries == StepEntries::Accepted && Loops.isStepEntry(Operator)) {
+            if (!(Result = walk(Lambda, Depth, CutShort)))
+              Result = StepPath{nullptr, {}, Operator};
+            return false;
+          }
+          return true;
+        }
+        if (const auto *Function = Parent.get<FunctionDecl>()) {
+          // A lambda's call operator: walk on to the LambdaExpr.
+          if (const auto *Method = dyn_cast<CXXMethodDecl>(Function);
+              Method && Method->getParent()->isLambda())
+            return true;
+          Result = viaCallers(Function, Depth, CutShort);
+          return false;
+        }
+        return true;
+      });
+  return Result;
 }
 
 std::optional<StepPath> CallerPaths::viaCallers(const FunctionDecl *Callable,
@@ -82,7 +88,7 @@ std::optional<StepPath> CallerPaths::viaCallers(const FunctionDecl *Callable,
                                                 bool &CutShort) {
   if (!Callable)
     return std::nullopt;
-  if (Depth >= MaxDepth) {
+  if (Depth >= CallDepth::CallerChain) {
     CutShort = true;
     return std::nullopt;
   }
@@ -92,7 +98,7 @@ std::optional<StepPath> CallerPaths::viaCallers(const FunctionDecl *Callable,
     if (!Found->second)
       return std::nullopt;
     // A chain found from another start may be too long from this one.
-    if (Found->second->Calls.size() + Depth > MaxDepth) {
+    if (Found->second->Calls.size() + Depth > CallDepth::CallerChain) {
       CutShort = true;
       return std::nullopt;
     }

@@ -10,7 +10,8 @@
 // TrainingLoopModel::perIteration's (the same periodic guards, the same
 // loops, lambdas run where they are called), with these differences:
 //
-// - It follows up to MaxDepth calls (TrainingLoopModel follows 3).
+// - It follows up to CallDepth::CallerChain calls (TrainingLoopModel
+//   follows CallDepth::TrainingStep).
 // - What it learns about a function is kept: a function's callers are
 //   walked once per translation unit however many statements in it ask,
 //   and a walk that failed for good (not cut short by the depth bound or by
@@ -34,6 +35,7 @@
 
 #include "BatchScope.h"
 #include "TrainingLoopModel.h"
+#include "WalkDepths.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <functional>
@@ -43,8 +45,6 @@ namespace clang::tidy::libtorch::analysis {
 
 class CallerPaths {
 public:
-  /// How many calls deep the walk follows callers.
-  static constexpr unsigned MaxDepth = 8;
   using LoopFilter = std::function<bool(const Stmt *Loop)>;
 
   /// \p IsRepeatedLoop: the loops whose iterations count (step loops, or
@@ -53,9 +53,9 @@ public:
               StepEntries Entries = StepEntries::Ignored);
 
   /// How \p S runs on every iteration of the innermost accepted loop
-  /// around it, through at most MaxDepth calls and without a periodic guard
-  /// on the way; nothing if it does not. StepPath::Calls lists the calls,
-  /// outermost first.
+  /// around it, through at most CallDepth::CallerChain calls and without a
+  /// periodic guard on the way; nothing if it does not. StepPath::Calls lists
+  /// the calls, outermost first.
   std::optional<StepPath> perIteration(const Stmt *S);
 
   /// How a call of \p Callable (a function or a lambda's call operator)
@@ -79,7 +79,7 @@ private:
   llvm::DenseSet<const FunctionDecl *> InProgress;
 };
 
-/// BatchScope::perBatch through chains of calls up to CallerPaths::MaxDepth
+/// BatchScope::perBatch through chains of calls up to CallDepth::CallerChain
 /// deep: on every training step or evaluation batch, and not in the data
 /// pipeline. One per TU (the memo of CallerPaths lives as long). With
 /// StepEntries::Accepted, a training-step function that nothing in this TU

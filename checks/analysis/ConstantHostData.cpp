@@ -6,6 +6,7 @@
 
 #include "ConstantHostData.h"
 #include "LibTorchCalls.h"
+#include "WalkDepths.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/ExprCXX.h"
@@ -137,7 +138,7 @@ bool isCopiedAtOnce(const CXXMemberCallExpr *Data,
 /// read where it is used.
 bool isOnlyRead(const Expr *E, const UserCodeParents &Parents,
                 unsigned Depth = 0) {
-  if (Depth > 8)
+  if (Depth > ParentHops::ReadOfTable)
     return false;
   DynTypedNodeList Above = Parents.get(*E);
   if (Above.size() != 1)
@@ -219,29 +220,34 @@ bool isOnlyRead(const Expr *E, const UserCodeParents &Parents,
 /// \p Ref starts an alias of the table: its address, or a pointer or a
 /// mutable reference initialized from it (or from a part of it).
 bool makesAlias(const DeclRefExpr *Ref, const UserCodeParents &Parents) {
-  const Stmt *Child = Ref;
-  for (unsigned Hops = 0; Hops < 8; ++Hops) {
-    DynTypedNodeList Above = Parents.get(*Child);
-    if (Above.empty())
-      return false;
-    if (const auto *Variable = Above[0].get<VarDecl>())
-      return bindsMutably(Variable->getType()) ||
-             (Variable->getType()->isRecordType() &&
-              !isa<DeclRefExpr>(Child)); // an iterator, a span
-    const auto *Parent = Above[0].get<Expr>();
-    if (!Parent)
-      return false;
-    if (const auto *Unary = dyn_cast<UnaryOperator>(Parent);
-        Unary && Unary->getOpcode() == UO_AddrOf)
-      return true;
-    if (isa<LambdaExpr>(Parent))
-      return false; // its body's uses are checked where they are
-    if (!isa<ImplicitCastExpr, ParenExpr, MemberExpr, CXXMemberCallExpr,
-             ArraySubscriptExpr, CXXOperatorCallExpr>(Parent))
-      return false;
-    Child = Parent;
-  }
-  return false;
+  bool Alias = false;
+  unsigned Hops = 0;
+  utils::forEachAncestor(
+      DynTypedNode::create(*Ref), Parents,
+      [&](const DynTypedNode &Above, const DynTypedNode &Below) {
+        if (Hops++ == ParentHops::AliasOfTable)
+          return false;
+        const auto *Child = Below.get<Stmt>();
+        if (const auto *Variable = Above.get<VarDecl>()) {
+          Alias = bindsMutably(Variable->getType()) ||
+                  (Variable->getType()->isRecordType() &&
+                   !isa<DeclRefExpr>(Child)); // an iterator, a span
+          return false;
+        }
+        const auto *Parent = Above.get<Expr>();
+        if (!Parent)
+          return false;
+        if (const auto *Unary = dyn_cast<UnaryOperator>(Parent);
+            Unary && Unary->getOpcode() == UO_AddrOf) {
+          Alias = true;
+          return false;
+        }
+        if (isa<LambdaExpr>(Parent))
+          return false; // its body's uses are checked where they are
+        return isa<ImplicitCastExpr, ParenExpr, MemberExpr, CXXMemberCallExpr,
+                   ArraySubscriptExpr, CXXOperatorCallExpr>(Parent);
+      });
+  return Alias;
 }
 
 bool contains(SourceRange Range, SourceLocation Loc, const SourceManager &SM) {

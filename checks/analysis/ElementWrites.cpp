@@ -8,6 +8,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "TrainingLoopModel.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -178,24 +179,24 @@ const Stmt *indexLoop(const ElementWrite &Write, const UserCodeParents &Parents,
     collectVariables(Index, IndexVars);
   if (IndexVars.empty())
     return nullptr;
-  const Stmt *Child = Write.Write;
-  DynTypedNodeList Up = Parents.get(*Child);
-  while (!Up.empty()) {
-    const Stmt *Parent = Up[0].get<Stmt>();
-    // Past the function, or into a lambda whose caller we do not know.
-    if (!Parent || isa<LambdaExpr>(Parent))
-      return nullptr;
-    if (TrainingLoopModel::isLoop(Parent) &&
-        !isSmallConstantLoop(Parent, Context)) {
-      const llvm::SmallPtrSet<const VarDecl *, 4> Changing =
-          iterationVariables(Parent);
-      for (const VarDecl *Var : IndexVars)
-        if (Changing.contains(Var))
-          return Parent;
-    }
-    Up = Parents.get(*Parent);
-  }
-  return nullptr;
+  const Stmt *Loop = nullptr;
+  // Not past the function, nor into a lambda whose caller we do not know.
+  utils::forEachStmtAncestor(
+      Write.Write, Parents, [&](const Stmt *Parent, const Stmt *) {
+        if (isa<LambdaExpr>(Parent))
+          return false;
+        if (TrainingLoopModel::isLoop(Parent) &&
+            !isSmallConstantLoop(Parent, Context)) {
+          const llvm::SmallPtrSet<const VarDecl *, 4> Changing =
+              iterationVariables(Parent);
+          if (llvm::any_of(IndexVars, [&Changing](const VarDecl *Var) {
+                return Changing.contains(Var);
+              }))
+            Loop = Parent;
+        }
+        return !Loop;
+      });
+  return Loop;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "EvaluationCalls.h"
-#include "CallerPaths.h"
 #include "EvaluationFacts.h"
 #include "GradModeFacts.h"
 #include "LibTorchCalls.h"
 #include "OuterWrites.h"
+#include "WalkDepths.h"
+#include "utils/CallingContexts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -25,39 +25,35 @@ public:
 
   bool walk(const FunctionDecl *Callable, unsigned Depth,
             llvm::SmallVectorImpl<const CallExpr *> &Chain) {
-    Callable = Callable->getCanonicalDecl();
-    if (Depth >= CallerPaths::MaxDepth || !InProgress.insert(Callable).second)
-      return false;
-    bool Found = false;
-    for (const CallExpr *Call : Loops.callSitesOf(Callable)) {
-      // A guard around this call covers everything below it.
-      if (isCoveredByNoGradGuard(Call, Context, Loops.parents()))
-        continue;
-      const FunctionDecl *Caller = enclosingCallable(Call, Loops.parents());
-      if (!Caller || !Caller->getBody() ||
-          bodyFacts(Caller->getBody(), Loops).SetsGradMode)
-        continue;
-      const Stmt *Body = nullptr;
-      bool InLambda = false;
-      bool InTrainingLoop = false;
-      for (const Stmt *Loop :
-           enclosingLoops(Call, Loops.parents(), Body, InLambda))
-        InTrainingLoop |= Loops.isTrainingLoop(Loop);
-      if (InTrainingLoop || walk(Caller, Depth + 1, Chain)) {
-        Chain.push_back(Call);
-        Found = true;
-        break;
-      }
-    }
-    InProgress.erase(Callable);
-    return Found;
+    return Callers.anyCaller(
+        Callable, Depth, [&](const CallExpr *Call, unsigned Deeper) {
+          // A guard around this call covers everything below it.
+          if (isCoveredByNoGradGuard(Call, Context, Loops.parents()))
+            return false;
+          const FunctionDecl *Caller = enclosingCallable(Call, Loops.parents());
+          if (!Caller || !Caller->getBody() ||
+              bodyFacts(Caller->getBody(), Loops).SetsGradMode)
+            return false;
+          const Stmt *Body = nullptr;
+          bool InLambda = false;
+          bool InTrainingLoop = false;
+          for (const Stmt *Loop :
+               enclosingLoops(Call, Loops.parents(), Body, InLambda))
+            InTrainingLoop |= Loops.isTrainingLoop(Loop);
+          if (!InTrainingLoop && !walk(Caller, Deeper, Chain))
+            return false;
+          Chain.push_back(Call);
+          return true;
+        });
   }
 
 private:
   TrainingLoopModel &Loops;
   ASTContext &Context;
-  /// The callables whose callers are being walked (recursion).
-  llvm::DenseSet<const FunctionDecl *> InProgress;
+  /// A function whose callers are being walked is not walked again from a
+  /// recursive call: that chain answers "no".
+  utils::CallingContexts<TrainingLoopModel> Callers{
+      Loops, CallDepth::CallerChain, utils::Recursion::Cut};
 };
 
 /// The module forward calls of \p Body outside any loop or lambda of the

@@ -24,7 +24,7 @@
 namespace clang::tidy::libtorch::analysis {
 
 /// A chain of calls, outermost first, from a call in a training loop down
-/// to a call of \p Callable, through at most CallerPaths::MaxDepth calls,
+/// to a call of \p Callable, through at most CallDepth::CallerChain calls,
 /// with no no-grad guard alive at any call of the chain
 /// (isCoveredByNoGradGuard) and no caller on it that sets the grad mode
 /// itself. Chains through recursion are not followed. Nothing when every

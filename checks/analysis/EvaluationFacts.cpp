@@ -23,25 +23,24 @@ enclosingLoops(const Stmt *S, const UserCodeParents &UserParents,
   llvm::SmallVector<const Stmt *, 4> Loops;
   Body = nullptr;
   InLambda = false;
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    auto Parents = UserParents.get(Node);
-    if (Parents.empty())
-      return Loops;
-    Node = Parents[0];
-    if (const auto *Lambda = Node.get<LambdaExpr>()) {
-      Body = Lambda->getBody();
-      InLambda = true;
-      return Loops;
-    }
-    if (const auto *Function = Node.get<FunctionDecl>()) {
-      Body = Function->getBody();
-      return Loops;
-    }
-    if (const auto *Parent = Node.get<Stmt>();
-        Parent && TrainingLoopModel::isLoop(Parent))
-      Loops.push_back(Parent);
-  }
+  utils::forEachAncestor(DynTypedNode::create(*S), UserParents,
+                         [&](const DynTypedNode &Parent, const DynTypedNode &) {
+                           if (const auto *Lambda = Parent.get<LambdaExpr>()) {
+                             Body = Lambda->getBody();
+                             InLambda = true;
+                             return false;
+                           }
+                           if (const auto *Function =
+                                   Parent.get<FunctionDecl>()) {
+                             Body = Function->getBody();
+                             return false;
+                           }
+                           if (const auto *Loop = Parent.get<Stmt>();
+                               Loop && TrainingLoopModel::isLoop(Loop))
+                             Loops.push_back(Loop);
+                           return true;
+                         });
+  return Loops;
 }
 
 BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
@@ -76,7 +75,7 @@ BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
       const FunctionDecl *Definition = Callee->getDefinition();
       if (!Definition || !Definition->getBody()) {
         Facts.CallsUnseen = true;
-      } else if (Depth < TrainingLoopModel::MaxCallDepth) {
+      } else if (Depth < CallDepth::TrainingStep) {
         BodyFacts Called = bodyFacts(Definition->getBody(), Loops, Depth + 1);
         Facts.Trains |= Called.Trains || Called.MayTrain;
         Facts.CallsUnseen |= Called.CallsUnseen;
@@ -166,34 +165,32 @@ namespace {
 const Stmt *periodicBlockOf(const CallExpr *Forward, const Stmt *Loop,
                             TrainingLoopModel &Loops) {
   const Stmt *Block = nullptr;
-  DynTypedNode Node = DynTypedNode::create(*Forward);
-  while (true) {
-    auto Parents = Loops.parents().get(Node);
-    if (Parents.empty())
-      return nullptr;
-    const DynTypedNode Parent = Parents[0];
-    if (const auto *D = Parent.get<Decl>()) {
-      // `auto images = generator->forward(noise);`
-      if (!isa<VarDecl>(D))
-        return nullptr;
-      Node = Parent;
-      continue;
-    }
-    const Stmt *S = Parent.get<Stmt>();
-    if (!S)
-      return nullptr;
-    if (S == Loop)
-      return Block;
-    if (isa<LambdaExpr>(S) || TrainingLoopModel::isLoop(S))
-      return nullptr;
-    // A guard spelled in a macro: the fix-it would go into its expansion.
-    if (const auto *If = dyn_cast<IfStmt>(S);
-        If && !Block && Node.get<Stmt>() == If->getThen() &&
-        If->getBeginLoc().isFileID() &&
-        Loops.isPeriodicCondition(If->getCond()))
-      Block = If->getThen();
-    Node = Parent;
-  }
+  bool ReachedLoop = false;
+  utils::forEachAncestor(
+      DynTypedNode::create(*Forward), Loops.parents(),
+      [&](const DynTypedNode &Parent, const DynTypedNode &Child) {
+        // `auto images = generator->forward(noise);`
+        if (const auto *D = Parent.get<Decl>())
+          return isa<VarDecl>(D);
+        const Stmt *S = Parent.get<Stmt>();
+        if (!S)
+          return false;
+        if (S == Loop) {
+          ReachedLoop = true;
+          return false;
+        }
+        if (isa<LambdaExpr>(S) || TrainingLoopModel::isLoop(S))
+          return false;
+        // A guard spelled in a macro: the fix-it would go into its
+        // expansion.
+        if (const auto *If = dyn_cast<IfStmt>(S);
+            If && !Block && Child.get<Stmt>() == If->getThen() &&
+            If->getBeginLoc().isFileID() &&
+            Loops.isPeriodicCondition(If->getCond()))
+          Block = If->getThen();
+        return true;
+      });
+  return ReachedLoop ? Block : nullptr;
 }
 
 } // namespace

@@ -55,7 +55,7 @@ struct BodyFacts {
 };
 
 /// What \p Body does, following calls into functions of this TU up to
-/// TrainingLoopModel::MaxCallDepth deep (\p Depth: calls already followed).
+/// CallDepth::TrainingStep deep (\p Depth: calls already followed).
 BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
                     unsigned Depth = 0);
 

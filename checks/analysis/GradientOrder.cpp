@@ -54,7 +54,7 @@ public:
     }
     const auto *Call = cast<CallExpr>(E);
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || Depth >= TrainingLoopModel::MaxCallDepth)
+    if (!Callee || Depth >= CallDepth::TrainingStep)
       return true;
     const FunctionDecl *Definition = nullptr;
     if (!Callee->hasBody(Definition) || !Definition->getBody() ||
@@ -141,41 +141,42 @@ llvm::SmallVector<GradEvent, 8> gradientEvents(const Stmt *StepLoop,
 
   // Where each event sits between the loop and itself.
   for (GradEvent &Event : Events) {
-    const Stmt *Child = Event.Via ? Event.Via : Event.Call;
-    DynTypedNodeList Parents = Loops.parents().get(*Child);
-    while (!Parents.empty()) {
-      const Stmt *Parent = Parents[0].get<Stmt>();
-      if (!Parent || Parent == StepLoop) {
-        // Not a statement: a lambda's call operator, reached from a
-        // LambdaExpr we cannot see from here. Its body runs when called.
-        if (!Parent)
-          Event.Unordered = true;
-        break;
-      }
-      if (const auto *If = dyn_cast<IfStmt>(Parent)) {
-        if (If->getCond() != Child) {
-          // Only a modulo guard runs every N iterations; `if (verbose)` or
-          // `if (i == 0)` may run never or once, so it is not ordered.
-          if (If->getThen() == Child &&
-              Loops.isPeriodicCondition(If->getCond()) &&
-              accumulationCount(If->getCond())) {
-            if (!Event.PeriodicGuard)
-              Event.PeriodicGuard = If;
-          } else {
-            Event.Unordered = true;
+    const Stmt *Start = Event.Via ? Event.Via : Event.Call;
+    utils::forEachAncestor(
+        DynTypedNode::create(*Start), Loops.parents(),
+        [&](const DynTypedNode &Above, const DynTypedNode &Below) {
+          const auto *Parent = Above.get<Stmt>();
+          const auto *Child = Below.get<Stmt>();
+          if (!Parent || Parent == StepLoop) {
+            // Not a statement: a lambda's call operator, reached from a
+            // LambdaExpr we cannot see from here. Its body runs when called.
+            if (!Parent)
+              Event.Unordered = true;
+            return false;
           }
-        }
-      } else if (isa<SwitchStmt, ConditionalOperator, BinaryConditionalOperator,
-                     LambdaExpr>(Parent) ||
-                 TrainingLoopModel::isLoop(Parent)) {
-        Event.Unordered = true;
-      } else if (const auto *Logical = dyn_cast<BinaryOperator>(Parent)) {
-        if (Logical->isLogicalOp() && Logical->getRHS() == Child)
-          Event.Unordered = true;
-      }
-      Child = Parent;
-      Parents = Loops.parents().get(*Parent);
-    }
+          if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+            if (If->getCond() != Child) {
+              // Only a modulo guard runs every N iterations; `if (verbose)` or
+              // `if (i == 0)` may run never or once, so it is not ordered.
+              if (If->getThen() == Child &&
+                  Loops.isPeriodicCondition(If->getCond()) &&
+                  accumulationCount(If->getCond())) {
+                if (!Event.PeriodicGuard)
+                  Event.PeriodicGuard = If;
+              } else {
+                Event.Unordered = true;
+              }
+            }
+          } else if (isa<SwitchStmt, ConditionalOperator,
+                         BinaryConditionalOperator, LambdaExpr>(Parent) ||
+                     TrainingLoopModel::isLoop(Parent)) {
+            Event.Unordered = true;
+          } else if (const auto *Logical = dyn_cast<BinaryOperator>(Parent)) {
+            if (Logical->isLogicalOp() && Logical->getRHS() == Child)
+              Event.Unordered = true;
+          }
+          return true;
+        });
   }
   return Events;
 }

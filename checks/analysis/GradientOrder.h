@@ -17,7 +17,7 @@
 //   many times, or later (a closure passed to step()), so checks must not
 //   use its position;
 // - an event reached through a function of this TU called in the body
-//   (up to TrainingLoopModel::MaxCallDepth) is placed at that call (`Via`);
+//   (up to CallDepth::TrainingStep) is placed at that call (`Via`);
 // - `break`, `continue`, `return`, `goto` and exceptions are not modelled:
 //   code after them is assumed to run.
 // A CFG-based ordering (clang-tidy's utils::ExprSequence) answers "is A

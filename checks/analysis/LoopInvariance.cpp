@@ -11,6 +11,7 @@
 #include "OuterWrites.h"
 #include "UserCode.h"
 #include "ValueRoots.h"
+#include "WalkDepths.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
@@ -218,7 +219,7 @@ bool calleeChanges(const FunctionDecl *Callee, unsigned Index, unsigned Depth,
     return false;
   if (!KeepOnly && !writableTarget(Type).isNull())
     return true;
-  if (Depth > LoopInvarianceCallDepth)
+  if (Depth > CallDepth::LoopInvariance)
     return true;
   Aliases A = aliasesOf(Parameter, Depth);
   if (A.Escapes)

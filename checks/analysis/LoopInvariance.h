@@ -24,7 +24,7 @@
 //   overloaded), `++`/`--` and taking its address write it too.
 // - A tensor passed by value or by const reference can still be written in
 //   place by the callee. A function of this TU is read (up to
-//   LoopInvarianceCallDepth calls deep): its parameter must not change
+//   CallDepth::LoopInvariance calls deep): its parameter must not change
 //   there. A LibTorch or standard function writes only what it binds to a
 //   non-const reference or pointer, or anything when its name ends in `_`
 //   (`torch::nn::init::normal_`). A module's forward pass (`m(x)`,
@@ -60,10 +60,6 @@
 #include "clang/AST/Stmt.h"
 
 namespace clang::tidy::libtorch::analysis {
-
-/// How many calls deep a variable passed to a function of this TU is
-/// followed into the callee.
-inline constexpr unsigned LoopInvarianceCallDepth = 3;
 
 /// \p Variable itself may be written in \p Region: assigned, incremented,
 /// its address taken, a mutating method called on it or on a view of it,

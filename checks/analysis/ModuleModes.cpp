@@ -11,6 +11,7 @@
 #include "LibTorchNames.h"
 #include "ModuleCallChains.h"
 #include "utils/AstWalk.h"
+#include "utils/CallingContexts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -327,30 +328,39 @@ const FunctionDecl *callableAt(const DynTypedNode &Parent) {
   return Parent.get<FunctionDecl>();
 }
 
+/// The callers the walks below follow, a training step's calls deep. They
+/// keep no state from one call to the next, so a recursive call is walked
+/// again until the bound, as any other chain.
+utils::CallingContexts<TrainingLoopModel>
+stepCallers(TrainingLoopModel &Loops) {
+  return {Loops, CallDepth::TrainingStep, utils::Recursion::Followed};
+}
+
 } // namespace
 
 bool ModuleModes::runsIn(const Stmt *S, const Stmt *Loop, unsigned Depth) {
   const Stmt *Child = S;
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    auto Parents = Loops.parents().get(Node);
-    if (Parents.empty())
-      return false;
-    Node = Parents[0];
-    if (const FunctionDecl *Callable = callableAt(Node)) {
-      if (Depth >= TrainingLoopModel::MaxCallDepth)
-        return false;
-      for (const CallExpr *Site : Loops.callSitesOf(Callable))
-        if (runsIn(Site, Loop, Depth + 1))
-          return true;
-      return false;
-    }
-    if (const auto *Parent = Node.get<Stmt>()) {
-      if (Parent == Loop)
-        return utils::runsPerIteration(Loop, Child);
-      Child = Parent;
-    }
-  }
+  bool Runs = false;
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), Loops.parents(),
+      [&](const DynTypedNode &Node, const DynTypedNode &) {
+        if (const FunctionDecl *Callable = callableAt(Node)) {
+          Runs = stepCallers(Loops).anyCaller(
+              Callable, Depth, [&](const CallExpr *Site, unsigned Deeper) {
+                return runsIn(Site, Loop, Deeper);
+              });
+          return false;
+        }
+        if (const auto *Parent = Node.get<Stmt>()) {
+          if (Parent == Loop) {
+            Runs = utils::runsPerIteration(Loop, Child);
+            return false;
+          }
+          Child = Parent;
+        }
+        return true;
+      });
+  return Runs;
 }
 
 bool ModuleModes::runsInIterationOf(const Stmt *S, const Stmt *Loop) {
@@ -360,31 +370,29 @@ bool ModuleModes::runsInIterationOf(const Stmt *S, const Stmt *Loop) {
 void ModuleModes::loopsAround(const Stmt *S, unsigned Depth,
                               llvm::SmallVectorImpl<const Stmt *> &Found) {
   const Stmt *Child = S;
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    auto Parents = Loops.parents().get(Node);
-    if (Parents.empty())
-      return;
-    Node = Parents[0];
-    if (const FunctionDecl *Callable = callableAt(Node)) {
-      if (Depth >= TrainingLoopModel::MaxCallDepth)
-        return;
-      for (const CallExpr *Site : Loops.callSitesOf(Callable))
-        loopsAround(Site, Depth + 1, Found);
-      return;
-    }
-    const auto *Parent = Node.get<Stmt>();
-    if (!Parent)
-      continue;
-    if (TrainingLoopModel::isLoop(Parent) &&
-        utils::runsPerIteration(Parent, Child) &&
-        Loops.isTrainingLoop(Parent)) {
-      if (!llvm::is_contained(Found, Parent))
-        Found.push_back(Parent);
-      return;
-    }
-    Child = Parent;
-  }
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), Loops.parents(),
+      [&](const DynTypedNode &Node, const DynTypedNode &) {
+        if (const FunctionDecl *Callable = callableAt(Node)) {
+          stepCallers(Loops).eachCaller(
+              Callable, Depth, [&](const CallExpr *Site, unsigned Deeper) {
+                loopsAround(Site, Deeper, Found);
+              });
+          return false;
+        }
+        const auto *Parent = Node.get<Stmt>();
+        if (!Parent)
+          return true;
+        if (TrainingLoopModel::isLoop(Parent) &&
+            utils::runsPerIteration(Parent, Child) &&
+            Loops.isTrainingLoop(Parent)) {
+          if (!llvm::is_contained(Found, Parent))
+            Found.push_back(Parent);
+          return false;
+        }
+        Child = Parent;
+        return true;
+      });
 }
 
 llvm::SmallVector<const Stmt *, 2>
@@ -404,38 +412,43 @@ bool ModuleModes::endsTraining(const Stmt *Eval, const Stmt *Loop) const {
     bool from(const Stmt *S, unsigned Depth) const {
       const Stmt *Child = S;
       bool Leaves = false;
-      DynTypedNode Node = DynTypedNode::create(*S);
-      while (true) {
-        auto Parents = Self.Loops.parents().get(Node);
-        if (Parents.empty())
-          return false;
-        Node = Parents[0];
-        if (const FunctionDecl *Callable = callableAt(Node)) {
-          if (Depth >= TrainingLoopModel::MaxCallDepth)
-            return false;
-          for (const CallExpr *Site : Self.Loops.callSitesOf(Callable))
-            if (from(Site, Depth + 1))
+      bool Ends = false;
+      utils::forEachAncestor(
+          DynTypedNode::create(*S), Self.Loops.parents(),
+          [&](const DynTypedNode &Node, const DynTypedNode &) {
+            if (const FunctionDecl *Callable = callableAt(Node)) {
+              Ends = stepCallers(Self.Loops)
+                         .anyCaller(Callable, Depth,
+                                    [&](const CallExpr *Site, unsigned Deeper) {
+                                      return from(Site, Deeper);
+                                    });
+              return false;
+            }
+            const auto *Parent = Node.get<Stmt>();
+            if (!Parent)
               return true;
-          return false;
-        }
-        const auto *Parent = Node.get<Stmt>();
-        if (!Parent)
-          continue;
-        if (Parent == Loop)
-          return Leaves;
-        if (const auto *If = dyn_cast<IfStmt>(Parent);
-            If && If->getCond() != Child && isEqualityCondition(If->getCond()))
-          return true;
-        if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
-          bool After = false;
-          for (const Stmt *Statement : Block->body()) {
-            if (After && isa<BreakStmt, ReturnStmt>(Statement))
-              Leaves = true;
-            After |= Statement == Child;
-          }
-        }
-        Child = Parent;
-      }
+            if (Parent == Loop) {
+              Ends = Leaves;
+              return false;
+            }
+            if (const auto *If = dyn_cast<IfStmt>(Parent);
+                If && If->getCond() != Child &&
+                isEqualityCondition(If->getCond())) {
+              Ends = true;
+              return false;
+            }
+            if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
+              bool After = false;
+              for (const Stmt *Statement : Block->body()) {
+                if (After && isa<BreakStmt, ReturnStmt>(Statement))
+                  Leaves = true;
+                After |= Statement == Child;
+              }
+            }
+            Child = Parent;
+            return true;
+          });
+      return Ends;
     }
   } W{*this, Loop};
   return W.from(Eval, 0);

@@ -89,7 +89,7 @@ public:
 
   /// \p S runs on every iteration of \p Loop: in its body, condition or
   /// increment, or in a function or lambda called there (up to
-  /// TrainingLoopModel::MaxCallDepth calls deep).
+  /// CallDepth::TrainingStep calls deep).
   bool runsInIterationOf(const Stmt *S, const Stmt *Loop);
   /// The training loops that run \p S on every iteration, the innermost of
   /// each path (through the calls of \p S's function) first.

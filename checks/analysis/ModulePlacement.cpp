@@ -217,7 +217,7 @@ ModuleMoves ModulePlacement::movesOfVariable(const VarDecl *Variable,
                                              unsigned Depth) {
   const auto *Function =
       dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
-  if (!Function || !Function->getBody() || Depth > MaxCallDepth)
+  if (!Function || !Function->getBody() || Depth > CallDepth::ModuleHandOff)
     return mayBeMoved();
   if (!isa<ParmVarDecl>(Variable)) {
     // A handle copied from elsewhere (a reference, a factory function's
@@ -380,7 +380,8 @@ ModuleMoves ModulePlacement::movesOfUse(const Expr *Use, unsigned Depth) {
       // A helper of this TU: follow its parameter.
       if (Index && Callee->hasBody(Definition) &&
           isUserCode(Definition, Context.getSourceManager()) &&
-          *Index < Definition->getNumParams() && Depth < MaxCallDepth)
+          *Index < Definition->getNumParams() &&
+          Depth < CallDepth::ModuleHandOff)
         return movesOfVariable(Definition->getParamDecl(*Index), Depth + 1);
       return mayBeMoved();
     }

@@ -10,7 +10,8 @@
 // holds may have been moved with `Module::to(device)`:
 //
 // - a `->to(device)` on the handle (through `->`, `*`, `.get()`, `.ptr()`);
-// - in a helper of this TU the handle is passed to (up to MaxCallDepth calls
+// - in a helper of this TU the handle is passed to (up to
+// CallDepth::ModuleHandOff calls
 //   deep), by value, reference or pointer;
 // - in a constructor of the module class itself (`to(device)` on `this`);
 // - for a member of a class that owns it: in any member function or
@@ -27,6 +28,7 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
 
 #include "UserCode.h"
+#include "WalkDepths.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -56,8 +58,6 @@ struct ModuleMoves {
 
 class ModulePlacement {
 public:
-  static constexpr unsigned MaxCallDepth = 3;
-
   ModulePlacement(ASTContext &Context, const UserCodeParents &Parents)
       : Context(Context), Parents(Parents) {}
 

@@ -56,76 +56,77 @@ bool exitsOn(const Stmt *S, const VarDecl *Value) {
 } // namespace
 
 bool measuresLatency(const Expr *Sync, const UserCodeParents &Parents) {
-  const Stmt *Child = Sync;
-  while (Child) {
-    DynTypedNodeList Above = Parents.get(*Child);
-    if (Above.empty())
-      return false;
-    const auto *Parent = Above[0].get<Stmt>();
-    if (!Parent)
-      return false;
-    if (const auto *Block = dyn_cast<CompoundStmt>(Parent)) {
-      bool After = false;
-      for (const Stmt *Sibling : Block->body()) {
-        if (After && readsClock(Sibling))
+  // The innermost block around the sync decides.
+  bool ClockReadAfter = false;
+  utils::forEachStmtAncestor(
+      Sync, Parents, [&ClockReadAfter](const Stmt *Parent, const Stmt *Child) {
+        const auto *Block = dyn_cast<CompoundStmt>(Parent);
+        if (!Block)
           return true;
-        After |= Sibling == Child;
-      }
-      return false;
-    }
-    Child = Parent;
-  }
-  return false;
+        bool After = false;
+        for (const Stmt *Sibling : Block->body()) {
+          if (After && readsClock(Sibling)) {
+            ClockReadAfter = true;
+            break;
+          }
+          After |= Sibling == Child;
+        }
+        return false;
+      });
+  return ClockReadAfter;
 }
 
 bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
                    const UserCodeParents &Parents) {
-  const Stmt *Child = Read;
   const IfStmt *Exit = nullptr;
-  while (Child) {
-    DynTypedNodeList Above = Parents.get(*Child);
-    if (Above.empty())
-      return false;
-    const auto *Parent = Above[0].get<Stmt>();
-    // `const auto id = t.item<int64_t>();` then `if (id == eos) break;`.
-    if (const auto *Value = Above[0].get<VarDecl>();
-        Value && !Exit && Value->getInit() == Child) {
-      const Stmt *Body = utils::loopBody(Loop);
-      return Body && utils::mentions(Body, Value) &&
-             llvm::any_of(Body->children(),
-                          [Value](const Stmt *S) { return exitsOn(S, Value); });
-    }
-    if (!Parent)
-      return false;
-    if (Parent == Loop) {
-      // The loop's own condition, or an exit whose break leaves this loop.
-      if (const auto *While = dyn_cast<WhileStmt>(Loop))
-        if (While->getCond() == Child)
-          return true;
-      if (const auto *Do = dyn_cast<DoStmt>(Loop))
-        if (Do->getCond() == Child)
-          return true;
-      if (const auto *For = dyn_cast<ForStmt>(Loop))
-        if (For->getCond() == Child)
-          return true;
-      return Exit != nullptr;
-    }
-    if (!Exit) {
-      if (const auto *If = dyn_cast<IfStmt>(Parent)) {
-        if (If->getCond() != Child || If->getElse() || !exitOf(If->getThen()))
+  bool Ends = false;
+  utils::forEachAncestor(
+      DynTypedNode::create(*Read), Parents,
+      [&](const DynTypedNode &Above, const DynTypedNode &Below) {
+        const auto *Child = Below.get<Stmt>();
+        const auto *Parent = Above.get<Stmt>();
+        // `const auto id = t.item<int64_t>();` then `if (id == eos) break;`.
+        if (const auto *Value = Above.get<VarDecl>();
+            Value && !Exit && Value->getInit() == Child) {
+          const Stmt *Body = utils::loopBody(Loop);
+          Ends = Body && utils::mentions(Body, Value) &&
+                 llvm::any_of(Body->children(), [Value](const Stmt *S) {
+                   return exitsOn(S, Value);
+                 });
           return false;
-        Exit = If;
-      } else if (!isa<Expr>(Parent)) {
-        return false; // the value is not a branch's condition
-      }
-    } else if (TrainingLoopModel::isLoop(Parent) || isa<SwitchStmt>(Parent)) {
-      // A `break` there leaves the inner loop or switch, not \p Loop.
-      if (isa<BreakStmt>(exitOf(Exit->getThen())))
-        return false;
-    }
-    Child = Parent;
-  }
-  return false;
+        }
+        if (!Parent)
+          return false;
+        if (Parent == Loop) {
+          // The loop's own condition, or an exit whose break leaves this loop.
+          const Stmt *Condition = nullptr;
+          if (const auto *While = dyn_cast<WhileStmt>(Loop))
+            Condition = While->getCond();
+          else if (const auto *Do = dyn_cast<DoStmt>(Loop))
+            Condition = Do->getCond();
+          else if (const auto *For = dyn_cast<ForStmt>(Loop))
+            Condition = For->getCond();
+          Ends = (Condition && Condition == Child) || Exit != nullptr;
+          return false;
+        }
+        if (!Exit) {
+          if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+            if (If->getCond() != Child || If->getElse() ||
+                !exitOf(If->getThen()))
+              return false;
+            Exit = If;
+          } else if (!isa<Expr>(Parent)) {
+            return false; // the value is not a branch's condition
+          }
+        } else if (TrainingLoopModel::isLoop(Parent) ||
+                   isa<SwitchStmt>(Parent)) {
+          // A `break` there leaves the inner loop or switch, not \p Loop.
+          if (isa<BreakStmt>(exitOf(Exit->getThen())))
+            return false;
+        }
+        return true;
+      });
+  return Ends;
 }
 
 bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,

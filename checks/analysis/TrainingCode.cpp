@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TrainingCode.h"
+#include "utils/CallingContexts.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -26,10 +27,8 @@ public:
   }
 
 private:
-  static constexpr unsigned MaxDepth = TrainingLoopModel::MaxCallDepth;
-
   bool holdsTrainingLoop(const FunctionDecl *Function, unsigned Depth) {
-    if (!Function || Depth > MaxDepth)
+    if (!Function || Depth > CallDepth::TrainingStep)
       return false;
     const FunctionDecl *Definition = nullptr;
     if (!Function->hasBody(Definition) || !Definition->getBody())
@@ -58,22 +57,21 @@ private:
   }
 
   bool calledFromTrainingLoop(const FunctionDecl *Function, unsigned Depth) {
-    if (!Function || Depth >= MaxDepth)
-      return false;
-    for (const CallExpr *Site :
-         Loops.callSitesOf(Function->getCanonicalDecl())) {
-      if (Loops.isInsideTrainingLoop(Site))
-        return true;
-      if (calledFromTrainingLoop(enclosingFunction(Site, Loops.parents()),
-                                 Depth + 1))
-        return true;
-    }
-    return false;
+    return Callers.anyCaller(
+        Function, Depth, [this](const CallExpr *Site, unsigned Deeper) {
+          return Loops.isInsideTrainingLoop(Site) ||
+                 calledFromTrainingLoop(
+                     enclosingFunction(Site, Loops.parents()), Deeper);
+        });
   }
 
   ASTContext &Context;
   TrainingLoopModel &Loops;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Visited;
+  /// Every chain up to the bound, a recursive one too: the walk keeps no
+  /// state between calls.
+  utils::CallingContexts<TrainingLoopModel> Callers{
+      Loops, CallDepth::TrainingStep, utils::Recursion::Followed};
 };
 
 } // namespace

@@ -20,9 +20,9 @@
 namespace clang::tidy::libtorch::analysis {
 
 /// \p Function is code that trains: it holds a training loop, calls
-/// (within TrainingLoopModel::MaxCallDepth) a function of this TU that
-/// does, or is called (within MaxCallDepth) from inside a training loop. A
-/// function that only runs a backward pass once (a gradient check, a
+/// (within CallDepth::TrainingStep) a function of this TU that
+/// does, or is called (within CallDepth::TrainingStep) from inside a training
+/// loop. A function that only runs a backward pass once (a gradient check, a
 /// debugging helper) and is never reached from a training loop does not
 /// train.
 bool isTrainingCode(const FunctionDecl *Function, ASTContext &Context,

@@ -8,6 +8,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "utils/AstWalk.h"
+#include "utils/CallingContexts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -113,21 +114,6 @@ bool buildsOptimizer(const Stmt *S) {
   return false;
 }
 
-/// Walks the ancestors of a node; stops when \p Visit returns false.
-template <typename Fn>
-void forEachAncestor(const UserCodeParents &Index, DynTypedNode Node,
-                     Fn Visit) {
-  while (true) {
-    auto Parents = Index.get(Node);
-    if (Parents.empty())
-      return;
-    DynTypedNode Parent = Parents[0];
-    if (!Visit(Parent, Node))
-      return;
-    Node = Parent;
-  }
-}
-
 } // namespace
 
 TrainingLoopModel::TrainingLoopModel(ASTContext &Context,
@@ -189,7 +175,7 @@ unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
   unsigned Distance =
       updateDistance(Definition->getBody(), SkipTrainingLoops, Kind);
   // Past the depth we follow, a function counts as not training.
-  if (Distance >= MaxCallDepth)
+  if (Distance >= CallDepth::TrainingStep)
     Distance = Unreachable;
   Cache[Definition] = Distance;
   return Distance;
@@ -199,7 +185,7 @@ bool TrainingLoopModel::iterationReachesUpdate(const Stmt *Loop,
                                                bool SkipTrainingLoops) {
   for (const Stmt *Child : Loop->children())
     if (Child && utils::runsPerIteration(Loop, Child) &&
-        updateDistance(Child, SkipTrainingLoops) <= MaxCallDepth)
+        updateDistance(Child, SkipTrainingLoops) <= CallDepth::TrainingStep)
       return true;
   return false;
 }
@@ -229,7 +215,7 @@ bool TrainingLoopModel::isStepLoop(const Stmt *Loop) {
 
 bool TrainingLoopModel::isStepFunction(const FunctionDecl *Function) {
   return functionUpdateDistance(Function, /*SkipTrainingLoops=*/true) <
-         MaxCallDepth;
+         CallDepth::TrainingStep;
 }
 
 bool TrainingLoopModel::isStepEntry(const FunctionDecl *Function) {
@@ -239,9 +225,9 @@ bool TrainingLoopModel::isStepEntry(const FunctionDecl *Function) {
   // that only runs backward() may be one micro-batch of a window whose
   // step() is elsewhere, one that only steps may run every N batches.
   if (functionUpdateDistance(Function, /*SkipTrainingLoops=*/true,
-                             Update::Backward) >= MaxCallDepth ||
+                             Update::Backward) >= CallDepth::TrainingStep ||
       functionUpdateDistance(Function, /*SkipTrainingLoops=*/true,
-                             Update::OptimizerStep) >= MaxCallDepth)
+                             Update::OptimizerStep) >= CallDepth::TrainingStep)
     return false;
   // Called in this TU: the walk through its callers decides (once from
   // main() is once, not per step).
@@ -387,15 +373,21 @@ std::optional<StepPath> TrainingLoopModel::perIteration(
 std::optional<StepPath>
 TrainingLoopModel::viaCallers(const FunctionDecl *Callable, unsigned Depth,
                               LoopFilter IsRepeatedLoop, StepEntries Entries) {
-  if (!Callable || Depth >= MaxCallDepth)
+  // Every chain is walked again for every statement (no memo), a recursive
+  // call too, until the bound.
+  utils::CallingContexts<TrainingLoopModel> Callers(
+      *this, CallDepth::TrainingStep, utils::Recursion::Followed);
+  if (!Callable || !Callers.canFollow(Depth))
     return std::nullopt;
-  for (const CallExpr *Site : callSitesOf(Callable)) {
-    if (std::optional<StepPath> Path =
-            perIteration(Site, Depth + 1, IsRepeatedLoop, Entries)) {
-      Path->Calls.push_back(Site);
-      return Path;
-    }
-  }
+  std::optional<StepPath> Path;
+  if (Callers.anyCaller(
+          Callable, Depth, [&](const CallExpr *Site, unsigned Deeper) {
+            Path = perIteration(Site, Deeper, IsRepeatedLoop, Entries);
+            if (Path)
+              Path->Calls.push_back(Site);
+            return Path.has_value();
+          }))
+    return Path;
   // A lambda is judged by its caller (see perIteration).
   const auto *Method = dyn_cast<CXXMethodDecl>(Callable);
   if (Entries == StepEntries::Accepted &&
@@ -415,8 +407,8 @@ TrainingLoopModel::perIteration(const Stmt *S, unsigned Depth,
   // callback handed to other code), if walking on finds no loop.
   const FunctionDecl *StepLambda = nullptr;
   bool Done = false;
-  forEachAncestor(
-      Parents, DynTypedNode::create(*S),
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), Parents,
       [&](const DynTypedNode &Parent, const DynTypedNode &Child) {
         const auto *ChildStmt = Child.get<Stmt>();
         if (const auto *If = Parent.get<IfStmt>()) {
@@ -474,16 +466,11 @@ TrainingLoopModel::perIteration(const Stmt *S, unsigned Depth,
 }
 
 bool TrainingLoopModel::isInsideTrainingLoop(const Stmt *S) {
-  DynTypedNodeList Ancestors = Parents.get(*S);
-  while (!Ancestors.empty()) {
-    const Stmt *Parent = Ancestors[0].get<Stmt>();
-    if (!Parent)
-      return false; // reached the function (or a lambda's declaration)
-    if (isLoop(Parent) && isTrainingLoop(Parent))
-      return true;
-    Ancestors = Parents.get(*Parent);
-  }
-  return false;
+  // Up to the function (or a lambda's declaration), not past it.
+  return utils::forEachStmtAncestor(
+      S, Parents, [this](const Stmt *Parent, const Stmt *) {
+        return !(isLoop(Parent) && isTrainingLoop(Parent));
+      });
 }
 
 } // namespace clang::tidy::libtorch::analysis

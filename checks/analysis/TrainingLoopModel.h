@@ -11,7 +11,7 @@
 //   reaches a backward pass (`Tensor::backward`, `torch::autograd::backward`)
 //   or an optimizer step (`Optimizer::step`): directly, through a lambda
 //   called in it, or through a function of this translation unit called in
-//   it (up to MaxCallDepth calls deep).
+//   it (up to CallDepth::TrainingStep calls deep).
 // - A *step loop* reaches one outside any nested training loop: its body
 //   runs once per step. An epoch loop around a step loop is a training loop
 //   but not a step loop, so what it runs outside the step loop runs once per
@@ -19,12 +19,12 @@
 //   (`train_epoch()`) does not make the epoch loop a step loop.
 // - A statement runs *per step* when its innermost enclosing step loop is
 //   reached without passing a periodic guard, or when it sits in a function
-//   or lambda that is called per step (same TU, up to MaxCallDepth).
+//   or lambda that is called per step (same TU, up to CallDepth::TrainingStep).
 // - A *training-step function* is one whose call runs one training step
 //   and that no loop of this TU runs: it reaches a backward pass and an
 //   optimizer step (directly or through functions of this TU, up to
-//   MaxCallDepth calls deep) outside any training loop of its own, and
-//   nothing in this TU calls it (`train_step()`, `update()`, `learn()` of a
+//   CallDepth::TrainingStep calls deep) outside any training loop of its own,
+//   and nothing in this TU calls it (`train_step()`, `update()`, `learn()` of a
 //   library, called per step by another TU, another language's bindings or
 //   a callback). `main` is not one: it runs once; nor is a function that
 //   builds an optimizer, or an object holding one (setup that runs a
@@ -49,6 +49,7 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
 
 #include "UserCode.h"
+#include "WalkDepths.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
@@ -81,9 +82,6 @@ enum class StepEntries { Ignored, Accepted };
 
 class TrainingLoopModel {
 public:
-  /// How many calls deep the model follows functions of this TU.
-  static constexpr unsigned MaxCallDepth = 3;
-
   /// \p GuardMacros: names of user macros whose expansion counts as a
   /// periodic guard (check option PeriodicGuardMacros).
   TrainingLoopModel(ASTContext &Context, const UserCodeParents &Parents,
@@ -138,7 +136,7 @@ public:
 
 private:
   /// Calls between \p S and a parameter update: 0 when S holds one itself,
-  /// Unreachable when none is within MaxCallDepth.
+  /// Unreachable when none is within CallDepth::TrainingStep.
   /// Which parameter update a distance is measured to.
   enum class Update { Any, Backward, OptimizerStep };
   unsigned updateDistance(const Stmt *S, bool SkipTrainingLoops,

@@ -6,6 +6,8 @@
 
 #include "UpdateBlocks.h"
 #include "EvaluationFacts.h"
+#include "utils/AstWalk.h"
+#include "utils/CallingContexts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -33,55 +35,54 @@ std::optional<StepPath> walkToUpdateBlock(const Stmt *S, unsigned Depth,
                                           TrainingLoopModel &Loops,
                                           const IfStmt *&Guard) {
   const UserCodeParents &Parents = Loops.parents();
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    auto Up = Parents.get(Node);
-    if (Up.empty())
-      return std::nullopt;
-    const DynTypedNode Parent = Up[0];
-    if (const auto *Function = Parent.get<FunctionDecl>()) {
-      // Not in this function: one of its calls may be in the block.
-      if (Depth >= TrainingLoopModel::MaxCallDepth)
-        return std::nullopt;
-      for (const CallExpr *Call :
-           Loops.callSitesOf(Function->getCanonicalDecl()))
-        if (std::optional<StepPath> Path =
-                walkToUpdateBlock(Call, Depth + 1, Loops, Guard)) {
-          Path->Calls.push_back(Call);
-          return Path;
+  std::optional<StepPath> Found;
+  // A call of a function of this TU reaches the block the same way; a
+  // recursive call is walked again until the bound.
+  utils::CallingContexts<TrainingLoopModel> Callers(
+      Loops, CallDepth::TrainingStep, utils::Recursion::Followed);
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), Parents,
+      [&](const DynTypedNode &Parent, const DynTypedNode &Node) {
+        if (const auto *Function = Parent.get<FunctionDecl>()) {
+          // Not in this function: one of its calls may be in the block.
+          Callers.anyCaller(
+              Function, Depth, [&](const CallExpr *Call, unsigned Deeper) {
+                Found = walkToUpdateBlock(Call, Deeper, Loops, Guard);
+                if (Found)
+                  Found->Calls.push_back(Call);
+                return Found.has_value();
+              });
+          return false;
         }
-      return std::nullopt;
-    }
-    if (Parent.get<Decl>()) { // `auto batch = buffer.sample(64);`
-      Node = Parent;
-      continue;
-    }
-    const Stmt *P = Parent.get<Stmt>();
-    // A loop or lambda of its own runs the statement some other number of
-    // times than the block around it.
-    if (!P || isa<LambdaExpr>(P) || TrainingLoopModel::isLoop(P))
-      return std::nullopt;
-    if (const auto *Block = dyn_cast<CompoundStmt>(P);
-        Block && Node.get<Stmt>() &&
-        Loops.isSkippedPeriodically(*Block, Node.get<Stmt>()))
-      return std::nullopt; // `if (t % 4 != 0) continue;`: not a block here
-    if (const auto *If = dyn_cast<IfStmt>(P);
-        If && Node.get<Stmt>() == If->getThen() &&
-        Loops.isPeriodicCondition(If->getCond())) {
-      if (!runsOneUpdate(If->getThen(), Loops))
-        return std::nullopt;
-      const Stmt *Body = nullptr;
-      bool InLambda = false;
-      auto Around = enclosingLoops(If, Parents, Body, InLambda);
-      if (Around.empty() || !Loops.isTrainingLoop(Around.front()))
-        return std::nullopt;
-      Guard = If;
-      StepPath Path;
-      Path.StepLoop = Around.front();
-      return Path;
-    }
-    Node = Parent;
-  }
+        if (Parent.get<Decl>()) // `auto batch = buffer.sample(64);`
+          return true;
+        const Stmt *P = Parent.get<Stmt>();
+        // A loop or lambda of its own runs the statement some other number
+        // of times than the block around it.
+        if (!P || isa<LambdaExpr>(P) || TrainingLoopModel::isLoop(P))
+          return false;
+        if (const auto *Block = dyn_cast<CompoundStmt>(P);
+            Block && Node.get<Stmt>() &&
+            Loops.isSkippedPeriodically(*Block, Node.get<Stmt>()))
+          return false; // `if (t % 4 != 0) continue;`: not a block here
+        if (const auto *If = dyn_cast<IfStmt>(P);
+            If && Node.get<Stmt>() == If->getThen() &&
+            Loops.isPeriodicCondition(If->getCond())) {
+          if (!runsOneUpdate(If->getThen(), Loops))
+            return false;
+          const Stmt *Body = nullptr;
+          bool InLambda = false;
+          auto Around = enclosingLoops(If, Parents, Body, InLambda);
+          if (Around.empty() || !Loops.isTrainingLoop(Around.front()))
+            return false;
+          Guard = If;
+          Found = StepPath();
+          Found->StepLoop = Around.front();
+          return false;
+        }
+        return true;
+      });
+  return Found;
 }
 
 } // namespace

@@ -25,7 +25,7 @@ namespace clang::tidy::libtorch::analysis {
 
 /// How \p S runs once per training step inside a periodic block of a loop:
 /// walking up from \p S (and from the calls of its function, through at
-/// most TrainingLoopModel::MaxCallDepth calls, any call site will do), the
+/// most CallDepth::TrainingStep calls, any call site will do), the
 /// first periodic guard met is an `if` whose then-branch reaches a backward
 /// pass or optimizer step (itself or through the functions of this TU it
 /// calls) with no training loop of its own, and a loop holds that `if`.

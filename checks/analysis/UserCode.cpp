@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "UserCode.h"
+#include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -140,20 +141,20 @@ const FunctionDecl *firstFunctionAbove(const Stmt *S,
                                        bool Lambdas) {
   if (!S)
     return nullptr;
-  DynTypedNode Node = DynTypedNode::create(*S);
-  while (true) {
-    DynTypedNodeList Above = Parents.get(Node);
-    if (Above.empty())
-      return nullptr;
-    Node = Above[0];
-    if (const auto *Lambda = Node.get<LambdaExpr>(); Lambda && Lambdas)
-      return Lambda->getCallOperator();
-    if (const auto *Function = Node.get<FunctionDecl>()) {
-      const auto *Method = dyn_cast<CXXMethodDecl>(Function);
-      if (Lambdas || !Method || !Method->getParent()->isLambda())
-        return Function;
-    }
-  }
+  const FunctionDecl *Found = nullptr;
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), Parents,
+      [&](const DynTypedNode &Parent, const DynTypedNode &) {
+        if (const auto *Lambda = Parent.get<LambdaExpr>(); Lambda && Lambdas)
+          Found = Lambda->getCallOperator();
+        else if (const auto *Function = Parent.get<FunctionDecl>()) {
+          const auto *Method = dyn_cast<CXXMethodDecl>(Function);
+          if (Lambdas || !Method || !Method->getParent()->isLambda())
+            Found = Function;
+        }
+        return !Found;
+      });
+  return Found;
 }
 
 } // namespace

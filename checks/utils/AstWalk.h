@@ -114,6 +114,48 @@ Above parentIgnoring(const Stmt *S, const ParentIndex &Index,
   }
 }
 
+/// Walks up from \p Node through its ancestors, the first parent at each
+/// step (the one a node written once has; template instantiations and
+/// implicit code may give several), calling \p Visit(Parent, Child) with
+/// each parent and the node it was reached from. \p Visit returns whether
+/// to walk on. Returns true when \p Visit stopped the walk, false when it
+/// ran out of parents (the translation unit, or the edge of \p Index).
+/// \p Index as for parentIgnoring, also taking a DynTypedNode.
+///
+/// One copy of the loop that the analyses used to write by hand, so that a
+/// walk's own logic (where it stops, what it collects) is all it says.
+template <typename ParentIndex, typename Visitor>
+bool forEachAncestor(DynTypedNode Node, const ParentIndex &Index,
+                     Visitor Visit) {
+  while (true) {
+    DynTypedNodeList Parents = Index.get(Node);
+    if (Parents.empty())
+      return false;
+    DynTypedNode Parent = Parents[0];
+    if (!Visit(Parent, Node))
+      return true;
+    Node = Parent;
+  }
+}
+
+/// forEachAncestor from a statement, through statements only: \p Visit
+/// (Parent, Child) sees Stmts, and the walk ends (returning false) at the
+/// first parent that is not one, such as the function or a declaration.
+template <typename ParentIndex, typename Visitor>
+bool forEachStmtAncestor(const Stmt *S, const ParentIndex &Index,
+                         Visitor Visit) {
+  bool Stopped = false;
+  forEachAncestor(DynTypedNode::create(*S), Index,
+                  [&](const DynTypedNode &Parent, const DynTypedNode &Child) {
+                    const auto *ParentStmt = Parent.template get<Stmt>();
+                    if (!ParentStmt)
+                      return false;
+                    Stopped = !Visit(ParentStmt, Child.template get<Stmt>());
+                    return !Stopped;
+                  });
+  return Stopped;
+}
+
 /// \p E is (part of) the condition of an if, while, do or for, up through
 /// any expressions.
 template <typename ParentIndex>

@@ -156,4 +156,68 @@ TEST_F(AstWalkTest, WhatRunsOnEveryIteration) {
   EXPECT_TRUE(runsPerIteration(While, While->getBody()));
 }
 
+TEST_F(AstWalkTest, AncestorsUntilNoParent) {
+  // `sum += i` in the for loop: the loop, the function's block, the
+  // function and on until the index has no parent, each with the node
+  // below it.
+  const auto *Add = first<CompoundAssignOperator>(binaryOperator(
+      hasOperatorName("+="),
+      hasLHS(ignoringImpCasts(declRefExpr(to(varDecl(hasName("sum"))))))));
+  ASSERT_NE(Add, nullptr);
+  llvm::SmallVector<DynTypedNode, 8> Seen;
+  DynTypedNode Expected = DynTypedNode::create(*Add);
+  bool Stopped = forEachAncestor(
+      DynTypedNode::create(*Add), *Parents,
+      [&](const DynTypedNode &Parent, const DynTypedNode &Child) {
+        EXPECT_EQ(Child, Expected);
+        Expected = Parent;
+        Seen.push_back(Parent);
+        return true;
+      });
+  EXPECT_FALSE(Stopped) << "ran out of parents";
+  ASSERT_GE(Seen.size(), 3U);
+  EXPECT_NE(Seen[0].get<ForStmt>(), nullptr);
+  EXPECT_NE(Seen[1].get<CompoundStmt>(), nullptr);
+  EXPECT_NE(Seen[2].get<FunctionDecl>(), nullptr);
+}
+
+TEST_F(AstWalkTest, TheVisitorEndsTheWalk) {
+  const auto *Add =
+      first<CompoundAssignOperator>(binaryOperator(hasOperatorName("+=")));
+  ASSERT_NE(Add, nullptr);
+  unsigned Visits = 0;
+  bool Stopped =
+      forEachAncestor(DynTypedNode::create(*Add), *Parents,
+                      [&](const DynTypedNode &, const DynTypedNode &) {
+                        ++Visits;
+                        return false;
+                      });
+  EXPECT_TRUE(Stopped);
+  EXPECT_EQ(Visits, 1U);
+}
+
+TEST_F(AstWalkTest, StatementAncestorsEndAtTheFunction) {
+  const auto *Add =
+      first<CompoundAssignOperator>(binaryOperator(hasOperatorName("+=")));
+  ASSERT_NE(Add, nullptr);
+  llvm::SmallVector<const Stmt *, 4> Seen;
+  const Stmt *Below = Add;
+  bool Stopped = forEachStmtAncestor(
+      Add, *Parents, [&](const Stmt *Parent, const Stmt *Child) {
+        EXPECT_EQ(Child, Below);
+        Below = Parent;
+        Seen.push_back(Parent);
+        return true;
+      });
+  EXPECT_FALSE(Stopped);
+  ASSERT_EQ(Seen.size(), 2U) << "the loop and the function's body";
+  EXPECT_TRUE(isa<ForStmt>(Seen[0]));
+  EXPECT_TRUE(isa<CompoundStmt>(Seen[1]));
+  // Stopped at the loop.
+  EXPECT_TRUE(
+      forEachStmtAncestor(Add, *Parents, [](const Stmt *Parent, const Stmt *) {
+        return !isa<ForStmt>(Parent);
+      }));
+}
+
 } // namespace ast_walk_test

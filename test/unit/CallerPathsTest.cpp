@@ -10,6 +10,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::CallerPaths;
+namespace CallDepth = clang::tidy::libtorch::analysis::CallDepth;
 using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
 
@@ -63,23 +64,23 @@ void train(Step &s) {
   EXPECT_EQ(Deep->Calls.back()->getDirectCallee()->getName(), "f6");
   EXPECT_TRUE(Loops->isStepLoop(Deep->StepLoop));
   EXPECT_FALSE(Loops->perStep(probe(6)).has_value())
-      << "TrainingLoopModel stops at " << TrainingLoopModel::MaxCallDepth;
+      << "TrainingLoopModel stops at " << CallDepth::TrainingStep;
 }
 
 TEST_F(CallerPathsTest, StopsAtTheDepthBound) {
   std::string Code = "void g0() { probe(1); }\n";
-  const unsigned Chain = CallerPaths::MaxDepth + 1;
+  const unsigned Chain = CallDepth::CallerChain + 1;
   for (unsigned I = 1; I < Chain; ++I)
     Code += "void g" + std::to_string(I) + "() { g" + std::to_string(I - 1) +
             "(); }\n";
   Code += "void train(Step &s) { for (int i = 0; i < 10; ++i) { g" +
           std::to_string(Chain - 1) + "(); s.once(); } }\n";
   Code += "void other(Step &s) { for (int i = 0; i < 10; ++i) { g" +
-          std::to_string(CallerPaths::MaxDepth - 1) + "(); s.once(); } }\n";
+          std::to_string(CallDepth::CallerChain - 1) + "(); s.once(); } }\n";
   parse(Code);
-  // MaxDepth + 1 calls from train()'s loop, MaxDepth from other()'s: the
+  // CallerChain + 1 calls from train()'s loop, CallerChain from other()'s: the
   // second is found, although the walk met the first one's cut-off.
-  EXPECT_EQ(callsTo(1), static_cast<int>(CallerPaths::MaxDepth));
+  EXPECT_EQ(callsTo(1), static_cast<int>(CallDepth::CallerChain));
 }
 
 TEST_F(CallerPathsTest, GuardsOnTheWay) {

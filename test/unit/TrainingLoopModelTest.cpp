@@ -181,7 +181,7 @@ void train(Step &s) {
   for (int i = 0; i < 10; ++i) { d0(s); probe(2); }
 })cpp");
   EXPECT_TRUE(isPerStep(1)) << "a backward 3 calls deep is seen";
-  EXPECT_FALSE(isPerStep(2)) << "4 calls deep is past MaxCallDepth";
+  EXPECT_FALSE(isPerStep(2)) << "4 calls deep is past CallDepth::TrainingStep";
 }
 
 TEST_F(TrainingLoopModelTest, StepFunctionsCalledFromOutside) {
