@@ -55,8 +55,8 @@ bool isDtypeConversion(const CXXMethodDecl *To) {
     return false;
   QualType First = To->getParamDecl(0)->getType().getNonReferenceType();
   if (const auto *Enum = First->getAs<EnumType>())
-    return Enum->getDecl()->getQualifiedNameAsString() == "c10::ScalarType";
-  return isRecordNamed(First, "::caffe2::TypeMeta");
+    return hasQualifiedName(Enum->getDecl(), names::ScalarType);
+  return isRecordNamed(First, names::TypeMeta);
 }
 
 } // namespace

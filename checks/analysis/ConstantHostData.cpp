@@ -6,6 +6,7 @@
 
 #include "ConstantHostData.h"
 #include "LibTorchCalls.h"
+#include "LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/ExprCXX.h"
@@ -19,9 +20,11 @@ bool isCalled(const CallExpr *Call, StringRef Name) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee || !Callee->getIdentifier() || Callee->getName() != Name)
     return false;
-  std::string Qualified = Callee->getQualifiedNameAsString();
-  return Qualified == ("torch::" + Name).str() ||
-         Qualified == ("at::" + Name).str();
+  // The function itself, not one of a nested namespace.
+  return hasQualifiedName(Callee,
+                          (Twine(names::TorchNamespace) + "::" + Name).str()) ||
+         hasQualifiedName(Callee,
+                          (Twine(names::AtNamespace) + "::" + Name).str());
 }
 
 /// The variable an argument names, through the conversions that wrap it

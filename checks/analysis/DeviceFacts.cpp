@@ -20,8 +20,7 @@ namespace clang::tidy::libtorch::analysis {
 
 bool isDeviceTypeEnum(QualType Type) {
   const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
-  return Enum &&
-         Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
+  return Enum && hasQualifiedName(Enum->getDecl(), names::DeviceType);
 }
 
 bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
@@ -125,7 +124,7 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
     // TensorOptions(kFloat): a dtype, no device.
     if (isRecordNamed(Type, names::TensorOptions) &&
         !isDeviceLike(First->getType()) && !First->getType()->isPointerType() &&
-        !isRecordNamed(First->getType(), "::std::basic_string"))
+        !isRecordNamed(First->getType(), names::BasicString))
       return DeviceKind::NoDevice;
     return classify(First, Context, Depth + 1);
   }
@@ -153,12 +152,10 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
     // torch::device(d) / at::device(d) make TensorOptions with a device;
     // torch::dtype(t) makes options without one.
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      std::string Name = Callee->getQualifiedNameAsString();
-      if ((Name == "torch::device" || Name == "at::device" ||
-           Name == "c10::device") &&
+      if (hasAnyQualifiedName(Callee, names::DeviceFunctions) &&
           Call->getNumArgs() == 1)
         return classify(Call->getArg(0), Context, Depth + 1);
-      if (Name == "torch::dtype" || Name == "at::dtype" || Name == "c10::dtype")
+      if (hasAnyQualifiedName(Callee, names::DtypeFunctions))
         return DeviceKind::NoDevice;
     }
     return DeviceKind::MaybeCuda;
@@ -195,12 +192,8 @@ bool preservesDevice(StringRef Method) {
 
 /// `torch::stack` and `torch::cat` (and at::): their tensor lives where the
 /// tensors they join live.
-bool joinsTensors(StringRef QualifiedName) {
-  return llvm::StringSwitch<bool>(QualifiedName)
-      .Cases("torch::stack", "torch::cat", "at::stack", "at::cat", true)
-      .Cases("torch::concat", "at::concat", "torch::hstack", "torch::vstack",
-             true)
-      .Default(false);
+bool joinsTensors(const FunctionDecl *Callee) {
+  return hasAnyQualifiedName(Callee, names::JoinFunctions);
 }
 
 /// The tensors of a braced list (`{a, b}`) that a TensorList parameter is
@@ -303,11 +296,10 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier())
       return Placement::Unknown;
-    std::string Name = Callee->getQualifiedNameAsString();
-    if (!StringRef(Name).startswith("torch::") &&
-        !StringRef(Name).startswith("at::"))
+    if (!isInNamespace(Callee, names::TorchNamespace) &&
+        !isInNamespace(Callee, names::AtNamespace))
       return Placement::Unknown;
-    if (joinsTensors(Name) && Call->getNumArgs() > 0)
+    if (joinsTensors(Callee) && Call->getNumArgs() > 0)
       return PlacementOfOperands(bracedTensors(Call->getArg(0)));
     // A `*_like` factory makes its tensor where its model tensor lives,
     // unless its options name a device.
@@ -364,11 +356,7 @@ bool isCudaQuery(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return false;
-  std::string Name = Callee->getQualifiedNameAsString();
-  return Name == "torch::cuda::is_available" ||
-         Name == "torch::cuda::device_count" ||
-         Name == "torch::cuda::cudnn_is_available" || Name == "at::hasCUDA" ||
-         Name == "at::Context::hasCUDA";
+  return hasAnyQualifiedName(Callee, names::CudaQueries);
 }
 
 } // namespace

@@ -38,8 +38,7 @@ const Expr *stripOptions(const Expr *E) {
 
 bool isScalarTypeEnum(QualType Type) {
   const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
-  return Enum &&
-         Enum->getDecl()->getQualifiedNameAsString() == "c10::ScalarType";
+  return Enum && hasQualifiedName(Enum->getDecl(), names::ScalarType);
 }
 
 std::optional<StringRef> scalarType(const Expr *E, unsigned Depth) {
@@ -79,9 +78,7 @@ std::optional<StringRef> scalarType(const Expr *E, unsigned Depth) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      std::string Name = Callee->getQualifiedNameAsString();
-      if ((Name == "torch::dtype" || Name == "at::dtype" ||
-           Name == "c10::dtype") &&
+      if (hasAnyQualifiedName(Callee, names::DtypeFunctions) &&
           Call->getNumArgs() == 1)
         return scalarType(Call->getArg(0), Depth + 1);
     }
@@ -114,9 +111,7 @@ bool makesTensorFromOptions(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return false;
-  std::string Name = Callee->getQualifiedNameAsString();
-  if (Name == "torch::from_blob" || Name == "at::from_blob" ||
-      Name == "torch::tensor" || Name == "at::tensor")
+  if (hasAnyQualifiedName(Callee, names::HostDataFactories))
     return true;
   return isTensorFactoryCall(Call) && !Callee->getName().endswith("_like");
 }

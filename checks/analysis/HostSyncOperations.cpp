@@ -40,36 +40,11 @@ const StringRef SyncMethods[] = {
     "index",
 };
 
-const StringRef SyncFunctions[] = {
-    "::at::print",
-    "::torch::cuda::synchronize",
-    "::c10::cuda::device_synchronize",
-    "::cudaDeviceSynchronize",
-    "::cudaStreamSynchronize",
-    "::at::nonzero",
-    "::at::masked_select",
-    "::at::_unique",
-    "::at::_unique2",
-    "::at::unique_dim",
-    "::at::unique_consecutive",
-    "::at::equal",
-    "::at::allclose",
-    "::at::is_nonzero",
-    "::at::_local_scalar_dense",
-    // Returns the total norm as a double: `.item()` inside LibTorch (1.13
-    // and 2.x), whether or not the caller reads it.
-    "::torch::nn::utils::clip_grad_norm_",
-    // Size their output from the input's values (waitsAsCalled).
-    "::at::bincount",
-    "::at::histc",
-    "::at::repeat_interleave",
-};
-
 } // namespace
 
 llvm::ArrayRef<StringRef> syncTensorMethods() { return SyncMethods; }
 
-llvm::ArrayRef<StringRef> syncFunctions() { return SyncFunctions; }
+llvm::ArrayRef<StringRef> syncFunctions() { return names::HostSyncFunctions; }
 
 SyncKind syncKindOfMethod(StringRef Name) {
   return llvm::StringSwitch<SyncKind>(Name)

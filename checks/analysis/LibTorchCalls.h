@@ -21,6 +21,19 @@
 
 namespace clang::tidy::libtorch::analysis {
 
+/// \p Decl is the entity named \p QualifiedName (written with a leading
+/// "::", as LibTorchNames.h spells it).
+bool hasQualifiedName(const NamedDecl *Decl, llvm::StringRef QualifiedName);
+
+/// \p Decl is one of the entities named \p QualifiedNames (each written with
+/// a leading "::").
+bool hasAnyQualifiedName(const NamedDecl *Decl,
+                         llvm::ArrayRef<llvm::StringRef> QualifiedNames);
+
+/// \p Decl is declared in the namespace (or class) \p QualifiedNamespace,
+/// written with a leading "::", or in one nested in it.
+bool isInNamespace(const NamedDecl *Decl, llvm::StringRef QualifiedNamespace);
+
 /// True when \p Record is, or derives from, the class named \p QualifiedName
 /// (written with a leading "::").
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
