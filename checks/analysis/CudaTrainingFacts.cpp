@@ -17,14 +17,6 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-bool isDeviceType(QualType Type) {
-  if (isRecordNamed(Type, names::Device) ||
-      isRecordNamed(Type, names::TensorOptions))
-    return true;
-  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
-  return Enum && hasQualifiedName(Enum->getDecl(), names::DeviceType);
-}
-
 /// LibTorch's own spelling of a half or bfloat16 dtype: the `c10::ScalarType`
 /// enumerators and the `kHalf` / `kBFloat16` / `kFloat16` constants (c10,
 /// and `torch::kFloat16`).
@@ -78,7 +70,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
         Found.ReducedPrecision = true;
       // kCUDA and DeviceType::CUDA; a local device variable is judged where
       // it is initialized, a parameter not at all (see the header).
-      if (isDeviceType(Ref->getType()) && !isa<ParmVarDecl>(Decl) &&
+      if (isDeviceLikeType(Ref->getType()) && !isa<ParmVarDecl>(Decl) &&
           !(isa<VarDecl>(Decl) && cast<VarDecl>(Decl)->hasLocalStorage()) &&
           classifyDevice(Ref, Context) == DeviceKind::Cuda)
         Found.NamesCudaDevice = true;
@@ -128,7 +120,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
 
 bool CudaTrainingFacts::hasDeviceParameter(const FunctionDecl *Function) const {
   for (const ParmVarDecl *Parameter : Function->parameters())
-    if (isDeviceType(Parameter->getType()))
+    if (isDeviceLikeType(Parameter->getType()))
       return true;
   return false;
 }

@@ -18,11 +18,6 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-bool isDeviceTypeEnum(QualType Type) {
-  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
-  return Enum && hasQualifiedName(Enum->getDecl(), names::DeviceType);
-}
-
 bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
   if (Copy.getMethodDecl()->getName() == "cuda")
     return true;
@@ -39,11 +34,6 @@ bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
 namespace {
 
 constexpr unsigned MaxDepth = 8;
-
-bool isDeviceLike(QualType Type) {
-  return isRecordNamed(Type, names::Device) ||
-         isRecordNamed(Type, names::TensorOptions) || isDeviceTypeEnum(Type);
-}
 
 const Expr *strip(const Expr *E) {
   // `static_cast<torch::Device>(d)` is still d.
@@ -123,7 +113,8 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
     const Expr *First = Construct->getArg(0);
     // TensorOptions(kFloat): a dtype, no device.
     if (isRecordNamed(Type, names::TensorOptions) &&
-        !isDeviceLike(First->getType()) && !First->getType()->isPointerType() &&
+        !isDeviceLikeType(First->getType()) &&
+        !First->getType()->isPointerType() &&
         !isRecordNamed(First->getType(), names::BasicString))
       return DeviceKind::NoDevice;
     return classify(First, Context, Depth + 1);
@@ -247,8 +238,8 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
       return Placement::Device;
     if (Name == "to" && Call->getNumArgs() > 0) {
       const Expr *Target = Call->getArg(0);
-      if (isDeviceLike(Target->getType()) ||
-          isDeviceLike(strip(Target)->getType())) {
+      if (isDeviceLikeType(Target->getType()) ||
+          isDeviceLikeType(strip(Target)->getType())) {
         DeviceKind Kind = classify(Target, Context, Depth + 1);
         if (Kind != DeviceKind::NoDevice)
           return placementOfDevice(Kind);
@@ -306,7 +297,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     if (Callee->getName().endswith("_like") && Call->getNumArgs() > 0 &&
         isTensorType(Call->getArg(0)->getType())) {
       for (const Expr *Arg : llvm::drop_begin(Call->arguments()))
-        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLike(Arg->getType())) {
+        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType())) {
           DeviceKind Kind = classify(Arg, Context, Depth + 1);
           if (Kind != DeviceKind::NoDevice)
             return placementOfDevice(Kind);
@@ -324,7 +315,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     // A factory makes its tensor where its options say, on the CPU if none.
     Placement Result = Placement::Host;
     for (const Expr *Arg : Call->arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLike(Arg->getType()) &&
+      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
           placementOfDevice(classify(Arg, Context, Depth + 1)) ==
               Placement::Device)
         Result = Placement::Device;
@@ -442,7 +433,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
           Found.CudaCapable = true;
       } else if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl())) {
         // Device constants (kCUDA) and variables we cannot see into.
-        if (isDeviceLike(Variable->getType()) &&
+        if (isDeviceLikeType(Variable->getType()) &&
             (!Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable)) &&
             classify(Ref, Context, 0) != DeviceKind::Cpu)
           Found.CudaCapable = true;
@@ -450,7 +441,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
       return true;
     }
     bool VisitVarDecl(VarDecl *Variable) {
-      if (isDeviceLike(Variable->getType()) && Variable->getInit() &&
+      if (isDeviceLikeType(Variable->getType()) && Variable->getInit() &&
           !isa<ParmVarDecl>(Variable))
         note(classify(Variable->getInit(), Context, 0));
       return true;
@@ -478,7 +469,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
       return true;
     }
     bool VisitMemberExpr(MemberExpr *Member) {
-      if (isDeviceLike(Member->getType()) &&
+      if (isDeviceLikeType(Member->getType()) &&
           !isa<CXXMethodDecl>(Member->getMemberDecl()))
         Found.CudaCapable = true;
       return true;
@@ -497,7 +488,7 @@ bool DeviceScopeFacts::isCpuOnlyFunction(const FunctionDecl *Function) {
   Mentions Found = mentionsIn(Function->getBody());
   // A device handed in by the caller may be anything.
   for (const ParmVarDecl *Parameter : Function->parameters())
-    if (isDeviceLike(Parameter->getType()))
+    if (isDeviceLikeType(Parameter->getType()))
       Found.CudaCapable = true;
   bool Result = Found.Cpu && !Found.CudaCapable;
   CpuOnly[Function] = Result;

@@ -72,6 +72,16 @@ bool isTensorType(QualType Type) {
                              names::TensorBase);
 }
 
+bool isDeviceTypeEnum(QualType Type) {
+  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
+  return Enum && hasQualifiedName(Enum->getDecl(), names::DeviceType);
+}
+
+bool isDeviceLikeType(QualType Type) {
+  return isRecordNamed(Type, names::Device) ||
+         isRecordNamed(Type, names::TensorOptions) || isDeviceTypeEnum(Type);
+}
+
 const CXXMethodDecl *tensorMethodCalled(const Expr *E) {
   const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
   if (!Call)

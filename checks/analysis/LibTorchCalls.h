@@ -59,6 +59,14 @@ bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName);
 /// at::Tensor / at::TensorBase (references, cv and typedefs looked through).
 bool isTensorType(QualType Type);
 
+/// \p Type is `c10::DeviceType` (`torch::kCUDA`), or a reference to it.
+bool isDeviceTypeEnum(QualType Type);
+
+/// \p Type (references and cv looked through) names a device: a
+/// `c10::Device`, a `c10::DeviceType` or a `c10::TensorOptions` (which a
+/// Device converts to).
+bool isDeviceLikeType(QualType Type);
+
 /// The method called by \p E if it is a member call on a tensor, else null.
 const CXXMethodDecl *tensorMethodCalled(const Expr *E);
 
