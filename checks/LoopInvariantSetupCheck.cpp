@@ -6,6 +6,7 @@
 
 #include "LoopInvariantSetupCheck.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -43,12 +44,8 @@ bool isModelOrOptimizer(QualType Type) {
 void LoopInvariantSetupCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto OptimizerClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::Optimizer));
-  const auto ModuleTo = cxxMemberCallExpr(
-      unless(isExpansionInSystemHeader()),
-      callee(cxxMethodDecl(
-          hasName("to"), ofClass(cxxRecordDecl(
-                             anyOf(isSameOrDerivedFrom(names::Module),
-                                   isSameOrDerivedFrom(names::JitModule)))))));
+  const auto ModuleTo = cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                          analysis::matchers::anyModuleTo());
   // Copies and moves of an optimizer build nothing new.
   const auto NewOptimizer =
       cxxConstructExpr(unless(isExpansionInSystemHeader()),

@@ -132,8 +132,10 @@ bool isCopiedAtOnce(const CXXMemberCallExpr *Data,
   const auto *Method = Call.Parent.get<CXXMemberCallExpr>();
   const CXXMethodDecl *Called = Method ? Method->getMethodDecl() : nullptr;
   return Called && Called->getIdentifier() &&
-         (Called->getName() == "clone" || Called->getName() == "to" ||
-          Called->getName() == "cuda" || Called->getName() == "contiguous");
+         (Called->getName() == "clone" ||
+          Called->getName() == names::ToMethod ||
+          Called->getName() == names::CudaMethod ||
+          Called->getName() == "contiguous");
 }
 
 /// The value of \p E (an lvalue naming the table or a part of it) is only

@@ -104,7 +104,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
       if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee)) {
         if (hasQualifiedName(Method->getParent(), names::Context))
           Found.ContextMethods.insert(Method->getName());
-        if (Method->getName() == "cuda" &&
+        if (Method->getName() == names::CudaMethod &&
             (isSameOrDerivedFrom(Method->getParent(), names::TensorBase) ||
              isSameOrDerivedFrom(Method->getParent(), names::Module)))
           Found.NamesCudaDevice = true;

@@ -19,7 +19,7 @@
 namespace clang::tidy::libtorch::analysis {
 
 bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
-  if (Copy.getMethodDecl()->getName() == "cuda")
+  if (Copy.getMethodDecl()->getName() == names::CudaMethod)
     return true;
   if (Copy.getNumArgs() == 0)
     return false;
@@ -234,9 +234,9 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     StringRef Name = Method->getName();
     if (Name == "cpu")
       return Placement::Host;
-    if (Name == "cuda")
+    if (Name == names::CudaMethod)
       return Placement::Device;
-    if (Name == "to" && Call->getNumArgs() > 0) {
+    if (Name == names::ToMethod && Call->getNumArgs() > 0) {
       const Expr *Target = Call->getArg(0);
       if (isDeviceLikeType(Target->getType()) ||
           isDeviceLikeType(strip(Target)->getType())) {
@@ -461,7 +461,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
       if (isCudaQuery(Call))
         Found.CudaCapable = true;
       else if (const CXXMethodDecl *Method = tensorMethodCalled(Call))
-        if (Method->getName() == "cuda")
+        if (Method->getName() == names::CudaMethod)
           Found.CudaCapable = true;
       // A device that comes out of a call (`tensor.device()`) is unknown.
       if (isRecordNamed(Call->getType(), names::Device))

@@ -64,7 +64,7 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
   FactoryDevice Result;
   std::optional<FixItHint> AddDevice;
   bool Safe = isRewritable(Copy.getSourceRange());
-  if (Copy.getMethodDecl()->getName() == "cuda") {
+  if (Copy.getMethodDecl()->getName() == names::CudaMethod) {
     Result.DeviceText = "torch::kCUDA";
   } else {
     const Expr *Destination = Copy.getArg(0);

@@ -206,7 +206,7 @@ std::optional<HostWidening> hostWideningBefore(const Expr *CopySource,
     const auto *Call = cast<CXXMemberCallExpr>(E);
     StringRef Name = Method->getName();
     bool Converts = (Name == "toType" && Method->getNumParams() == 1) ||
-                    (Name == "to" && Method->getNumParams() > 0 &&
+                    (Name == names::ToMethod && Method->getNumParams() > 0 &&
                      isScalarTypeEnum(Method->getParamDecl(0)->getType()));
     if (!Converts) {
       if (!keepsWideTensor(Name))
@@ -243,7 +243,7 @@ std::optional<HostConversion> wideConversionBeforeCopy(const Expr *CopySource,
   const auto *Call = cast<CXXMemberCallExpr>(strip(CopySource));
   StringRef Name = Method->getName();
   bool Converts = (Name == "toType" && Method->getNumParams() == 1) ||
-                  (Name == "to" && Method->getNumParams() > 0 &&
+                  (Name == names::ToMethod && Method->getNumParams() > 0 &&
                    isScalarTypeEnum(Method->getParamDecl(0)->getType()));
   if (!Converts || Call->getNumArgs() == 0)
     return std::nullopt;
@@ -292,7 +292,7 @@ bool isWideningSwappable(const HostWidening &Widening,
   for (unsigned I = 1; I < Conversion.getNumArgs(); ++I)
     if (!isa<CXXDefaultArgExpr>(Conversion.getArg(I)))
       return false;
-  if (Copy.getMethodDecl()->getName() == "to") {
+  if (Copy.getMethodDecl()->getName() == names::ToMethod) {
     QualType Destination = asWritten(Copy.getArg(0))->getType();
     if (!isRecordNamed(Destination, names::Device) &&
         !isDeviceTypeEnum(Destination))

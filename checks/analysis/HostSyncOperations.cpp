@@ -225,7 +225,7 @@ std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
                                          ASTContext &Context,
                                          const LangOptions &LangOpts) {
   const CXXMethodDecl *Method = Call.getMethodDecl();
-  if (Method->getName() == "to") {
+  if (Method->getName() == names::ToMethod) {
     // Only a copy to the CPU waits; to(device) and to(dtype) do not.
     if (Call.getNumArgs() == 0 ||
         classifyDevice(Call.getArg(0), Context) != DeviceKind::Cpu)
@@ -240,7 +240,7 @@ std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
   Sync.Kind = syncKindOfMethod(Method->getName());
   Sync.Name =
       calledName(Method, /*IsMember=*/true, Context.getPrintingPolicy());
-  if (Method->getName() == "to")
+  if (Method->getName() == names::ToMethod)
     Sync.Name =
         "to(" +
         spelledText(Call.getArg(0), Context.getSourceManager(), LangOpts) + ")";

@@ -92,6 +92,20 @@ const CXXMethodDecl *tensorMethodCalled(const Expr *E) {
   return Method;
 }
 
+bool isTensorDeviceCopy(const Expr *E) {
+  const CXXMethodDecl *Method = tensorMethodCalled(E);
+  return isNamed(Method, names::ToMethod) || isNamed(Method, names::CudaMethod);
+}
+
+bool isModuleToCall(const CXXMemberCallExpr *Call, bool WithScripted) {
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!isNamed(Method, names::ToMethod))
+    return false;
+  return isSameOrDerivedFrom(Method->getParent(), names::Module) ||
+         (WithScripted &&
+          isSameOrDerivedFrom(Method->getParent(), names::JitModule));
+}
+
 llvm::ArrayRef<llvm::StringRef> tensorFactoryNames() {
   return names::TensorFactories;
 }

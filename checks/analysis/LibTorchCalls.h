@@ -70,6 +70,15 @@ bool isDeviceLikeType(QualType Type);
 /// The method called by \p E if it is a member call on a tensor, else null.
 const CXXMethodDecl *tensorMethodCalled(const Expr *E);
 
+/// \p E is `tensor.to(...)` or `tensor.cuda(...)`: a member call of
+/// Tensor::to or Tensor::cuda, whichever overload (to a device, a dtype,
+/// another tensor's options).
+bool isTensorDeviceCopy(const Expr *E);
+
+/// \p Call is `module->to(...)`: `to` of a torch::nn::Module (or subclass);
+/// with \p WithScripted, of a torch::jit::Module too.
+bool isModuleToCall(const CXXMemberCallExpr *Call, bool WithScripted = false);
+
 /// The LibTorch functions that make a new tensor (`torch::randn`,
 /// `at::zeros_like`, ...), fully qualified as matchers spell them.
 llvm::ArrayRef<llvm::StringRef> tensorFactoryNames();

@@ -68,6 +68,9 @@ inline constexpr char EmptyCache[] =
     "::c10::cuda::CUDACachingAllocator::emptyCache";
 inline constexpr char TorchNamespace[] = "::torch";
 inline constexpr char AtNamespace[] = "::at";
+/// Methods, looked up on the class of their object (a tensor or a module).
+inline constexpr char ToMethod[] = "to";
+inline constexpr char CudaMethod[] = "cuda";
 /// Every function here (set_autocast_enabled, autocast_increment_nesting...)
 /// belongs to autocast, whichever device it names.
 inline constexpr char AutocastNamespace[] = "::at::autocast";
