@@ -8,6 +8,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
 #include "utils/References.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -80,29 +81,6 @@ const VarDecl *pointedVariable(const Expr *Pointer) {
 
 bool isConstData(const VarDecl *Variable, ASTContext &Context) {
   return Context.getBaseElementType(Variable->getType()).isConstQualified();
-}
-
-/// A parameter of a call or construction that \p Arg is given.
-const ParmVarDecl *parameterFor(const Expr *Call, const Expr *Arg) {
-  const FunctionDecl *Callee = nullptr;
-  llvm::ArrayRef<const Expr *> Args;
-  unsigned Offset = 0;
-  if (const auto *C = dyn_cast<CallExpr>(Call)) {
-    Callee = C->getDirectCallee();
-    Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
-    // A member operator's object is its first argument, not a parameter.
-    if (isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(Callee))
-      Offset = 1;
-  } else if (const auto *C = dyn_cast<CXXConstructExpr>(Call)) {
-    Callee = C->getConstructor();
-    Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
-  }
-  if (!Callee)
-    return nullptr;
-  for (unsigned I = Offset; I < Args.size(); ++I)
-    if (Args[I] == Arg && I - Offset < Callee->getNumParams())
-      return Callee->getParamDecl(I - Offset);
-  return nullptr;
 }
 
 bool bindsMutably(QualType Type) {
@@ -205,11 +183,11 @@ bool isOnlyRead(const Expr *E, const UserCodeParents &Parents,
               dyn_cast_or_null<CXXMethodDecl>(Operator->getDirectCallee()))
         return Method->isConst();
     }
-    const ParmVarDecl *Parameter = parameterFor(P, E);
+    const ParmVarDecl *Parameter = utils::parameterOfArgument(P, E);
     return Parameter && !bindsMutably(Parameter->getType());
   }
   if (isa<CallExpr, CXXConstructExpr>(P)) {
-    const ParmVarDecl *Parameter = parameterFor(P, E);
+    const ParmVarDecl *Parameter = utils::parameterOfArgument(P, E);
     return Parameter && !bindsMutably(Parameter->getType());
   }
   if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(P))

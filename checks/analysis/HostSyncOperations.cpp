@@ -10,6 +10,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "SourceText.h"
+#include "utils/CallArguments.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -152,11 +153,9 @@ bool isMask(const Expr *E, unsigned Depth) {
 /// no such parameter.
 const Expr *argumentNamed(const CallExpr *Call, const FunctionDecl *Callee,
                           llvm::StringRef Name) {
-  unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
   for (unsigned I = 0; I < Callee->getNumParams(); ++I)
-    if (Callee->getParamDecl(I)->getName() == Name &&
-        I + Offset < Call->getNumArgs())
-      return Call->getArg(I + Offset);
+    if (Callee->getParamDecl(I)->getName() == Name)
+      return utils::argumentOfParameter(Call, I);
   return nullptr;
 }
 
