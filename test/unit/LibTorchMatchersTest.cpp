@@ -65,7 +65,9 @@ protected:
     return Found;
   }
   const VarDecl *variable(llvm::StringRef Name) {
-    auto Found = match(varDecl(hasName(Name)).bind("v"), AST->getASTContext());
+    auto Found =
+        match(varDecl(hasName(Name), isExpansionInMainFile()).bind("v"),
+              AST->getASTContext());
     EXPECT_EQ(Found.size(), 1u) << Name.str();
     return Found.empty() ? nullptr : Found[0].getNodeAs<VarDecl>("v");
   }
