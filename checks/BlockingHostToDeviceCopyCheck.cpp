@@ -11,6 +11,7 @@
 #include "analysis/DeviceVariables.h"
 #include "analysis/HostDtypes.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "analysis/UpdateBlocks.h"
@@ -43,14 +44,10 @@ std::optional<unsigned> nonBlockingParameter(const CXXMethodDecl &To) {
 
 void BlockingHostToDeviceCopyCheck::registerUserCodeMatchers(
     MatchFinder *Finder) {
-  const auto TensorClass =
-      cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
-  Finder->addMatcher(
-      cxxMemberCallExpr(
-          unless(isExpansionInSystemHeader()),
-          callee(cxxMethodDecl(hasAnyName("to", "cuda"), ofClass(TensorClass))))
-          .bind("copy"),
-      this);
+  Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                       analysis::matchers::tensorToOrCuda())
+                         .bind("copy"),
+                     this);
 }
 
 void BlockingHostToDeviceCopyCheck::check(
@@ -58,7 +55,7 @@ void BlockingHostToDeviceCopyCheck::check(
   const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy");
   ASTContext &Context = *Result.Context;
   const CXXMethodDecl *Method = Copy->getMethodDecl();
-  const bool IsCuda = Method->getName() == "cuda";
+  const bool IsCuda = Method->getName() == names::CudaMethod;
   const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
   if (!Member)
     return;

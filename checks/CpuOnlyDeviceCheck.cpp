@@ -9,6 +9,7 @@
 #include "analysis/DeviceFacts.h"
 #include "analysis/DeviceVariables.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -33,14 +34,10 @@ void CpuOnlyDeviceCheck::registerUserCodeMatchers(MatchFinder *Finder) {
                   hasDeclaration(cxxRecordDecl(hasName(names::Device)))))))
           .bind("device"),
       this);
-  Finder->addMatcher(
-      cxxMemberCallExpr(
-          unless(isExpansionInSystemHeader()),
-          callee(cxxMethodDecl(hasName("to"),
-                               ofClass(cxxRecordDecl(isSameOrDerivedFrom(
-                                   cxxRecordDecl(hasName(names::Module))))))))
-          .bind("moduleTo"),
-      this);
+  Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                       analysis::matchers::moduleTo())
+                         .bind("moduleTo"),
+                     this);
 }
 
 bool CpuOnlyDeviceCheck::isCpuOnlyTrainingProgram(ASTContext &Context) {
@@ -60,7 +57,7 @@ void CpuOnlyDeviceCheck::check(const MatchFinder::MatchResult &Result) {
           Result.Nodes.getNodeAs<CXXMemberCallExpr>("moduleTo")) {
     // `model->to(torch::kCPU)` written out; a device variable is reported
     // at its declaration instead.
-    if (!analysis::isModuleToCall(Call) || Call->getNumArgs() == 0 ||
+    if (Call->getNumArgs() == 0 ||
         !analysis::isRecordNamed(
             Call->getMethodDecl()->getParamDecl(0)->getType(), names::Device))
       return;

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DataParallelCheck.h"
+#include "analysis/LibTorchNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -13,11 +14,11 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::libtorch {
 
 void DataParallelCheck::registerUserCodeMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasName(
-                                  "::torch::nn::parallel::data_parallel"))))
-                         .bind("call"),
-                     this);
+  Finder->addMatcher(
+      callExpr(unless(isExpansionInSystemHeader()),
+               callee(functionDecl(hasName(names::DataParallel))))
+          .bind("call"),
+      this);
 }
 
 void DataParallelCheck::check(const MatchFinder::MatchResult &Result) {

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmptyCacheInLoopCheck.h"
+#include "analysis/LibTorchNames.h"
 #include "analysis/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -13,15 +14,9 @@ using namespace clang::ast_matchers;
 
 namespace clang::tidy::libtorch {
 
-namespace {
-
-constexpr char EmptyCache[] = "::c10::cuda::CUDACachingAllocator::emptyCache";
-
-} // namespace
-
 void EmptyCacheInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
-                              callee(functionDecl(hasName(EmptyCache))))
+                              callee(functionDecl(hasName(names::EmptyCache))))
                          .bind("call"),
                      this);
 }

@@ -28,7 +28,7 @@ std::optional<llvm::StringRef> memberAccess(const ValueDecl *Module) {
   if (!Record)
     return std::nullopt;
   if (analysis::isSameOrDerivedFrom(Record, names::ModuleHolder) ||
-      Record->getQualifiedNameAsString() == "std::shared_ptr")
+      analysis::hasQualifiedName(Record, names::SharedPtr))
     return llvm::StringRef("->");
   if (analysis::isSameOrDerivedFrom(Record, names::Module) ||
       analysis::isSameOrDerivedFrom(Record, names::JitModule))

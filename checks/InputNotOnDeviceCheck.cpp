@@ -141,9 +141,8 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       continue;
-    std::string Name = Callee->getQualifiedNameAsString();
-    bool IsLibTorch = StringRef(Name).startswith("torch::") ||
-                      StringRef(Name).startswith("at::") ||
+    bool IsLibTorch = analysis::isInNamespace(Callee, names::TorchNamespace) ||
+                      analysis::isInNamespace(Callee, names::AtNamespace) ||
                       analysis::tensorMethodCalled(Call) ||
                       analysis::isModuleForwardCall(Call);
     if (!IsLibTorch)

@@ -6,6 +6,7 @@
 
 #include "LoopInvariantSetupCheck.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -15,8 +16,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::libtorch {
 
 namespace {
-
-constexpr char SharedPtr[] = "::std::shared_ptr";
 
 /// A module or optimizer, held directly, by a ModuleHolder (`Net`) or by a
 /// `std::shared_ptr`: what `torch::load` reads once, as setup.
@@ -30,7 +29,7 @@ bool isModelOrOptimizer(QualType Type) {
       analysis::isSameOrDerivedFrom(Record, names::ModuleHolder))
     return true;
   const auto *Pointer = dyn_cast<ClassTemplateSpecializationDecl>(Record);
-  if (!Pointer || Pointer->getQualifiedNameAsString() != SharedPtr + 2 ||
+  if (!Pointer || !analysis::hasQualifiedName(Pointer, names::SharedPtr) ||
       Pointer->getTemplateArgs().size() < 1 ||
       Pointer->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
     return false;
@@ -45,12 +44,8 @@ bool isModelOrOptimizer(QualType Type) {
 void LoopInvariantSetupCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto OptimizerClass =
       cxxRecordDecl(isSameOrDerivedFrom(names::Optimizer));
-  const auto ModuleTo = cxxMemberCallExpr(
-      unless(isExpansionInSystemHeader()),
-      callee(cxxMethodDecl(
-          hasName("to"), ofClass(cxxRecordDecl(
-                             anyOf(isSameOrDerivedFrom(names::Module),
-                                   isSameOrDerivedFrom(names::JitModule)))))));
+  const auto ModuleTo = cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                          analysis::matchers::anyModuleTo());
   // Copies and moves of an optimizer build nothing new.
   const auto NewOptimizer =
       cxxConstructExpr(unless(isExpansionInSystemHeader()),
@@ -62,7 +57,7 @@ void LoopInvariantSetupCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   const auto MakeOptimizer =
       callExpr(unless(isExpansionInSystemHeader()),
                callee(functionDecl(
-                   hasAnyName("::std::make_shared", "::std::make_unique"),
+                   hasAnyName(names::MakeShared, names::MakeUnique),
                    hasTemplateArgument(
                        0, refersToType(hasUnqualifiedDesugaredType(
                               recordType(hasDeclaration(OptimizerClass))))))));
@@ -70,10 +65,10 @@ void LoopInvariantSetupCheck::registerUserCodeMatchers(MatchFinder *Finder) {
       callExpr(unless(isExpansionInSystemHeader()),
                callee(functionDecl(hasName(names::MakeDataLoader))));
   const auto Load = callExpr(unless(isExpansionInSystemHeader()),
-                             callee(functionDecl(hasName("::torch::load"))));
+                             callee(functionDecl(hasName(names::Load))));
   const auto ContextSetter = cxxMemberCallExpr(
       unless(isExpansionInSystemHeader()),
-      callee(cxxMethodDecl(ofClass(hasName("::at::Context")),
+      callee(cxxMethodDecl(ofClass(hasName(names::Context)),
                            matchesName("::set[A-Za-z0-9_]*$"))));
 
   Finder->addMatcher(ModuleTo.bind("to"), this);

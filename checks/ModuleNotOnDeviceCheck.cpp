@@ -36,7 +36,7 @@ bool holdsModuleWhenDeclared(const VarDecl &Handle) {
   if (!Construct)
     return false;
   bool IsSharedPtr =
-      analysis::isRecordNamed(Construct->getType(), "::std::shared_ptr");
+      analysis::isRecordNamed(Construct->getType(), names::SharedPtr);
   if (Construct->getNumArgs() == 0)
     return !IsSharedPtr; // a ModuleHolder default-constructs its module
   const Expr *First = Construct->getArg(0)->IgnoreImplicit();

@@ -36,9 +36,7 @@ bool isDataPipelineFunction(const FunctionDecl *Function) {
 }
 
 bool isCopyToDevice(const Stmt *S) {
-  const CXXMethodDecl *Method =
-      analysis::tensorMethodCalled(dyn_cast_or_null<Expr>(S));
-  return Method && (Method->getName() == "to" || Method->getName() == "cuda");
+  return analysis::isTensorDeviceCopy(dyn_cast_or_null<Expr>(S));
 }
 
 /// The pinned tensor goes straight into a copy: `x.pin_memory().to(d)`, or

@@ -9,6 +9,7 @@
 #include "analysis/DeviceIntoFactory.h"
 #include "analysis/DeviceVariables.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -20,14 +21,10 @@ namespace clang::tidy::libtorch {
 
 void TensorCreatedOffDeviceCheck::registerUserCodeMatchers(
     MatchFinder *Finder) {
-  const auto TensorClass =
-      cxxRecordDecl(isSameOrDerivedFrom(names::TensorBase));
-  Finder->addMatcher(
-      cxxMemberCallExpr(
-          unless(isExpansionInSystemHeader()),
-          callee(cxxMethodDecl(hasAnyName("to", "cuda"), ofClass(TensorClass))))
-          .bind("copy"),
-      this);
+  Finder->addMatcher(cxxMemberCallExpr(unless(isExpansionInSystemHeader()),
+                                       analysis::matchers::tensorToOrCuda())
+                         .bind("copy"),
+                     this);
 }
 
 void TensorCreatedOffDeviceCheck::check(
@@ -69,7 +66,7 @@ void TensorCreatedOffDeviceCheck::handle(const CXXMemberCallExpr &Copy,
   // to suggest depends on which conversion the author meant.
   const CXXMethodDecl *CopyMethod = Copy.getMethodDecl();
   const bool CopyOnly =
-      CopyMethod->getName() == "cuda" ||
+      CopyMethod->getName() == names::CudaMethod ||
       analysis::isRecordNamed(CopyMethod->getParamDecl(0)->getType(),
                               names::TensorOptions);
   if (!Direct && !Returned && CopyOnly)
@@ -105,7 +102,7 @@ void TensorCreatedOffDeviceCheck::diagnoseFactory(
   // cannot draw on the GPU, so the device cannot move into this factory.
   if (!Callee || analysis::takesGenerator(Factory, *Callee))
     return;
-  const bool IsCuda = Copy.getMethodDecl()->getName() == "cuda";
+  const bool IsCuda = Copy.getMethodDecl()->getName() == names::CudaMethod;
   const SourceManager &SM = Context.getSourceManager();
   const LangOptions &LangOpts = getLangOpts();
   std::string FactoryName =
@@ -164,7 +161,8 @@ void TensorCreatedOffDeviceCheck::diagnoseReturnedFactory(
       << FactoryName << HelperName << PerStep;
   diag(cast<MemberExpr>(Copy.getCallee())->getMemberLoc(),
        "'%0' copies the result of '%1' to the GPU here", DiagnosticIDs::Note)
-      << (Copy.getMethodDecl()->getName() == "cuda" ? "cuda()" : "to()")
+      << (Copy.getMethodDecl()->getName() == names::CudaMethod ? "cuda()"
+                                                               : "to()")
       << HelperName;
   notePathToStep(Path, PerStep);
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AssignedValues.h"
+#include "utils/CallArguments.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -40,19 +41,23 @@ assignedValues(const VarDecl *Variable) {
           dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : E);
       return Ref && Ref->getDecl() == Variable;
     }
-    /// The arguments of a call to \p Callee, \p Offset of them before its
-    /// parameters (the object of a member operator).
-    void checkArguments(const FunctionDecl *Callee,
-                        llvm::ArrayRef<const Expr *> Args, unsigned Offset) {
-      for (unsigned I = 0; I < Args.size() && !Unknown; ++I) {
-        if (!refersToVariable(Args[I]))
-          continue;
-        if (I < Offset)
-          continue; // the object of a member operator: see below
-        if (!Callee || I - Offset >= Callee->getNumParams() ||
-            bindsMutableReference(Callee->getParamDecl(I - Offset)->getType()))
-          Unknown = true;
-      }
+    /// The variable given to a parameter we cannot see (null), or to one
+    /// that binds it mutably, may be written.
+    void checkArgument(const Expr *Arg, const ParmVarDecl *Parameter) {
+      if (refersToVariable(Arg) &&
+          (!Parameter || bindsMutableReference(Parameter->getType())))
+        Unknown = true;
+    }
+    void checkArguments(const CallExpr *Call) {
+      // The object of a member operator is no parameter's: see below.
+      for (unsigned I = utils::objectArgumentCount(Call);
+           I < Call->getNumArgs() && !Unknown; ++I)
+        checkArgument(Call->getArg(I), utils::parameterOfArgument(Call, I));
+    }
+    void checkArguments(const CXXConstructExpr *Construct) {
+      for (unsigned I = 0; I < Construct->getNumArgs() && !Unknown; ++I)
+        checkArgument(Construct->getArg(I),
+                      utils::parameterOfArgument(Construct, I));
     }
     bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
       if (Op->getNumArgs() > 0 && refersToVariable(Op->getArg(0))) {
@@ -84,14 +89,14 @@ assignedValues(const VarDecl *Variable) {
         // object first.
         if (Op->isAssignmentOp())
           return !Unknown;
-        unsigned Offset = isa_and_nonnull<CXXMethodDecl>(Callee) ? 1 : 0;
-        checkArguments(Callee, {Call->getArgs(), Call->getNumArgs()}, Offset);
-        if (Offset == 1 && refersToVariable(Call->getArg(0)) &&
+        checkArguments(Call);
+        if (utils::objectArgumentCount(Call) == 1 &&
+            refersToVariable(Call->getArg(0)) &&
             !cast<CXXMethodDecl>(Callee)->isConst())
           Unknown = true;
         return !Unknown;
       }
-      checkArguments(Callee, {Call->getArgs(), Call->getNumArgs()}, 0);
+      checkArguments(Call);
       if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call))
         if (refersToVariable(Member->getImplicitObjectArgument()))
           if (const CXXMethodDecl *Method = Member->getMethodDecl();
@@ -101,8 +106,7 @@ assignedValues(const VarDecl *Variable) {
       return !Unknown;
     }
     bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-      checkArguments(Construct->getConstructor(),
-                     {Construct->getArgs(), Construct->getNumArgs()}, 0);
+      checkArguments(Construct);
       return !Unknown;
     }
     bool VisitVarDecl(VarDecl *Other) {

@@ -55,8 +55,8 @@ bool isDtypeConversion(const CXXMethodDecl *To) {
     return false;
   QualType First = To->getParamDecl(0)->getType().getNonReferenceType();
   if (const auto *Enum = First->getAs<EnumType>())
-    return Enum->getDecl()->getQualifiedNameAsString() == "c10::ScalarType";
-  return isRecordNamed(First, "::caffe2::TypeMeta");
+    return hasQualifiedName(Enum->getDecl(), names::ScalarType);
+  return isRecordNamed(First, names::TypeMeta);
 }
 
 } // namespace
@@ -85,9 +85,9 @@ bool loaderMayPlaceOnDevice(const CXXRecordDecl *Record, ASTContext &Context,
           const CXXMethodDecl *Called = tensorMethodCalled(Call);
           if (!Called || !Called->getIdentifier())
             return true;
-          if (Called->getName() == "cuda")
+          if (Called->getName() == names::CudaMethod)
             Found = true;
-          if (Called->getName() == "to" && Call->getNumArgs() > 0 &&
+          if (Called->getName() == names::ToMethod && Call->getNumArgs() > 0 &&
               !isDtypeConversion(Called)) {
             DeviceKind Kind = classifyDevice(Call->getArg(0), Context);
             Found |= Kind != DeviceKind::Cpu && Kind != DeviceKind::NoDevice;
@@ -169,8 +169,9 @@ void collectUses(const Expr *E, const UserCodeParents &UserParents,
       }
       // Another tensor method with tensor arguments (`x.add(y)`) combines
       // the batch with them.
-      if (isTensorType(Call->getType()) && Method->getName() != "to" &&
-          Method->getName() != "cuda" && Method->getName() != "cpu")
+      if (isTensorType(Call->getType()) &&
+          Method->getName() != names::ToMethod &&
+          Method->getName() != names::CudaMethod && Method->getName() != "cpu")
         Uses.push_back({E, Call});
       return;
     }

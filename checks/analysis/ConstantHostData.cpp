@@ -6,8 +6,10 @@
 
 #include "ConstantHostData.h"
 #include "LibTorchCalls.h"
+#include "LibTorchNames.h"
 #include "WalkDepths.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
 #include "utils/References.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -20,9 +22,11 @@ bool isCalled(const CallExpr *Call, StringRef Name) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee || !Callee->getIdentifier() || Callee->getName() != Name)
     return false;
-  std::string Qualified = Callee->getQualifiedNameAsString();
-  return Qualified == ("torch::" + Name).str() ||
-         Qualified == ("at::" + Name).str();
+  // The function itself, not one of a nested namespace.
+  return hasQualifiedName(Callee,
+                          (Twine(names::TorchNamespace) + "::" + Name).str()) ||
+         hasQualifiedName(Callee,
+                          (Twine(names::AtNamespace) + "::" + Name).str());
 }
 
 /// The variable an argument names, through the conversions that wrap it
@@ -80,29 +84,6 @@ bool isConstData(const VarDecl *Variable, ASTContext &Context) {
   return Context.getBaseElementType(Variable->getType()).isConstQualified();
 }
 
-/// A parameter of a call or construction that \p Arg is given.
-const ParmVarDecl *parameterFor(const Expr *Call, const Expr *Arg) {
-  const FunctionDecl *Callee = nullptr;
-  llvm::ArrayRef<const Expr *> Args;
-  unsigned Offset = 0;
-  if (const auto *C = dyn_cast<CallExpr>(Call)) {
-    Callee = C->getDirectCallee();
-    Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
-    // A member operator's object is its first argument, not a parameter.
-    if (isa<CXXOperatorCallExpr>(C) && isa_and_nonnull<CXXMethodDecl>(Callee))
-      Offset = 1;
-  } else if (const auto *C = dyn_cast<CXXConstructExpr>(Call)) {
-    Callee = C->getConstructor();
-    Args = llvm::ArrayRef(C->getArgs(), C->getNumArgs());
-  }
-  if (!Callee)
-    return nullptr;
-  for (unsigned I = Offset; I < Args.size(); ++I)
-    if (Args[I] == Arg && I - Offset < Callee->getNumParams())
-      return Callee->getParamDecl(I - Offset);
-  return nullptr;
-}
-
 bool bindsMutably(QualType Type) {
   if (Type->isPointerType())
     return !Type->getPointeeType().isConstQualified();
@@ -130,8 +111,10 @@ bool isCopiedAtOnce(const CXXMemberCallExpr *Data,
   const auto *Method = Call.Parent.get<CXXMemberCallExpr>();
   const CXXMethodDecl *Called = Method ? Method->getMethodDecl() : nullptr;
   return Called && Called->getIdentifier() &&
-         (Called->getName() == "clone" || Called->getName() == "to" ||
-          Called->getName() == "cuda" || Called->getName() == "contiguous");
+         (Called->getName() == "clone" ||
+          Called->getName() == names::ToMethod ||
+          Called->getName() == names::CudaMethod ||
+          Called->getName() == "contiguous");
 }
 
 /// The value of \p E (an lvalue naming the table or a part of it) is only
@@ -201,11 +184,11 @@ bool isOnlyRead(const Expr *E, const UserCodeParents &Parents,
               dyn_cast_or_null<CXXMethodDecl>(Operator->getDirectCallee()))
         return Method->isConst();
     }
-    const ParmVarDecl *Parameter = parameterFor(P, E);
+    const ParmVarDecl *Parameter = utils::parameterOfArgument(P, E);
     return Parameter && !bindsMutably(Parameter->getType());
   }
   if (isa<CallExpr, CXXConstructExpr>(P)) {
-    const ParmVarDecl *Parameter = parameterFor(P, E);
+    const ParmVarDecl *Parameter = utils::parameterOfArgument(P, E);
     return Parameter && !bindsMutably(Parameter->getType());
   }
   if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(P))

@@ -10,7 +10,6 @@
 #include "utils/AstWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -92,22 +91,13 @@ bool isConvolutionModuleType(QualType Type) {
   const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
   if (!Record)
     return false;
-  return llvm::StringSwitch<bool>(Record->getQualifiedNameAsString())
-      .Cases("torch::nn::Conv1d", "torch::nn::Conv2d", "torch::nn::Conv3d",
-             true)
-      .Cases("torch::nn::ConvTranspose1d", "torch::nn::ConvTranspose2d",
-             "torch::nn::ConvTranspose3d", true)
-      .Cases("torch::nn::Conv1dImpl", "torch::nn::Conv2dImpl",
-             "torch::nn::Conv3dImpl", true)
-      .Cases("torch::nn::ConvTranspose1dImpl", "torch::nn::ConvTranspose2dImpl",
-             "torch::nn::ConvTranspose3dImpl", true)
-      .Default(false);
+  return hasAnyQualifiedName(Record, names::ConvolutionModules);
 }
 
 bool isConvolutionOptionsType(QualType Type) {
-  return isRecordNamed(Type, "::torch::nn::ConvOptions") ||
-         isRecordNamed(Type, "::torch::nn::ConvTransposeOptions") ||
-         isRecordNamed(Type, "::torch::nn::detail::ConvNdOptions");
+  return isRecordNamed(Type, names::ConvOptions) ||
+         isRecordNamed(Type, names::ConvTransposeOptions) ||
+         isRecordNamed(Type, names::ConvNdOptions);
 }
 
 const Expr *stripModuleValue(const Expr *E) {
@@ -120,12 +110,7 @@ bool isBatchNormModuleType(QualType Type) {
   const auto *Record = Type.getNonReferenceType()->getAsCXXRecordDecl();
   if (!Record)
     return false;
-  return llvm::StringSwitch<bool>(Record->getQualifiedNameAsString())
-      .Cases("torch::nn::BatchNorm1d", "torch::nn::BatchNorm2d",
-             "torch::nn::BatchNorm3d", true)
-      .Cases("torch::nn::BatchNorm1dImpl", "torch::nn::BatchNorm2dImpl",
-             "torch::nn::BatchNorm3dImpl", true)
-      .Default(false);
+  return hasAnyQualifiedName(Record, names::BatchNormModules);
 }
 
 std::optional<ConvConstruction> convConstruction(const Expr *E) {

@@ -83,12 +83,6 @@ public:
 
 } // namespace
 
-bool isModuleToCall(const CXXMemberCallExpr *Call) {
-  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
-  return Method && Method->getIdentifier() && Method->getName() == "to" &&
-         isSameOrDerivedFrom(Method->getParent(), names::Module);
-}
-
 DeviceUses usesOfDevice(const VarDecl *Device, ASTContext &Context,
                         const UserCodeParents &Parents) {
   DeviceUseFinder Finder(Device, Parents);

@@ -16,6 +16,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_CPUONLYPROGRAM_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_CPUONLYPROGRAM_H
 
+#include "LibTorchCalls.h"
 #include "TrainingLoopModel.h"
 #include "UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -23,9 +24,6 @@
 #include "clang/AST/ExprCXX.h"
 
 namespace clang::tidy::libtorch::analysis {
-
-/// `module->to(...)`: `to` of a torch::nn::Module.
-bool isModuleToCall(const CXXMemberCallExpr *Call);
 
 /// How the program uses a device variable.
 struct DeviceUses {

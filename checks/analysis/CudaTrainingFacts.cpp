@@ -17,40 +17,25 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-bool isDeviceType(QualType Type) {
-  if (isRecordNamed(Type, names::Device) ||
-      isRecordNamed(Type, names::TensorOptions))
-    return true;
-  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
-  return Enum &&
-         Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
-}
-
 /// LibTorch's own spelling of a half or bfloat16 dtype: the `c10::ScalarType`
 /// enumerators and the `kHalf` / `kBFloat16` / `kFloat16` constants (c10,
 /// and `torch::kFloat16`).
 bool isReducedPrecisionDtype(const ValueDecl *Decl) {
   if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(Decl)) {
     const auto *Enum = dyn_cast<EnumDecl>(Enumerator->getDeclContext());
-    return Enum && Enum->getQualifiedNameAsString() == "c10::ScalarType" &&
+    return Enum && hasQualifiedName(Enum, names::ScalarType) &&
            (Enumerator->getName() == "Half" ||
             Enumerator->getName() == "BFloat16");
   }
   const auto *Variable = dyn_cast<VarDecl>(Decl);
   if (!Variable || !Variable->getIdentifier() || !Variable->isFileVarDecl())
     return false;
-  std::string Name = Variable->getQualifiedNameAsString();
-  return Name == "c10::kHalf" || Name == "c10::kBFloat16" ||
-         Name == "torch::kFloat16" || Name == "at::kFloat16" ||
-         Name == "c10::kFloat16";
+  return hasAnyQualifiedName(Variable, names::ReducedPrecisionDtypes);
 }
 
-bool isCudaQueryName(llvm::StringRef Name) {
-  return Name == "torch::cuda::is_available" ||
-         Name == "torch::cuda::device_count" ||
-         Name == "torch::cuda::cudnn_is_available" || Name == "at::hasCUDA" ||
-         Name == "at::Context::hasCUDA" ||
-         Name == "torch::nn::parallel::data_parallel";
+bool namesCudaDevice(const FunctionDecl *Callee) {
+  return hasAnyQualifiedName(Callee, names::CudaQueries) ||
+         hasQualifiedName(Callee, names::DataParallel);
 }
 
 } // namespace
@@ -85,7 +70,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
         Found.ReducedPrecision = true;
       // kCUDA and DeviceType::CUDA; a local device variable is judged where
       // it is initialized, a parameter not at all (see the header).
-      if (isDeviceType(Ref->getType()) && !isa<ParmVarDecl>(Decl) &&
+      if (isDeviceLikeType(Ref->getType()) && !isa<ParmVarDecl>(Decl) &&
           !(isa<VarDecl>(Decl) && cast<VarDecl>(Decl)->hasLocalStorage()) &&
           classifyDevice(Ref, Context) == DeviceKind::Cuda)
         Found.NamesCudaDevice = true;
@@ -112,15 +97,14 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (!Callee || !Callee->getIdentifier())
         return true;
-      std::string Name = Callee->getQualifiedNameAsString();
-      if (StringRef(Name).startswith("at::autocast::"))
+      if (isInNamespace(Callee, names::AutocastNamespace))
         Found.Autocast = true;
-      if (isCudaQueryName(Name))
+      if (namesCudaDevice(Callee))
         Found.NamesCudaDevice = true;
       if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee)) {
-        if (Method->getParent()->getQualifiedNameAsString() == "at::Context")
+        if (hasQualifiedName(Method->getParent(), names::Context))
           Found.ContextMethods.insert(Method->getName());
-        if (Method->getName() == "cuda" &&
+        if (Method->getName() == names::CudaMethod &&
             (isSameOrDerivedFrom(Method->getParent(), names::TensorBase) ||
              isSameOrDerivedFrom(Method->getParent(), names::Module)))
           Found.NamesCudaDevice = true;
@@ -136,7 +120,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
 
 bool CudaTrainingFacts::hasDeviceParameter(const FunctionDecl *Function) const {
   for (const ParmVarDecl *Parameter : Function->parameters())
-    if (isDeviceType(Parameter->getType()))
+    if (isDeviceLikeType(Parameter->getType()))
       return true;
   return false;
 }

@@ -18,14 +18,8 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-bool isDeviceTypeEnum(QualType Type) {
-  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
-  return Enum &&
-         Enum->getDecl()->getQualifiedNameAsString() == "c10::DeviceType";
-}
-
 bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
-  if (Copy.getMethodDecl()->getName() == "cuda")
+  if (Copy.getMethodDecl()->getName() == names::CudaMethod)
     return true;
   if (Copy.getNumArgs() == 0)
     return false;
@@ -40,11 +34,6 @@ bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
 namespace {
 
 constexpr unsigned MaxDepth = 8;
-
-bool isDeviceLike(QualType Type) {
-  return isRecordNamed(Type, names::Device) ||
-         isRecordNamed(Type, names::TensorOptions) || isDeviceTypeEnum(Type);
-}
 
 const Expr *strip(const Expr *E) {
   // `static_cast<torch::Device>(d)` is still d.
@@ -124,8 +113,9 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
     const Expr *First = Construct->getArg(0);
     // TensorOptions(kFloat): a dtype, no device.
     if (isRecordNamed(Type, names::TensorOptions) &&
-        !isDeviceLike(First->getType()) && !First->getType()->isPointerType() &&
-        !isRecordNamed(First->getType(), "::std::basic_string"))
+        !isDeviceLikeType(First->getType()) &&
+        !First->getType()->isPointerType() &&
+        !isRecordNamed(First->getType(), names::BasicString))
       return DeviceKind::NoDevice;
     return classify(First, Context, Depth + 1);
   }
@@ -153,12 +143,10 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
     // torch::device(d) / at::device(d) make TensorOptions with a device;
     // torch::dtype(t) makes options without one.
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      std::string Name = Callee->getQualifiedNameAsString();
-      if ((Name == "torch::device" || Name == "at::device" ||
-           Name == "c10::device") &&
+      if (hasAnyQualifiedName(Callee, names::DeviceFunctions) &&
           Call->getNumArgs() == 1)
         return classify(Call->getArg(0), Context, Depth + 1);
-      if (Name == "torch::dtype" || Name == "at::dtype" || Name == "c10::dtype")
+      if (hasAnyQualifiedName(Callee, names::DtypeFunctions))
         return DeviceKind::NoDevice;
     }
     return DeviceKind::MaybeCuda;
@@ -195,12 +183,8 @@ bool preservesDevice(StringRef Method) {
 
 /// `torch::stack` and `torch::cat` (and at::): their tensor lives where the
 /// tensors they join live.
-bool joinsTensors(StringRef QualifiedName) {
-  return llvm::StringSwitch<bool>(QualifiedName)
-      .Cases("torch::stack", "torch::cat", "at::stack", "at::cat", true)
-      .Cases("torch::concat", "at::concat", "torch::hstack", "torch::vstack",
-             true)
-      .Default(false);
+bool joinsTensors(const FunctionDecl *Callee) {
+  return hasAnyQualifiedName(Callee, names::JoinFunctions);
 }
 
 /// The tensors of a braced list (`{a, b}`) that a TensorList parameter is
@@ -250,12 +234,12 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     StringRef Name = Method->getName();
     if (Name == "cpu")
       return Placement::Host;
-    if (Name == "cuda")
+    if (Name == names::CudaMethod)
       return Placement::Device;
-    if (Name == "to" && Call->getNumArgs() > 0) {
+    if (Name == names::ToMethod && Call->getNumArgs() > 0) {
       const Expr *Target = Call->getArg(0);
-      if (isDeviceLike(Target->getType()) ||
-          isDeviceLike(strip(Target)->getType())) {
+      if (isDeviceLikeType(Target->getType()) ||
+          isDeviceLikeType(strip(Target)->getType())) {
         DeviceKind Kind = classify(Target, Context, Depth + 1);
         if (Kind != DeviceKind::NoDevice)
           return placementOfDevice(Kind);
@@ -303,18 +287,17 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier())
       return Placement::Unknown;
-    std::string Name = Callee->getQualifiedNameAsString();
-    if (!StringRef(Name).startswith("torch::") &&
-        !StringRef(Name).startswith("at::"))
+    if (!isInNamespace(Callee, names::TorchNamespace) &&
+        !isInNamespace(Callee, names::AtNamespace))
       return Placement::Unknown;
-    if (joinsTensors(Name) && Call->getNumArgs() > 0)
+    if (joinsTensors(Callee) && Call->getNumArgs() > 0)
       return PlacementOfOperands(bracedTensors(Call->getArg(0)));
     // A `*_like` factory makes its tensor where its model tensor lives,
     // unless its options name a device.
     if (Callee->getName().endswith("_like") && Call->getNumArgs() > 0 &&
         isTensorType(Call->getArg(0)->getType())) {
       for (const Expr *Arg : llvm::drop_begin(Call->arguments()))
-        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLike(Arg->getType())) {
+        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType())) {
           DeviceKind Kind = classify(Arg, Context, Depth + 1);
           if (Kind != DeviceKind::NoDevice)
             return placementOfDevice(Kind);
@@ -332,7 +315,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     // A factory makes its tensor where its options say, on the CPU if none.
     Placement Result = Placement::Host;
     for (const Expr *Arg : Call->arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLike(Arg->getType()) &&
+      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
           placementOfDevice(classify(Arg, Context, Depth + 1)) ==
               Placement::Device)
         Result = Placement::Device;
@@ -364,11 +347,7 @@ bool isCudaQuery(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee)
     return false;
-  std::string Name = Callee->getQualifiedNameAsString();
-  return Name == "torch::cuda::is_available" ||
-         Name == "torch::cuda::device_count" ||
-         Name == "torch::cuda::cudnn_is_available" || Name == "at::hasCUDA" ||
-         Name == "at::Context::hasCUDA";
+  return hasAnyQualifiedName(Callee, names::CudaQueries);
 }
 
 } // namespace
@@ -454,7 +433,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
           Found.CudaCapable = true;
       } else if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl())) {
         // Device constants (kCUDA) and variables we cannot see into.
-        if (isDeviceLike(Variable->getType()) &&
+        if (isDeviceLikeType(Variable->getType()) &&
             (!Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable)) &&
             classify(Ref, Context, 0) != DeviceKind::Cpu)
           Found.CudaCapable = true;
@@ -462,7 +441,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
       return true;
     }
     bool VisitVarDecl(VarDecl *Variable) {
-      if (isDeviceLike(Variable->getType()) && Variable->getInit() &&
+      if (isDeviceLikeType(Variable->getType()) && Variable->getInit() &&
           !isa<ParmVarDecl>(Variable))
         note(classify(Variable->getInit(), Context, 0));
       return true;
@@ -482,7 +461,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
       if (isCudaQuery(Call))
         Found.CudaCapable = true;
       else if (const CXXMethodDecl *Method = tensorMethodCalled(Call))
-        if (Method->getName() == "cuda")
+        if (Method->getName() == names::CudaMethod)
           Found.CudaCapable = true;
       // A device that comes out of a call (`tensor.device()`) is unknown.
       if (isRecordNamed(Call->getType(), names::Device))
@@ -490,7 +469,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
       return true;
     }
     bool VisitMemberExpr(MemberExpr *Member) {
-      if (isDeviceLike(Member->getType()) &&
+      if (isDeviceLikeType(Member->getType()) &&
           !isa<CXXMethodDecl>(Member->getMemberDecl()))
         Found.CudaCapable = true;
       return true;
@@ -509,7 +488,7 @@ bool DeviceScopeFacts::isCpuOnlyFunction(const FunctionDecl *Function) {
   Mentions Found = mentionsIn(Function->getBody());
   // A device handed in by the caller may be anything.
   for (const ParmVarDecl *Parameter : Function->parameters())
-    if (isDeviceLike(Parameter->getType()))
+    if (isDeviceLikeType(Parameter->getType()))
       Found.CudaCapable = true;
   bool Result = Found.Cpu && !Found.CudaCapable;
   CpuOnly[Function] = Result;

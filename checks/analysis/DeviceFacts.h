@@ -35,9 +35,6 @@ enum class DeviceKind {
 /// c10::TensorOptions, or a string naming a device ("cuda:0").
 DeviceKind classifyDevice(const Expr *E, ASTContext &Context);
 
-/// \p Type is `c10::DeviceType` (`torch::kCUDA`), or a reference to it.
-bool isDeviceTypeEnum(QualType Type);
-
 /// \p Copy, a call of `Tensor::cuda` or `Tensor::to`, moves the tensor to a
 /// GPU, or to a device that may be one: `cuda()`, or `to()` given a Device
 /// or TensorOptions that classifyDevice calls (maybe) CUDA. A copy to the

@@ -26,7 +26,7 @@ std::optional<unsigned> tensorOptionsParameter(const FunctionDecl &Factory) {
 
 /// `at::Generator`, or an optional of one (the factories' parameter).
 bool isGeneratorType(QualType Type) {
-  if (isRecordNamed(Type, "::at::Generator"))
+  if (isRecordNamed(Type, names::Generator))
     return true;
   const auto *Specialization =
       dyn_cast_or_null<ClassTemplateSpecializationDecl>(
@@ -35,7 +35,7 @@ bool isGeneratorType(QualType Type) {
     return false;
   const TemplateArgument &Argument = Specialization->getTemplateArgs()[0];
   return Argument.getKind() == TemplateArgument::Type &&
-         isRecordNamed(Argument.getAsType(), "::at::Generator");
+         isRecordNamed(Argument.getAsType(), names::Generator);
 }
 
 /// An expression `.device(d)` can be appended to without parentheses.
@@ -64,7 +64,7 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
   FactoryDevice Result;
   std::optional<FixItHint> AddDevice;
   bool Safe = isRewritable(Copy.getSourceRange());
-  if (Copy.getMethodDecl()->getName() == "cuda") {
+  if (Copy.getMethodDecl()->getName() == names::CudaMethod) {
     Result.DeviceText = "torch::kCUDA";
   } else {
     const Expr *Destination = Copy.getArg(0);

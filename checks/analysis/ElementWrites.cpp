@@ -19,8 +19,7 @@ namespace {
 
 bool isScalarParameter(const FunctionDecl *Function, unsigned Index) {
   return Function && Function->getNumParams() > Index &&
-         isRecordNamed(Function->getParamDecl(Index)->getType(),
-                       "::c10::Scalar");
+         isRecordNamed(Function->getParamDecl(Index)->getType(), names::Scalar);
 }
 
 /// A subscript of a tensor: `t[i]` (any Tensor::operator[] overload).

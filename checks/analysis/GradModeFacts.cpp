@@ -14,12 +14,6 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-constexpr char NoGradGuard[] = "::c10::NoGradGuard";
-constexpr char AutoGradMode[] = "::c10::AutoGradMode";
-constexpr char InferenceMode[] = "::c10::InferenceMode";
-constexpr char JitModule[] = "::torch::jit::Module";
-constexpr char ModuleHolder[] = "::torch::nn::ModuleHolder";
-
 /// The value of the first constructor argument of \p Variable, if it is a
 /// constant; \p Default when the argument is left out.
 std::optional<bool> firstArgument(const VarDecl *Variable, bool Default,
@@ -49,13 +43,13 @@ bool isNoGradGuard(const VarDecl *Variable, const ASTContext &Context) {
   const auto *Record = Variable->getType()->getAsCXXRecordDecl();
   if (!Record)
     return false;
-  if (isSameOrDerivedFrom(Record, NoGradGuard))
+  if (isSameOrDerivedFrom(Record, names::NoGradGuard))
     return true;
   // `torch::AutoGradMode guard(false);`: off only when we can see `false`.
-  if (isSameOrDerivedFrom(Record, AutoGradMode))
+  if (isSameOrDerivedFrom(Record, names::AutoGradMode))
     return firstArgument(Variable, /*Default=*/true, Context) ==
            std::optional<bool>(false);
-  if (isSameOrDerivedFrom(Record, InferenceMode))
+  if (isSameOrDerivedFrom(Record, names::InferenceMode))
     return firstArgument(Variable, /*Default=*/true, Context) ==
            std::optional<bool>(true);
   return false;
@@ -114,15 +108,16 @@ bool isModuleForwardCall(const Stmt *S) {
     return Method && Method->getIdentifier() &&
            Method->getName() == "forward" &&
            (isSameOrDerivedFrom(Method->getParent(), names::Module) ||
-            isSameOrDerivedFrom(Method->getParent(), JitModule));
+            isSameOrDerivedFrom(Method->getParent(), names::JitModule));
   }
   if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(S)) {
     if (Operator->getOperator() != OO_Call)
       return false;
     const auto *Method =
         dyn_cast_or_null<CXXMethodDecl>(Operator->getDirectCallee());
-    return Method && (isSameOrDerivedFrom(Method->getParent(), ModuleHolder) ||
-                      isSameOrDerivedFrom(Method->getParent(), names::Module));
+    return Method &&
+           (isSameOrDerivedFrom(Method->getParent(), names::ModuleHolder) ||
+            isSameOrDerivedFrom(Method->getParent(), names::Module));
   }
   return false;
 }

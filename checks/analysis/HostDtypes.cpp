@@ -38,8 +38,7 @@ const Expr *stripOptions(const Expr *E) {
 
 bool isScalarTypeEnum(QualType Type) {
   const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
-  return Enum &&
-         Enum->getDecl()->getQualifiedNameAsString() == "c10::ScalarType";
+  return Enum && hasQualifiedName(Enum->getDecl(), names::ScalarType);
 }
 
 std::optional<StringRef> scalarType(const Expr *E, unsigned Depth) {
@@ -79,9 +78,7 @@ std::optional<StringRef> scalarType(const Expr *E, unsigned Depth) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(E))
     if (const FunctionDecl *Callee = Call->getDirectCallee()) {
-      std::string Name = Callee->getQualifiedNameAsString();
-      if ((Name == "torch::dtype" || Name == "at::dtype" ||
-           Name == "c10::dtype") &&
+      if (hasAnyQualifiedName(Callee, names::DtypeFunctions) &&
           Call->getNumArgs() == 1)
         return scalarType(Call->getArg(0), Depth + 1);
     }
@@ -114,9 +111,7 @@ bool makesTensorFromOptions(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (!Callee || !Callee->getIdentifier())
     return false;
-  std::string Name = Callee->getQualifiedNameAsString();
-  if (Name == "torch::from_blob" || Name == "at::from_blob" ||
-      Name == "torch::tensor" || Name == "at::tensor")
+  if (hasAnyQualifiedName(Callee, names::HostDataFactories))
     return true;
   return isTensorFactoryCall(Call) && !Callee->getName().endswith("_like");
 }
@@ -211,7 +206,7 @@ std::optional<HostWidening> hostWideningBefore(const Expr *CopySource,
     const auto *Call = cast<CXXMemberCallExpr>(E);
     StringRef Name = Method->getName();
     bool Converts = (Name == "toType" && Method->getNumParams() == 1) ||
-                    (Name == "to" && Method->getNumParams() > 0 &&
+                    (Name == names::ToMethod && Method->getNumParams() > 0 &&
                      isScalarTypeEnum(Method->getParamDecl(0)->getType()));
     if (!Converts) {
       if (!keepsWideTensor(Name))
@@ -248,7 +243,7 @@ std::optional<HostConversion> wideConversionBeforeCopy(const Expr *CopySource,
   const auto *Call = cast<CXXMemberCallExpr>(strip(CopySource));
   StringRef Name = Method->getName();
   bool Converts = (Name == "toType" && Method->getNumParams() == 1) ||
-                  (Name == "to" && Method->getNumParams() > 0 &&
+                  (Name == names::ToMethod && Method->getNumParams() > 0 &&
                    isScalarTypeEnum(Method->getParamDecl(0)->getType()));
   if (!Converts || Call->getNumArgs() == 0)
     return std::nullopt;
@@ -297,7 +292,7 @@ bool isWideningSwappable(const HostWidening &Widening,
   for (unsigned I = 1; I < Conversion.getNumArgs(); ++I)
     if (!isa<CXXDefaultArgExpr>(Conversion.getArg(I)))
       return false;
-  if (Copy.getMethodDecl()->getName() == "to") {
+  if (Copy.getMethodDecl()->getName() == names::ToMethod) {
     QualType Destination = asWritten(Copy.getArg(0))->getType();
     if (!isRecordNamed(Destination, names::Device) &&
         !isDeviceTypeEnum(Destination))

@@ -10,6 +10,7 @@
 #include "LibTorchCalls.h"
 #include "LibTorchNames.h"
 #include "SourceText.h"
+#include "utils/CallArguments.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -40,36 +41,11 @@ const StringRef SyncMethods[] = {
     "index",
 };
 
-const StringRef SyncFunctions[] = {
-    "::at::print",
-    "::torch::cuda::synchronize",
-    "::c10::cuda::device_synchronize",
-    "::cudaDeviceSynchronize",
-    "::cudaStreamSynchronize",
-    "::at::nonzero",
-    "::at::masked_select",
-    "::at::_unique",
-    "::at::_unique2",
-    "::at::unique_dim",
-    "::at::unique_consecutive",
-    "::at::equal",
-    "::at::allclose",
-    "::at::is_nonzero",
-    "::at::_local_scalar_dense",
-    // Returns the total norm as a double: `.item()` inside LibTorch (1.13
-    // and 2.x), whether or not the caller reads it.
-    "::torch::nn::utils::clip_grad_norm_",
-    // Size their output from the input's values (waitsAsCalled).
-    "::at::bincount",
-    "::at::histc",
-    "::at::repeat_interleave",
-};
-
 } // namespace
 
 llvm::ArrayRef<StringRef> syncTensorMethods() { return SyncMethods; }
 
-llvm::ArrayRef<StringRef> syncFunctions() { return SyncFunctions; }
+llvm::ArrayRef<StringRef> syncFunctions() { return names::HostSyncFunctions; }
 
 SyncKind syncKindOfMethod(StringRef Name) {
   return llvm::StringSwitch<SyncKind>(Name)
@@ -177,11 +153,9 @@ bool isMask(const Expr *E, unsigned Depth) {
 /// no such parameter.
 const Expr *argumentNamed(const CallExpr *Call, const FunctionDecl *Callee,
                           llvm::StringRef Name) {
-  unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
   for (unsigned I = 0; I < Callee->getNumParams(); ++I)
-    if (Callee->getParamDecl(I)->getName() == Name &&
-        I + Offset < Call->getNumArgs())
-      return Call->getArg(I + Offset);
+    if (Callee->getParamDecl(I)->getName() == Name)
+      return utils::argumentOfParameter(Call, I);
   return nullptr;
 }
 
@@ -250,7 +224,7 @@ std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
                                          ASTContext &Context,
                                          const LangOptions &LangOpts) {
   const CXXMethodDecl *Method = Call.getMethodDecl();
-  if (Method->getName() == "to") {
+  if (Method->getName() == names::ToMethod) {
     // Only a copy to the CPU waits; to(device) and to(dtype) do not.
     if (Call.getNumArgs() == 0 ||
         classifyDevice(Call.getArg(0), Context) != DeviceKind::Cpu)
@@ -265,7 +239,7 @@ std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
   Sync.Kind = syncKindOfMethod(Method->getName());
   Sync.Name =
       calledName(Method, /*IsMember=*/true, Context.getPrintingPolicy());
-  if (Method->getName() == "to")
+  if (Method->getName() == names::ToMethod)
     Sync.Name =
         "to(" +
         spelledText(Call.getArg(0), Context.getSourceManager(), LangOpts) + ")";

@@ -11,14 +11,21 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-namespace {
-
 bool hasQualifiedName(const NamedDecl *Decl, llvm::StringRef QualifiedName) {
   QualifiedName.consume_front("::");
   return Decl->getQualifiedNameAsString() == QualifiedName;
 }
 
-} // namespace
+bool hasAnyQualifiedName(const NamedDecl *Decl,
+                         llvm::ArrayRef<llvm::StringRef> QualifiedNames) {
+  const std::string Name = "::" + Decl->getQualifiedNameAsString();
+  return llvm::is_contained(QualifiedNames, llvm::StringRef(Name));
+}
+
+bool isInNamespace(const NamedDecl *Decl, llvm::StringRef QualifiedNamespace) {
+  const std::string Name = "::" + Decl->getQualifiedNameAsString();
+  return llvm::StringRef(Name).startswith((QualifiedNamespace + "::").str());
+}
 
 bool isModuleClass(const CXXRecordDecl *Record) {
   return Record && (isSameOrDerivedFrom(Record, names::Module) ||
@@ -65,6 +72,16 @@ bool isTensorType(QualType Type) {
                              names::TensorBase);
 }
 
+bool isDeviceTypeEnum(QualType Type) {
+  const auto *Enum = Type.getNonReferenceType()->getAs<EnumType>();
+  return Enum && hasQualifiedName(Enum->getDecl(), names::DeviceType);
+}
+
+bool isDeviceLikeType(QualType Type) {
+  return isRecordNamed(Type, names::Device) ||
+         isRecordNamed(Type, names::TensorOptions) || isDeviceTypeEnum(Type);
+}
+
 const CXXMethodDecl *tensorMethodCalled(const Expr *E) {
   const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(E);
   if (!Call)
@@ -75,46 +92,22 @@ const CXXMethodDecl *tensorMethodCalled(const Expr *E) {
   return Method;
 }
 
+bool isTensorDeviceCopy(const Expr *E) {
+  const CXXMethodDecl *Method = tensorMethodCalled(E);
+  return isNamed(Method, names::ToMethod) || isNamed(Method, names::CudaMethod);
+}
+
+bool isModuleToCall(const CXXMemberCallExpr *Call, bool WithScripted) {
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (!isNamed(Method, names::ToMethod))
+    return false;
+  return isSameOrDerivedFrom(Method->getParent(), names::Module) ||
+         (WithScripted &&
+          isSameOrDerivedFrom(Method->getParent(), names::JitModule));
+}
+
 llvm::ArrayRef<llvm::StringRef> tensorFactoryNames() {
-  static constexpr llvm::StringRef Names[] = {"::torch::zeros",
-                                              "::torch::ones",
-                                              "::torch::empty",
-                                              "::torch::full",
-                                              "::torch::rand",
-                                              "::torch::randn",
-                                              "::torch::randint",
-                                              "::torch::arange",
-                                              "::torch::eye",
-                                              "::torch::linspace",
-                                              "::torch::logspace",
-                                              "::torch::randperm",
-                                              "::at::zeros",
-                                              "::at::ones",
-                                              "::at::empty",
-                                              "::at::full",
-                                              "::at::rand",
-                                              "::at::randn",
-                                              "::at::randint",
-                                              "::at::arange",
-                                              "::at::eye",
-                                              "::at::linspace",
-                                              "::at::logspace",
-                                              "::at::randperm",
-                                              "::torch::zeros_like",
-                                              "::torch::ones_like",
-                                              "::torch::empty_like",
-                                              "::torch::full_like",
-                                              "::torch::rand_like",
-                                              "::torch::randn_like",
-                                              "::torch::randint_like",
-                                              "::at::zeros_like",
-                                              "::at::ones_like",
-                                              "::at::empty_like",
-                                              "::at::full_like",
-                                              "::at::rand_like",
-                                              "::at::randn_like",
-                                              "::at::randint_like"};
-  return Names;
+  return names::TensorFactories;
 }
 
 bool isTensorFactoryCall(const Expr *E) {
@@ -122,8 +115,7 @@ bool isTensorFactoryCall(const Expr *E) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee || !Callee->getIdentifier())
     return false;
-  const std::string Name = "::" + Callee->getQualifiedNameAsString();
-  return llvm::is_contained(tensorFactoryNames(), llvm::StringRef(Name));
+  return hasAnyQualifiedName(Callee, tensorFactoryNames());
 }
 
 bool isBackwardCall(const Expr *E) {

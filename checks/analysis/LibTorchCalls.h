@@ -21,6 +21,19 @@
 
 namespace clang::tidy::libtorch::analysis {
 
+/// \p Decl is the entity named \p QualifiedName (written with a leading
+/// "::", as LibTorchNames.h spells it).
+bool hasQualifiedName(const NamedDecl *Decl, llvm::StringRef QualifiedName);
+
+/// \p Decl is one of the entities named \p QualifiedNames (each written with
+/// a leading "::").
+bool hasAnyQualifiedName(const NamedDecl *Decl,
+                         llvm::ArrayRef<llvm::StringRef> QualifiedNames);
+
+/// \p Decl is declared in the namespace (or class) \p QualifiedNamespace,
+/// written with a leading "::", or in one nested in it.
+bool isInNamespace(const NamedDecl *Decl, llvm::StringRef QualifiedNamespace);
+
 /// True when \p Record is, or derives from, the class named \p QualifiedName
 /// (written with a leading "::").
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
@@ -46,8 +59,25 @@ bool isRecordNamed(QualType Type, llvm::StringRef QualifiedName);
 /// at::Tensor / at::TensorBase (references, cv and typedefs looked through).
 bool isTensorType(QualType Type);
 
+/// \p Type is `c10::DeviceType` (`torch::kCUDA`), or a reference to it.
+bool isDeviceTypeEnum(QualType Type);
+
+/// \p Type (references and cv looked through) names a device: a
+/// `c10::Device`, a `c10::DeviceType` or a `c10::TensorOptions` (which a
+/// Device converts to).
+bool isDeviceLikeType(QualType Type);
+
 /// The method called by \p E if it is a member call on a tensor, else null.
 const CXXMethodDecl *tensorMethodCalled(const Expr *E);
+
+/// \p E is `tensor.to(...)` or `tensor.cuda(...)`: a member call of
+/// Tensor::to or Tensor::cuda, whichever overload (to a device, a dtype,
+/// another tensor's options).
+bool isTensorDeviceCopy(const Expr *E);
+
+/// \p Call is `module->to(...)`: `to` of a torch::nn::Module (or subclass);
+/// with \p WithScripted, of a torch::jit::Module too.
+bool isModuleToCall(const CXXMemberCallExpr *Call, bool WithScripted = false);
 
 /// The LibTorch functions that make a new tensor (`torch::randn`,
 /// `at::zeros_like`, ...), fully qualified as matchers spell them.

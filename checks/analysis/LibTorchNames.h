@@ -14,6 +14,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H
 
+#include "llvm/ADT/StringRef.h"
+
 namespace clang::tidy::libtorch::names {
 
 inline constexpr char Tensor[] = "::at::Tensor";
@@ -44,6 +46,152 @@ inline constexpr char AnomalyMode[] = "::torch::autograd::AnomalyMode";
 inline constexpr char SetGradEnabled[] = "::c10::GradMode::set_enabled";
 inline constexpr char DetectAnomalyGuard[] =
     "::torch::autograd::DetectAnomalyGuard";
+inline constexpr char ScalarType[] = "::c10::ScalarType";
+inline constexpr char Scalar[] = "::c10::Scalar";
+inline constexpr char IValue[] = "::c10::IValue";
+inline constexpr char TypeMeta[] = "::caffe2::TypeMeta";
+inline constexpr char Generator[] = "::at::Generator";
+inline constexpr char Context[] = "::at::Context";
+inline constexpr char NoGradGuard[] = "::c10::NoGradGuard";
+inline constexpr char AutoGradMode[] = "::c10::AutoGradMode";
+inline constexpr char InferenceMode[] = "::c10::InferenceMode";
+inline constexpr char OptimizerParamGroup[] =
+    "::torch::optim::OptimizerParamGroup";
+inline constexpr char ConvOptions[] = "::torch::nn::ConvOptions";
+inline constexpr char ConvTransposeOptions[] =
+    "::torch::nn::ConvTransposeOptions";
+inline constexpr char ConvNdOptions[] = "::torch::nn::detail::ConvNdOptions";
+inline constexpr char Load[] = "::torch::load";
+inline constexpr char Save[] = "::torch::save";
+inline constexpr char DataParallel[] = "::torch::nn::parallel::data_parallel";
+inline constexpr char EmptyCache[] =
+    "::c10::cuda::CUDACachingAllocator::emptyCache";
+inline constexpr char TorchNamespace[] = "::torch";
+inline constexpr char AtNamespace[] = "::at";
+/// Methods, looked up on the class of their object (a tensor or a module).
+inline constexpr char ToMethod[] = "to";
+inline constexpr char CudaMethod[] = "cuda";
+/// Every function here (set_autocast_enabled, autocast_increment_nesting...)
+/// belongs to autocast, whichever device it names.
+inline constexpr char AutocastNamespace[] = "::at::autocast";
+
+/// Convolution modules: their holders and their Impl classes.
+inline constexpr llvm::StringRef ConvolutionModules[] = {
+    "::torch::nn::Conv1d",
+    "::torch::nn::Conv2d",
+    "::torch::nn::Conv3d",
+    "::torch::nn::ConvTranspose1d",
+    "::torch::nn::ConvTranspose2d",
+    "::torch::nn::ConvTranspose3d",
+    "::torch::nn::Conv1dImpl",
+    "::torch::nn::Conv2dImpl",
+    "::torch::nn::Conv3dImpl",
+    "::torch::nn::ConvTranspose1dImpl",
+    "::torch::nn::ConvTranspose2dImpl",
+    "::torch::nn::ConvTranspose3dImpl"};
+/// Batch normalization modules: their holders and their Impl classes.
+inline constexpr llvm::StringRef BatchNormModules[] = {
+    "::torch::nn::BatchNorm1d",     "::torch::nn::BatchNorm2d",
+    "::torch::nn::BatchNorm3d",     "::torch::nn::BatchNorm1dImpl",
+    "::torch::nn::BatchNorm2dImpl", "::torch::nn::BatchNorm3dImpl"};
+
+/// `torch::dtype(t)`: TensorOptions with a dtype and no device.
+inline constexpr llvm::StringRef DtypeFunctions[] = {
+    "::torch::dtype", "::at::dtype", "::c10::dtype"};
+/// `torch::device(d)`: TensorOptions with a device.
+inline constexpr llvm::StringRef DeviceFunctions[] = {
+    "::torch::device", "::at::device", "::c10::device"};
+/// Make a tensor of host data whose dtype their options (or the data) give.
+inline constexpr llvm::StringRef HostDataFactories[] = {
+    "::torch::from_blob", "::at::from_blob", "::torch::tensor", "::at::tensor"};
+/// Their tensor lives where the tensors they join live.
+inline constexpr llvm::StringRef JoinFunctions[] = {
+    "::torch::stack",  "::torch::cat", "::at::stack",     "::at::cat",
+    "::torch::concat", "::at::concat", "::torch::hstack", "::torch::vstack"};
+/// Ask whether a CUDA device is there.
+inline constexpr llvm::StringRef CudaQueries[] = {
+    "::torch::cuda::is_available", "::torch::cuda::device_count",
+    "::torch::cuda::cudnn_is_available", "::at::hasCUDA",
+    "::at::Context::hasCUDA"};
+/// The half and bfloat16 dtype constants (`c10::ScalarType` enumerators are
+/// told by their enum).
+inline constexpr llvm::StringRef ReducedPrecisionDtypes[] = {
+    "::c10::kHalf", "::c10::kBFloat16", "::torch::kFloat16", "::at::kFloat16",
+    "::c10::kFloat16"};
+
+/// The functions that make a new tensor.
+inline constexpr llvm::StringRef TensorFactories[] = {"::torch::zeros",
+                                                      "::torch::ones",
+                                                      "::torch::empty",
+                                                      "::torch::full",
+                                                      "::torch::rand",
+                                                      "::torch::randn",
+                                                      "::torch::randint",
+                                                      "::torch::arange",
+                                                      "::torch::eye",
+                                                      "::torch::linspace",
+                                                      "::torch::logspace",
+                                                      "::torch::randperm",
+                                                      "::at::zeros",
+                                                      "::at::ones",
+                                                      "::at::empty",
+                                                      "::at::full",
+                                                      "::at::rand",
+                                                      "::at::randn",
+                                                      "::at::randint",
+                                                      "::at::arange",
+                                                      "::at::eye",
+                                                      "::at::linspace",
+                                                      "::at::logspace",
+                                                      "::at::randperm",
+                                                      "::torch::zeros_like",
+                                                      "::torch::ones_like",
+                                                      "::torch::empty_like",
+                                                      "::torch::full_like",
+                                                      "::torch::rand_like",
+                                                      "::torch::randn_like",
+                                                      "::torch::randint_like",
+                                                      "::at::zeros_like",
+                                                      "::at::ones_like",
+                                                      "::at::empty_like",
+                                                      "::at::full_like",
+                                                      "::at::rand_like",
+                                                      "::at::randn_like",
+                                                      "::at::randint_like"};
+
+/// Free functions that wait for the device.
+inline constexpr llvm::StringRef HostSyncFunctions[] = {
+    "::at::print",
+    "::torch::cuda::synchronize",
+    "::c10::cuda::device_synchronize",
+    "::cudaDeviceSynchronize",
+    "::cudaStreamSynchronize",
+    "::at::nonzero",
+    "::at::masked_select",
+    "::at::_unique",
+    "::at::_unique2",
+    "::at::unique_dim",
+    "::at::unique_consecutive",
+    "::at::equal",
+    "::at::allclose",
+    "::at::is_nonzero",
+    "::at::_local_scalar_dense",
+    // Returns the total norm as a double: `.item()` inside LibTorch (1.13
+    // and 2.x), whether or not the caller reads it.
+    "::torch::nn::utils::clip_grad_norm_",
+    // Size their output from the input's values (waitsAsCalled).
+    "::at::bincount",
+    "::at::histc",
+    "::at::repeat_interleave",
+};
+
+/// Standard-library classes and functions the checks look through to reach
+/// a module or a tensor (a module is held by a shared_ptr).
+inline constexpr char SharedPtr[] = "::std::shared_ptr";
+inline constexpr char MakeShared[] = "::std::make_shared";
+inline constexpr char MakeUnique[] = "::std::make_unique";
+inline constexpr char BasicString[] = "::std::basic_string";
+inline constexpr char IosBase[] = "::std::ios_base";
 
 } // namespace clang::tidy::libtorch::names
 

@@ -32,7 +32,7 @@ bool isModuleType(QualType Type) {
   if (isModuleClass(Record))
     return true;
   if (const auto *Smart = dyn_cast<ClassTemplateSpecializationDecl>(Record);
-      Smart && Smart->getQualifiedNameAsString() == "std::shared_ptr" &&
+      Smart && hasQualifiedName(Smart, names::SharedPtr) &&
       Smart->getTemplateArgs().size() >= 1 &&
       Smart->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
     return isModuleClass(

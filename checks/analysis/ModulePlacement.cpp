@@ -19,8 +19,6 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-constexpr char ModuleHolder[] = "torch::nn::ModuleHolder";
-
 ModuleMoves mayBeMoved() { return {true, false}; }
 ModuleMoves notMoved() { return {false, false}; }
 
@@ -37,7 +35,7 @@ const CXXRecordDecl *heldByHolder(const CXXRecordDecl *Record,
     return nullptr;
   if (const auto *Specialization =
           dyn_cast<ClassTemplateSpecializationDecl>(Record))
-    if (Specialization->getQualifiedNameAsString() == ModuleHolder &&
+    if (hasQualifiedName(Specialization, names::ModuleHolder) &&
         Specialization->getTemplateArgs().size() > 0 &&
         Specialization->getTemplateArgs()[0].getKind() ==
             TemplateArgument::Type)
@@ -57,8 +55,7 @@ const CXXRecordDecl *heldByHolder(const CXXRecordDecl *Record,
 const CXXRecordDecl *heldBySharedPtr(const CXXRecordDecl *Record) {
   const auto *Specialization =
       dyn_cast_or_null<ClassTemplateSpecializationDecl>(Record);
-  if (!Specialization ||
-      Specialization->getQualifiedNameAsString() != "std::shared_ptr" ||
+  if (!Specialization || !hasQualifiedName(Specialization, names::SharedPtr) ||
       Specialization->getTemplateArgs().size() == 0 ||
       Specialization->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
     return nullptr;
@@ -75,7 +72,7 @@ const Expr *stripTemporaries(const Expr *E) {
 
 bool isMakeShared(const CallExpr *Call) {
   const FunctionDecl *Callee = Call->getDirectCallee();
-  return Callee && Callee->getQualifiedNameAsString() == "std::make_shared";
+  return Callee && hasQualifiedName(Callee, names::MakeShared);
 }
 
 /// Whether a constructor argument of a new handle may give it a module made
@@ -368,7 +365,7 @@ ModuleMoves ModulePlacement::movesOfUse(const Expr *Use, unsigned Depth) {
       const FunctionDecl *Callee = Call->getDirectCallee();
       if (!Callee)
         return mayBeMoved();
-      if (Callee->getQualifiedNameAsString() == "torch::save")
+      if (hasQualifiedName(Callee, names::Save))
         return notMoved();
       unsigned Offset =
           isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;

@@ -16,8 +16,6 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-constexpr char IValue[] = "::c10::IValue";
-constexpr char IosBase[] = "::std::ios_base";
 /// How deep mayHoldTensors looks into fields, bases and template arguments
 /// before it answers "may hold".
 constexpr unsigned MaxTypeDepth = 16;
@@ -44,10 +42,10 @@ bool holdsTensors(QualType Type, llvm::SmallPtrSetImpl<const Decl *> &Seen,
     return true;
   Record = Record->getDefinition();
   if (isTensorType(Type) || isModuleClass(Record) ||
-      isSameOrDerivedFrom(Record, IValue))
+      isSameOrDerivedFrom(Record, names::IValue))
     return true;
   // Streams keep `void *` words for their users, never tensors.
-  if (isSameOrDerivedFrom(Record, IosBase))
+  if (isSameOrDerivedFrom(Record, names::IosBase))
     return false;
   // A record met again on the way down (a list node pointing to its own
   // kind) adds nothing the first visit does not answer.

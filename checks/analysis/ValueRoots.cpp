@@ -21,7 +21,6 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-constexpr char OptimizerParamGroup[] = "::torch::optim::OptimizerParamGroup";
 /// How deep the walk into one expression goes before it answers "reaches
 /// something not followed".
 constexpr unsigned MaxExprDepth = 64;
@@ -253,7 +252,7 @@ bool isOptimizer(QualType Type) {
 
 bool trainsWhatBuildsIt(QualType Type) {
   return isOptimizer(Type) ||
-         isSameOrDerivedFrom(heldRecord(Type), OptimizerParamGroup);
+         isSameOrDerivedFrom(heldRecord(Type), names::OptimizerParamGroup);
 }
 
 bool canShare(QualType Type) {

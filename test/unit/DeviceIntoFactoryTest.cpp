@@ -13,6 +13,7 @@
 #include "ASTTestSupport.h"
 #include "analysis/DeviceFacts.h"
 #include "analysis/DeviceVariables.h"
+#include "analysis/LibTorchCalls.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;

@@ -1,0 +1,47 @@
+//===--- CallArguments.h - Which parameter an argument is given -*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The mapping between the arguments of a call and the parameters of its
+// callee. A call of a member operator (`a + b` with a member operator+, a
+// functor or a lambda called as `f(x)`) lists its object as argument 0,
+// which no parameter declares; every other call lists its arguments in
+// parameter order. This is the rule clang's forEachArgumentWithParam
+// matcher follows, for code that is not a matcher.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_CALLARGUMENTS_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_CALLARGUMENTS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::tidy::libtorch::utils {
+
+/// How many of \p Call's arguments come before its parameters' arguments:
+/// 1 for a call of a member operator (its object), else 0.
+unsigned objectArgumentCount(const CallExpr *Call);
+
+/// The parameter that argument \p Index of \p Call is given to; null for
+/// the object of a member operator, an argument of a variadic `...`, or
+/// a call without a known callee.
+const ParmVarDecl *parameterOfArgument(const CallExpr *Call, unsigned Index);
+const ParmVarDecl *parameterOfArgument(const CXXConstructExpr *Construct,
+                                       unsigned Index);
+
+/// The parameter that \p Arg, one of the arguments of \p Call (a call or a
+/// construction), is given to; null as above, or when \p Arg is none of
+/// them.
+const ParmVarDecl *parameterOfArgument(const Expr *Call, const Expr *Arg);
+
+/// The argument given for parameter \p Index of \p Call's callee (a
+/// CXXDefaultArgExpr when it is left out); null when there is none.
+const Expr *argumentOfParameter(const CallExpr *Call, unsigned Index);
+
+} // namespace clang::tidy::libtorch::utils
+
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_CALLARGUMENTS_H
