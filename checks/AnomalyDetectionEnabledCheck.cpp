@@ -7,7 +7,7 @@
 #include "AnomalyDetectionEnabledCheck.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/StatementRemoval.h"
-#include "analysis/TrainingCode.h"
+#include "analysis/steps/TrainingCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConstantFeaturesInLoopCheck.h"
-#include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/LoopInvariance.h"
-#include "analysis/ModuleCallChains.h"
+#include "analysis/devices/ModuleCallChains.h"
+#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/steps/LoopInvariance.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/STLExtras.h"

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConvBiasBeforeBatchnormCheck.h"
-#include "analysis/ConvolutionModules.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/ModuleCallChains.h"
 #include "analysis/SourceText.h"
+#include "analysis/devices/ModuleCallChains.h"
+#include "analysis/program/ConvolutionModules.h"
 #include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

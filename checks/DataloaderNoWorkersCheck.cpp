@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "DataloaderNoWorkersCheck.h"
-#include "analysis/DataLoaderOptionsModel.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "analysis/data/DataLoaderOptionsModel.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"

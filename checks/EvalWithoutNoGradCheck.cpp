@@ -5,14 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "EvalWithoutNoGradCheck.h"
-#include "analysis/EvaluationCalls.h"
-#include "analysis/EvaluationFacts.h"
-#include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/LoopMatchers.h"
-#include "analysis/OuterWrites.h"
 #include "analysis/SourceText.h"
+#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/steps/EvaluationCalls.h"
+#include "analysis/steps/EvaluationFacts.h"
+#include "analysis/steps/OuterWrites.h"
 #include "utils/AstWalk.h"
 #include "utils/SourceLines.h"
 #include "clang/AST/ASTContext.h"

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "FrozenModuleRequiresGradCheck.h"
-#include "analysis/ConvolutionModules.h"
-#include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/ModuleCallChains.h"
+#include "analysis/devices/ModuleCallChains.h"
+#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/program/ConvolutionModules.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -8,7 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_FROZENMODULEREQUIRESGRADCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/ModuleModes.h"
+#include "analysis/gradients/ModuleModes.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostSyncInLoopCheck.h"
-#include "analysis/DeviceFacts.h"
-#include "analysis/HostSyncOperations.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SyncPurpose.h"
+#include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/HostSyncOperations.h"
+#include "analysis/steps/SyncPurpose.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"

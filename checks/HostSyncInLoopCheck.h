@@ -8,8 +8,8 @@
 #define LIBTORCH_TIDY_CHECKS_HOSTSYNCINLOOPCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/CallerPaths.h"
-#include "analysis/HostSyncOperations.h"
+#include "analysis/devices/HostSyncOperations.h"
+#include "analysis/steps/CallerPaths.h"
 #include <string>
 #include <vector>
 

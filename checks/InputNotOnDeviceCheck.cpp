@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "InputNotOnDeviceCheck.h"
-#include "analysis/BatchFlow.h"
-#include "analysis/DeviceFacts.h"
-#include "analysis/DeviceVariables.h"
-#include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/DeviceVariables.h"
+#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/steps/BatchFlow.h"
 #include "utils/FixIts.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

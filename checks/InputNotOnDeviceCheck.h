@@ -8,7 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_INPUTNOTONDEVICECHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/ModulePlacement.h"
+#include "analysis/devices/ModulePlacement.h"
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
 

@@ -7,13 +7,13 @@
 #ifndef LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 #define LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 
-#include "analysis/BatchScope.h"
-#include "analysis/CudaTrainingFacts.h"
-#include "analysis/ModulePlacement.h"
 #include "analysis/PerUnit.h"
-#include "analysis/ProgramEntry.h"
-#include "analysis/TrainingFacts.h"
 #include "analysis/UserCodeMatchFinder.h"
+#include "analysis/devices/ModulePlacement.h"
+#include "analysis/program/CudaTrainingFacts.h"
+#include "analysis/program/ProgramEntry.h"
+#include "analysis/steps/BatchScope.h"
+#include "analysis/steps/TrainingFacts.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include <string>
 #include <vector>

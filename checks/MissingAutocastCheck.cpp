@@ -6,7 +6,7 @@
 
 #include "MissingAutocastCheck.h"
 #include "analysis/LoopMatchers.h"
-#include "analysis/ProgramSetup.h"
+#include "analysis/program/ProgramSetup.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

@@ -8,7 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_MISSINGAUTOCASTCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/CudaTrainingFacts.h"
+#include "analysis/program/CudaTrainingFacts.h"
 
 namespace clang::tidy::libtorch {
 

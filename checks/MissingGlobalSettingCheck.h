@@ -8,7 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_MISSINGGLOBALSETTINGCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/ProgramSetup.h"
+#include "analysis/program/ProgramSetup.h"
 
 namespace clang::tidy::libtorch {
 

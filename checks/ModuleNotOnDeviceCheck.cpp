@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleNotOnDeviceCheck.h"
-#include "analysis/DeviceFacts.h"
-#include "analysis/DeviceVariables.h"
-#include "analysis/GradModeFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/DeviceVariables.h"
+#include "analysis/gradients/GradModeFacts.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
 #include "utils/SourceLines.h"

@@ -5,13 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "TensorCreatedOffDeviceCheck.h"
-#include "analysis/DeviceFacts.h"
-#include "analysis/DeviceIntoFactory.h"
-#include "analysis/DeviceVariables.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/DeviceIntoFactory.h"
+#include "analysis/devices/DeviceVariables.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

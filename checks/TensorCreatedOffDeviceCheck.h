@@ -8,9 +8,9 @@
 #define LIBTORCH_TIDY_CHECKS_TENSORCREATEDOFFDEVICECHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/CallerPaths.h"
-#include "analysis/ConstantHostData.h"
-#include "analysis/HostDtypes.h"
+#include "analysis/devices/ConstantHostData.h"
+#include "analysis/devices/HostDtypes.h"
+#include "analysis/steps/CallerPaths.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {

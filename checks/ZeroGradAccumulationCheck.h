@@ -8,8 +8,8 @@
 #define LIBTORCH_TIDY_CHECKS_ZEROGRADACCUMULATIONCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/AccumulationWindow.h"
-#include "analysis/GradientOrder.h"
+#include "analysis/gradients/AccumulationWindow.h"
+#include "analysis/gradients/GradientOrder.h"
 
 namespace clang::tidy::libtorch {
 

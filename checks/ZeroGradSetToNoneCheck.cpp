@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ZeroGradSetToNoneCheck.h"
-#include "analysis/GradientOrder.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/SourceText.h"
+#include "analysis/gradients/GradientOrder.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"

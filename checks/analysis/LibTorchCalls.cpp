@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LibTorchCalls.h"
-#include "LibTorchNames.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"
 

@@ -15,7 +15,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHMATCHERS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHMATCHERS_H
 
-#include "LibTorchCalls.h"
+#include "analysis/LibTorchCalls.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 namespace clang::tidy::libtorch::analysis::matchers {

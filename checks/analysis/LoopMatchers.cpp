@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LoopMatchers.h"
+#include "analysis/LoopMatchers.h"
 
 using namespace clang::ast_matchers;
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SourceText.h"
+#include "analysis/SourceText.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Lex/Lexer.h"
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "StatementRemoval.h"
-#include "SourceText.h"
+#include "analysis/StatementRemoval.h"
+#include "analysis/SourceText.h"
 #include "utils/AstWalk.h"
 #include "utils/SourceLines.h"
 #include "clang/AST/StmtCXX.h"

@@ -7,7 +7,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STATEMENTREMOVAL_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_STATEMENTREMOVAL_H
 
-#include "UserCode.h"
+#include "analysis/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
@@ -21,7 +21,7 @@ namespace clang::tidy::libtorch::analysis {
 /// expansion. As the sole body of an `if`, `else` or loop it becomes `{}`.
 std::optional<FixItHint> statementRemoval(const CallExpr *Call,
                                           ASTContext &Context,
-                                          const UserCodeParents &Parents);
+                                          const UserCodeParents &Index);
 
 } // namespace clang::tidy::libtorch::analysis
 

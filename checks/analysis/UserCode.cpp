@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "UserCode.h"
+#include "analysis/UserCode.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -76,7 +76,7 @@ public:
     Stack.push_back(DynTypedNode::create(*S));
     return true;
   }
-  bool dataTraverseStmtPost(Stmt *) {
+  bool dataTraverseStmtPost(Stmt * /*S*/) {
     Stack.pop_back();
     return true;
   }

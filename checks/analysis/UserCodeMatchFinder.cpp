@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "UserCodeMatchFinder.h"
-#include "UserCode.h"
+#include "analysis/UserCodeMatchFinder.h"
+#include "analysis/UserCode.h"
 
 using namespace clang::ast_matchers;
 

@@ -80,8 +80,8 @@ std::optional<CharSourceRange> wholeLines(SourceLocation Begin,
     return std::nullopt;
   SourceLocation FileStart = SM.getLocForStartOfFile(First.first);
   return CharSourceRange::getCharRange(
-      FileStart.getLocWithOffset(LineStart - 1),
-      FileStart.getLocWithOffset(LineEnd));
+      FileStart.getLocWithOffset(static_cast<int>(LineStart - 1)),
+      FileStart.getLocWithOffset(static_cast<int>(LineEnd)));
 }
 
 } // namespace clang::tidy::libtorch::utils

@@ -316,9 +316,10 @@ Prepared prepareFixes(const model::RunResult &Run,
       consumeError(Text.takeError());
     }
     P.ConflictMessages.push_back(
-        Where + ": warning: fix of [" + C.CheckId +
-        "] not applied: it overlaps the fix of [" + C.OtherCheckId + "] at " +
-        OtherWhere + "; run --fix again to apply it to the fixed code");
+        (Twine(Where) + ": warning: fix of [" + C.CheckId +
+         "] not applied: it overlaps the fix of [" + C.OtherCheckId + "] at " +
+         OtherWhere + "; run --fix again to apply it to the fixed code")
+            .str());
   }
 
   P.PerFinding.resize(Findings.size());

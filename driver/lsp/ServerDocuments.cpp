@@ -318,7 +318,9 @@ int Server::step() {
       auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
                       *Doc.Due - Clock::now())
                       .count();
-      Timeout = std::min<int>(Timeout, std::max<long long>(Left, 1));
+      // Left is at most Timeout here, so it fits an int.
+      if (Left < Timeout)
+        Timeout = static_cast<int>(std::max<long long>(Left, 1));
     }
   }
   return Timeout;

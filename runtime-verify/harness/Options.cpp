@@ -82,7 +82,6 @@ Options parseOptions(int Argc, char **Argv) {
     char *End = nullptr;
     const double D = std::strtod(V.c_str(), &End);
     // Not `D < Min || D > Max`, which would let NaN through.
-    // NOLINTNEXTLINE(readability-simplify-boolean-expr)
     if (V.empty() || *End != '\0' || !(D >= Min && D <= Max))
       usageError(fmt::format("{} '{}': expected a number from {} to {}", Name,
                              V, Min, Max));

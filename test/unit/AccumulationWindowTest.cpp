@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/AccumulationWindow.h"
+#include "analysis/gradients/AccumulationWindow.h"
 #include "ASTTestSupport.h"
-#include "analysis/GradientOrder.h"
-#include "analysis/LossScaling.h"
+#include "analysis/gradients/GradientOrder.h"
+#include "analysis/gradients/LossScaling.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/BatchScope.h"
+#include "analysis/steps/BatchScope.h"
 #include "TrainingStepFixture.h"
 
 using namespace clang;

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/CallerPaths.h"
+#include "analysis/steps/CallerPaths.h"
 #include "TrainingStepFixture.h"
 
 using namespace clang;

@@ -11,14 +11,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "ASTTestSupport.h"
-#include "analysis/BatchFlow.h"
-#include "analysis/EvaluationFacts.h"
-#include "analysis/GradModeFacts.h"
-#include "analysis/HostSyncOperations.h"
-#include "analysis/LossScaling.h"
-#include "analysis/ModuleCallChains.h"
-#include "analysis/OuterWrites.h"
-#include "analysis/TrainingCode.h"
+#include "analysis/devices/HostSyncOperations.h"
+#include "analysis/devices/ModuleCallChains.h"
+#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/gradients/LossScaling.h"
+#include "analysis/steps/BatchFlow.h"
+#include "analysis/steps/EvaluationFacts.h"
+#include "analysis/steps/OuterWrites.h"
+#include "analysis/steps/TrainingCode.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/CpuOnlyProgram.h"
+#include "analysis/program/CpuOnlyProgram.h"
 #include "ASTTestSupport.h"
 #include "clang/Lex/Lexer.h"
 

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/CudaTrainingFacts.h"
+#include "analysis/program/CudaTrainingFacts.h"
 #include "ASTTestSupport.h"
-#include "analysis/ConvolutionModules.h"
-#include "analysis/ProgramSetup.h"
+#include "analysis/program/ConvolutionModules.h"
+#include "analysis/program/ProgramSetup.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Core/Replacement.h"
 

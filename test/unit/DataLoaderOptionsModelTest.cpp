@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/DataLoaderOptionsModel.h"
+#include "analysis/data/DataLoaderOptionsModel.h"
 #include "ASTTestSupport.h"
 #include "analysis/LibTorchNames.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

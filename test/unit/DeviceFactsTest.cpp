@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/DeviceFacts.h"
+#include "analysis/devices/DeviceFacts.h"
 #include "ASTTestSupport.h"
 
 using namespace clang;

@@ -9,11 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/DeviceIntoFactory.h"
+#include "analysis/devices/DeviceIntoFactory.h"
 #include "ASTTestSupport.h"
-#include "analysis/DeviceFacts.h"
-#include "analysis/DeviceVariables.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/DeviceVariables.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/ElementWrites.h"
+#include "analysis/devices/ElementWrites.h"
 #include "ASTTestSupport.h"
 #include "analysis/UserCode.h"
 

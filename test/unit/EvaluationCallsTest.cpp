@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/EvaluationCalls.h"
+#include "analysis/steps/EvaluationCalls.h"
 #include "TrainingStepFixture.h"
 
 using namespace clang;

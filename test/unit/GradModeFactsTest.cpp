@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/GradModeFacts.h"
+#include "analysis/gradients/GradModeFacts.h"
 #include "ASTTestSupport.h"
 
 using namespace clang;

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/GradientOrder.h"
+#include "analysis/gradients/GradientOrder.h"
 #include "ASTTestSupport.h"
-#include "analysis/LossScaling.h"
+#include "analysis/gradients/LossScaling.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

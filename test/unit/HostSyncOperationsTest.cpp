@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/HostSyncOperations.h"
+#include "analysis/devices/HostSyncOperations.h"
 #include "ASTTestSupport.h"
-#include "analysis/SyncPurpose.h"
 #include "analysis/UserCode.h"
+#include "analysis/steps/SyncPurpose.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

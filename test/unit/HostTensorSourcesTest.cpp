@@ -11,11 +11,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ASTTestSupport.h"
-#include "analysis/ConstantHostData.h"
-#include "analysis/DeviceFacts.h"
-#include "analysis/HostDtypes.h"
 #include "analysis/SourceText.h"
 #include "analysis/UserCode.h"
+#include "analysis/devices/ConstantHostData.h"
+#include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/HostDtypes.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/LoopInvariance.h"
+#include "analysis/steps/LoopInvariance.h"
 #include "ASTTestSupport.h"
 
 using namespace clang;

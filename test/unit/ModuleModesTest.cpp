@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/ModuleModes.h"
+#include "analysis/gradients/ModuleModes.h"
 #include "ASTTestSupport.h"
 
 using namespace clang;

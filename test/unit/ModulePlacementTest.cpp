@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/ModulePlacement.h"
+#include "analysis/devices/ModulePlacement.h"
 #include "ASTTestSupport.h"
-#include "analysis/DeviceVariables.h"
+#include "analysis/devices/DeviceVariables.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

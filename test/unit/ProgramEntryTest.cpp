@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/ProgramEntry.h"
+#include "analysis/program/ProgramEntry.h"
 #include "ASTTestSupport.h"
 
 using namespace clang;

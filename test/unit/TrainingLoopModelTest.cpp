@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/TrainingLoopModel.h"
+#include "analysis/steps/TrainingLoopModel.h"
 #include "TrainingStepFixture.h"
 
 using namespace clang;

@@ -16,8 +16,8 @@
 #define LIBTORCH_TIDY_TEST_UNIT_TRAININGSTEPFIXTURE_H
 
 #include "ASTTestSupport.h"
-#include "analysis/TrainingLoopModel.h"
 #include "analysis/UserCode.h"
+#include "analysis/steps/TrainingLoopModel.h"
 #include <memory>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/UpdateBlocks.h"
+#include "analysis/steps/UpdateBlocks.h"
 #include "TrainingStepFixture.h"
 
 using namespace clang;

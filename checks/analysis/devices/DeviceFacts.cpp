@@ -1,0 +1,526 @@
+//===--- DeviceFacts.cpp - Which devices and tensors are where ------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/devices/DeviceFacts.h"
+#include "analysis/AssignedValues.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
+#include "analysis/UserCode.h"
+#include "utils/AstWalk.h"
+#include "utils/References.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
+  if (Copy.getMethodDecl()->getName() == names::CudaMethod)
+    return true;
+  if (Copy.getNumArgs() == 0)
+    return false;
+  QualType Target = Copy.getMethodDecl()->getParamDecl(0)->getType();
+  if (!isRecordNamed(Target, names::TensorOptions) &&
+      !isRecordNamed(Target, names::Device))
+    return false; // to(dtype), to(other_tensor)
+  DeviceKind Kind = classifyDevice(Copy.getArg(0), Context);
+  return Kind == DeviceKind::Cuda || Kind == DeviceKind::MaybeCuda;
+}
+
+namespace {
+
+constexpr unsigned MaxDepth = 8;
+
+const Expr *strip(const Expr *E) {
+  // `static_cast<torch::Device>(d)` is still d.
+  return utils::stripWrappers(E, utils::ImplicitWrappers | utils::ExplicitCast);
+}
+
+/// Whether a local variable is assigned after its declaration (so its
+/// initializer no longer tells its value).
+bool isReassigned(const VarDecl *Variable) {
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
+  if (!Function || !Function->getBody())
+    return true;
+  // Through casts too: `static_cast<torch::Device &>(d) = ...` assigns d.
+  return utils::isAssignedOrAddressTaken(Variable, Function->getBody(),
+                                         utils::ImplicitWrappers |
+                                             utils::ExplicitCast);
+}
+
+/// The initializer of a variable whose value it still holds: a local that
+/// is never reassigned, or a const namespace-scope constant (c10::kCUDA).
+const Expr *stableInitializer(const VarDecl *Variable) {
+  if (!Variable || isa<ParmVarDecl>(Variable) || !Variable->getInit())
+    return nullptr;
+  if (Variable->getType()->isReferenceType())
+    return nullptr;
+  if (Variable->hasLocalStorage())
+    return isReassigned(Variable) ? nullptr : Variable->getInit();
+  return Variable->getType().isConstQualified() ? Variable->getInit() : nullptr;
+}
+
+DeviceKind merge(DeviceKind A, DeviceKind B) {
+  if (A == B)
+    return A;
+  if ((A == DeviceKind::Cpu && B == DeviceKind::NoDevice) ||
+      (A == DeviceKind::NoDevice && B == DeviceKind::Cpu))
+    return DeviceKind::Cpu;
+  return DeviceKind::MaybeCuda;
+}
+
+/// Where a tensor expression certainly lives, if the source tells.
+enum class Placement { Host, Device, Unknown };
+Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
+                    bool FollowReassigned = true);
+
+DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > MaxDepth)
+    return DeviceKind::MaybeCuda;
+
+  if (const auto *String = dyn_cast<StringLiteral>(E)) {
+    StringRef Text = String->getString();
+    if (Text.startswith("cuda"))
+      return DeviceKind::Cuda;
+    if (Text == "cpu" || Text.startswith("cpu:"))
+      return DeviceKind::Cpu;
+    return DeviceKind::MaybeCuda;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+      return llvm::StringSwitch<DeviceKind>(Enumerator->getName())
+          .Case("CPU", DeviceKind::Cpu)
+          .Case("CUDA", DeviceKind::Cuda)
+          .Default(DeviceKind::MaybeCuda);
+    if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(Ref->getDecl())))
+      return classify(Init, Context, Depth + 1);
+    return DeviceKind::MaybeCuda;
+  }
+  if (const auto *Conditional = dyn_cast<ConditionalOperator>(E))
+    return merge(classify(Conditional->getTrueExpr(), Context, Depth + 1),
+                 classify(Conditional->getFalseExpr(), Context, Depth + 1));
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    QualType Type = Construct->getType();
+    if (Construct->getNumArgs() == 0)
+      return isRecordNamed(Type, names::TensorOptions) ? DeviceKind::NoDevice
+                                                       : DeviceKind::MaybeCuda;
+    const Expr *First = Construct->getArg(0);
+    // TensorOptions(kFloat): a dtype, no device.
+    if (isRecordNamed(Type, names::TensorOptions) &&
+        !isDeviceLikeType(First->getType()) &&
+        !First->getType()->isPointerType() &&
+        !isRecordNamed(First->getType(), names::BasicString))
+      return DeviceKind::NoDevice;
+    return classify(First, Context, Depth + 1);
+  }
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (Method &&
+        isRecordNamed(QualType(Method->getParent()->getTypeForDecl(), 0),
+                      names::TensorOptions)) {
+      if (Method->getName() == "device" && Member->getNumArgs() == 1)
+        return classify(Member->getArg(0), Context, Depth + 1);
+      // dtype(), requires_grad(), layout(), ...: the device is unchanged.
+      return classify(Member->getImplicitObjectArgument(), Context, Depth + 1);
+    }
+    // `x.device()`, `x.options()`: where the tensor is. Only a tensor
+    // provably in host memory tells; any other may be on a GPU.
+    if (const CXXMethodDecl *Method = tensorMethodCalled(Member);
+        Method && Method->getIdentifier() &&
+        (Method->getName() == "device" || Method->getName() == "options") &&
+        placement(Member->getImplicitObjectArgument(), Context, Depth + 1,
+                  /*FollowReassigned=*/true) == Placement::Host)
+      return DeviceKind::Cpu;
+    return DeviceKind::MaybeCuda;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    // torch::device(d) / at::device(d) make TensorOptions with a device;
+    // torch::dtype(t) makes options without one.
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
+      if (hasAnyQualifiedName(Callee, names::DeviceFunctions) &&
+          Call->getNumArgs() == 1)
+        return classify(Call->getArg(0), Context, Depth + 1);
+      if (hasAnyQualifiedName(Callee, names::DtypeFunctions))
+        return DeviceKind::NoDevice;
+    }
+    return DeviceKind::MaybeCuda;
+  }
+  return DeviceKind::MaybeCuda;
+}
+
+bool isFactoryName(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases("zeros", "ones", "empty", "full", "rand", "randn", true)
+      .Cases("randint", "arange", "eye", "linspace", "logspace", true)
+      .Cases("tensor", "from_blob", "empty_strided", "randperm", true)
+      .Default(false);
+}
+
+/// Tensor methods whose result lives where their object lives.
+bool preservesDevice(StringRef Method) {
+  return llvm::StringSwitch<bool>(Method)
+      .Cases("detach", "clone", "contiguous", "view", "reshape", true)
+      .Cases("flatten", "squeeze", "unsqueeze", "t", "transpose", true)
+      .Cases("sum", "mean", "max", "min", "argmax", true)
+      .Cases("argmin", "abs", "float", "double", "half", true)
+      .Cases("to_dense", "select", "narrow", "slice", "permute", true)
+      .Cases("add", "sub", "mul", "div", "pow", true)
+      .Cases("neg", "exp", "log", "sqrt", "clamp", true)
+      .Cases("relu", "sigmoid", "tanh", "softmax", "log_softmax", true)
+      .Cases("matmul", "mm", "expand", "expand_as", "repeat", true)
+      .Cases("view_as", "reshape_as", "index_select", "masked_fill", "bfloat16",
+             true)
+      .Cases("eq", "ne", "lt", "gt", "le", true)
+      .Cases("ge", "logical_and", "logical_or", "logical_not", "index", true)
+      .Default(false);
+}
+
+/// `torch::stack` and `torch::cat` (and at::): their tensor lives where the
+/// tensors they join live.
+bool joinsTensors(const FunctionDecl *Callee) {
+  return hasAnyQualifiedName(Callee, names::JoinFunctions);
+}
+
+/// The tensors of a braced list (`{a, b}`) that a TensorList parameter is
+/// given; empty for anything else (a vector variable, say).
+llvm::SmallVector<const Expr *, 4> bracedTensors(const Expr *List) {
+  llvm::SmallVector<const Expr *, 4> Tensors;
+  const Expr *E = utils::stripWrappers(List, utils::ImplicitWrappers);
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(E))
+    if (Construct->getNumArgs() == 1)
+      E = utils::stripWrappers(Construct->getArg(0), utils::ImplicitWrappers);
+  if (const auto *Std = dyn_cast_or_null<CXXStdInitializerListExpr>(E))
+    E = utils::stripWrappers(Std->getSubExpr(), utils::ImplicitWrappers);
+  if (const auto *Init = dyn_cast_or_null<InitListExpr>(E))
+    for (const Expr *Element : Init->inits())
+      Tensors.push_back(Element);
+  return Tensors;
+}
+
+Placement placementOfDevice(DeviceKind Kind) {
+  switch (Kind) {
+  case DeviceKind::Cpu:
+  case DeviceKind::NoDevice: // factories default to the CPU
+    return Placement::Host;
+  case DeviceKind::Cuda:
+  case DeviceKind::MaybeCuda:
+    return Placement::Device;
+  }
+  return Placement::Unknown;
+}
+
+/// \p FollowReassigned: whether a variable assigned after its declaration is
+/// followed to the values it is given (once: their own reassigned variables
+/// are not, which keeps the cost linear).
+Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
+                    bool FollowReassigned) {
+  E = strip(E);
+  if (!E || Depth > MaxDepth)
+    return Placement::Unknown;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
+        Construct->getNumArgs() == 1)
+      return placement(Construct->getArg(0), Context, Depth + 1,
+                       FollowReassigned);
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
+    const auto *Call = cast<CXXMemberCallExpr>(E);
+    const Expr *Object = Call->getImplicitObjectArgument();
+    StringRef Name = Method->getName();
+    if (Name == "cpu")
+      return Placement::Host;
+    if (Name == names::CudaMethod)
+      return Placement::Device;
+    if (Name == names::ToMethod && Call->getNumArgs() > 0) {
+      const Expr *Target = Call->getArg(0);
+      if (isDeviceLikeType(Target->getType()) ||
+          isDeviceLikeType(strip(Target)->getType())) {
+        DeviceKind Kind = classify(Target, Context, Depth + 1);
+        if (Kind != DeviceKind::NoDevice)
+          return placementOfDevice(Kind);
+      }
+      // A dtype-only conversion stays where it is.
+      return placement(Object, Context, Depth + 1, FollowReassigned);
+    }
+    if (preservesDevice(Name))
+      return placement(Object, Context, Depth + 1, FollowReassigned);
+    return Placement::Unknown;
+  }
+  // Where the tensors \p Operands live, when that says where the result
+  // lives (it is made where they are): on the device if one of them is
+  // (a CUDA tensor may meet a CPU scalar tensor), on the host if all are.
+  auto PlacementOfOperands = [&](ArrayRef<const Expr *> Operands) {
+    bool AllHost = !Operands.empty();
+    for (const Expr *Operand : Operands) {
+      Placement Where =
+          placement(Operand, Context, Depth + 1, FollowReassigned);
+      if (Where == Placement::Device)
+        return Placement::Device;
+      AllHost &= Where == Placement::Host;
+    }
+    return AllHost ? Placement::Host : Placement::Unknown;
+  };
+  auto TensorArguments = [](const CallExpr *Call, unsigned From) {
+    llvm::SmallVector<const Expr *, 4> Tensors;
+    for (unsigned I = From; I < Call->getNumArgs(); ++I)
+      if (isTensorType(Call->getArg(I)->getType()))
+        Tensors.push_back(Call->getArg(I));
+    return Tensors;
+  };
+  // Tensor arithmetic (`a + b`, `x * 2`), and an element or slice (`x[i]`).
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (!isTensorType(Operator->getType()))
+      return Placement::Unknown;
+    if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
+      return placement(Operator->getArg(0), Context, Depth + 1,
+                       FollowReassigned);
+    if (Operator->isInfixBinaryOp())
+      return PlacementOfOperands(TensorArguments(Operator, 0));
+    return Placement::Unknown;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return Placement::Unknown;
+    if (!isInNamespace(Callee, names::TorchNamespace) &&
+        !isInNamespace(Callee, names::AtNamespace))
+      return Placement::Unknown;
+    if (joinsTensors(Callee) && Call->getNumArgs() > 0)
+      return PlacementOfOperands(bracedTensors(Call->getArg(0)));
+    // A `*_like` factory makes its tensor where its model tensor lives,
+    // unless its options name a device.
+    if (Callee->getName().endswith("_like") && Call->getNumArgs() > 0 &&
+        isTensorType(Call->getArg(0)->getType())) {
+      for (const Expr *Arg : llvm::drop_begin(Call->arguments()))
+        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType())) {
+          DeviceKind Kind = classify(Arg, Context, Depth + 1);
+          if (Kind != DeviceKind::NoDevice)
+            return placementOfDevice(Kind);
+        }
+      return placement(Call->getArg(0), Context, Depth + 1, FollowReassigned);
+    }
+    if (!isFactoryName(Callee->getName())) {
+      // LibTorch's operations on tensors (`torch::relu(x)`,
+      // `torch::matmul(a, b)`) compute where their tensors live; a call that
+      // returns something else, or takes no tensor, says nothing.
+      if (!isTensorType(Call->getType()))
+        return Placement::Unknown;
+      return PlacementOfOperands(TensorArguments(Call, 0));
+    }
+    // A factory makes its tensor where its options say, on the CPU if none.
+    Placement Result = Placement::Host;
+    for (const Expr *Arg : Call->arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
+          placementOfDevice(classify(Arg, Context, Depth + 1)) ==
+              Placement::Device)
+        Result = Placement::Device;
+    return Result;
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
+        Variable && Variable->hasLocalStorage()) {
+      if (const Expr *Init = stableInitializer(Variable))
+        return placement(Init, Context, Depth + 1, FollowReassigned);
+      // Reassigned (`state = next_state;` in a loop): where every value it
+      // is given lives, if they all agree.
+      if (!FollowReassigned)
+        return Placement::Unknown;
+      if (auto Values = assignedValues(Variable)) {
+        Placement Common =
+            placement(Values->front(), Context, Depth + 1, false);
+        for (const Expr *Value : llvm::drop_begin(*Values))
+          if (Common == Placement::Unknown ||
+              placement(Value, Context, Depth + 1, false) != Common)
+            return Placement::Unknown;
+        return Common;
+      }
+    }
+  return Placement::Unknown;
+}
+
+bool isCudaQuery(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return false;
+  return hasAnyQualifiedName(Callee, names::CudaQueries);
+}
+
+} // namespace
+
+DeviceKind classifyDevice(const Expr *E, ASTContext &Context) {
+  return classify(E, Context, 0);
+}
+
+DeviceKind classifyDeviceVariable(const VarDecl *Variable,
+                                  ASTContext &Context) {
+  if (const Expr *Init = stableInitializer(Variable))
+    return classify(Init, Context, 1);
+  return DeviceKind::MaybeCuda;
+}
+
+bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreImplicit() : E);
+  if (!Call || !isTensorFactoryCall(Call))
+    return false;
+  // A `*_like` factory makes its tensor where its model tensor lives.
+  if (Call->getDirectCallee()->getName().endswith("_like"))
+    return Call->getNumArgs() > 0 &&
+           isProvablyHostTensor(Call->getArg(0), Context);
+  return isProvablyHostTensor(Call, Context);
+}
+
+const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
+                                      ASTContext &Context) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Function || !Function->hasBody(Definition) ||
+      !isUserCode(Definition, Context.getSourceManager()) ||
+      !isTensorType(Definition->getReturnType()) ||
+      Definition->getReturnType()->isReferenceType())
+    return nullptr;
+  struct Returns : RecursiveASTVisitor<Returns> {
+    llvm::SmallVector<const ReturnStmt *, 2> Found;
+    // A lambda's returns are its own.
+    bool TraverseLambdaExpr(LambdaExpr * /*Lambda*/) { return true; }
+    bool VisitReturnStmt(ReturnStmt *Return) {
+      Found.push_back(Return);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(Definition->getBody());
+  if (V.Found.size() != 1 || !V.Found[0]->getRetValue())
+    return nullptr;
+  const auto *Call = dyn_cast_or_null<CallExpr>(
+      utils::stripWrappers(V.Found[0]->getRetValue(),
+                           utils::ImplicitWrappers | utils::CopyConstruct));
+  if (!Call || Call->getBeginLoc().isMacroID() ||
+      !isHostTensorFactoryCall(Call, Context))
+    return nullptr;
+  return Call;
+}
+
+bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
+  return placement(E, Context, 0) == Placement::Host;
+}
+
+bool isProvablyOnDevice(const Expr *E, ASTContext &Context) {
+  return placement(E, Context, 0) == Placement::Device;
+}
+
+DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    ASTContext &Context;
+    Mentions Found;
+    explicit Visitor(ASTContext &Context) : Context(Context) {}
+    bool shouldVisitLambdaBodies() const { return true; }
+    void note(DeviceKind Kind) {
+      if (Kind == DeviceKind::Cpu)
+        Found.Cpu = true;
+      else if (Kind != DeviceKind::NoDevice)
+        Found.CudaCapable = true;
+    }
+    // Any CUDA device counts; a CPU device counts only where the program
+    // chooses its device (a Device variable or construction), not where a
+    // tensor is copied back with to(kCPU).
+    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+      if (isa<EnumConstantDecl>(Ref->getDecl()) &&
+          isDeviceTypeEnum(Ref->getType())) {
+        if (classify(Ref, Context, 0) != DeviceKind::Cpu)
+          Found.CudaCapable = true;
+      } else if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl())) {
+        // Device constants (kCUDA) and variables we cannot see into.
+        if (isDeviceLikeType(Variable->getType()) &&
+            (!Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable)) &&
+            classify(Ref, Context, 0) != DeviceKind::Cpu)
+          Found.CudaCapable = true;
+      }
+      return true;
+    }
+    bool VisitVarDecl(VarDecl *Variable) {
+      if (isDeviceLikeType(Variable->getType()) && Variable->getInit() &&
+          !isa<ParmVarDecl>(Variable))
+        note(classify(Variable->getInit(), Context, 0));
+      return true;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+      if (isRecordNamed(Construct->getType(), names::Device))
+        note(classify(Construct, Context, 0));
+      return true;
+    }
+    bool VisitStringLiteral(StringLiteral *String) {
+      StringRef Text = String->getString();
+      if (Text.startswith("cuda"))
+        Found.CudaCapable = true;
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *Call) {
+      if (isCudaQuery(Call))
+        Found.CudaCapable = true;
+      else if (const CXXMethodDecl *Method = tensorMethodCalled(Call))
+        if (Method->getName() == names::CudaMethod)
+          Found.CudaCapable = true;
+      // A device that comes out of a call (`tensor.device()`) is unknown.
+      if (isRecordNamed(Call->getType(), names::Device))
+        Found.CudaCapable = true;
+      return true;
+    }
+    bool VisitMemberExpr(MemberExpr *Member) {
+      if (isDeviceLikeType(Member->getType()) &&
+          !isa<CXXMethodDecl>(Member->getMemberDecl()))
+        Found.CudaCapable = true;
+      return true;
+    }
+  } V(Context);
+  V.TraverseStmt(const_cast<Stmt *>(Body));
+  return V.Found;
+}
+
+bool DeviceScopeFacts::isCpuOnlyFunction(const FunctionDecl *Function) {
+  if (!Function || !Function->getBody())
+    return false;
+  auto Known = CpuOnly.find(Function);
+  if (Known != CpuOnly.end())
+    return Known->second;
+  Mentions Found = mentionsIn(Function->getBody());
+  // A device handed in by the caller may be anything.
+  for (const ParmVarDecl *Parameter : Function->parameters())
+    if (isDeviceLikeType(Parameter->getType()))
+      Found.CudaCapable = true;
+  bool Result = Found.Cpu && !Found.CudaCapable;
+  CpuOnly[Function] = Result;
+  return Result;
+}
+
+bool DeviceScopeFacts::isGpuFreeProgram() {
+  if (GpuFree)
+    return *GpuFree;
+  bool HasMain = false;
+  Mentions Found;
+  struct BodyCollector : RecursiveASTVisitor<BodyCollector> {
+    std::vector<const Stmt *> Bodies;
+    bool &HasMain;
+    explicit BodyCollector(bool &HasMain) : HasMain(HasMain) {}
+    bool shouldVisitTemplateInstantiations() const { return true; }
+    bool VisitFunctionDecl(FunctionDecl *Function) {
+      if (Function->isMain())
+        HasMain = true;
+      if (Function->doesThisDeclarationHaveABody())
+        Bodies.push_back(Function->getBody());
+      return true;
+    }
+  } Collector(HasMain);
+  for (Decl *TopLevel : userTopLevelDecls(Context))
+    Collector.TraverseDecl(TopLevel);
+  for (const Stmt *Body : Collector.Bodies) {
+    Mentions InBody = mentionsIn(Body);
+    Found.CudaCapable |= InBody.CudaCapable;
+  }
+  GpuFree = HasMain && !Found.CudaCapable;
+  return *GpuFree;
+}
+
+} // namespace clang::tidy::libtorch::analysis

@@ -1,0 +1,142 @@
+//===--- SyncPurpose.cpp - Host waits that are the point ------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/steps/SyncPurpose.h"
+#include "analysis/steps/TrainingLoopModel.h"
+#include "utils/AstWalk.h"
+#include "utils/References.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+namespace {
+
+/// \p S calls a function named `now` (not inside a lambda written there).
+bool readsClock(const Stmt *S) {
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee();
+        Callee && Callee->getIdentifier() && Callee->getName() == "now")
+      return true;
+  for (const Stmt *Child : S->children())
+    if (readsClock(Child))
+      return true;
+  return false;
+}
+
+/// The jump that ends \p Branch: `break;`, `return ...;`, or the last
+/// statement of a block.
+const Stmt *exitOf(const Stmt *Branch) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Branch))
+    Branch = Block->body_empty() ? nullptr : Block->body_back();
+  return isa_and_nonnull<BreakStmt, ReturnStmt>(Branch) ? Branch : nullptr;
+}
+
+/// An `if` without `else` in \p S (not in a nested loop, switch or lambda)
+/// whose condition names \p Value and whose then-branch leaves the loop.
+bool exitsOn(const Stmt *S, const VarDecl *Value) {
+  if (!S || isa<LambdaExpr, SwitchStmt>(S) || TrainingLoopModel::isLoop(S))
+    return false;
+  if (const auto *If = dyn_cast<IfStmt>(S))
+    if (!If->getElse() && exitOf(If->getThen()) &&
+        utils::mentions(If->getCond(), Value))
+      return true;
+  for (const Stmt *Child : S->children())
+    if (exitsOn(Child, Value))
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool measuresLatency(const Expr *Sync, const UserCodeParents &Parents) {
+  // The innermost block around the sync decides.
+  bool ClockReadAfter = false;
+  utils::forEachStmtAncestor(
+      Sync, Parents, [&ClockReadAfter](const Stmt *Parent, const Stmt *Child) {
+        const auto *Block = dyn_cast<CompoundStmt>(Parent);
+        if (!Block)
+          return true;
+        bool After = false;
+        for (const Stmt *Sibling : Block->body()) {
+          if (After && readsClock(Sibling)) {
+            ClockReadAfter = true;
+            break;
+          }
+          After |= Sibling == Child;
+        }
+        return false;
+      });
+  return ClockReadAfter;
+}
+
+bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
+                   const UserCodeParents &Parents) {
+  const IfStmt *Exit = nullptr;
+  bool Ends = false;
+  utils::forEachAncestor(
+      DynTypedNode::create(*Read), Parents,
+      [&](const DynTypedNode &Above, const DynTypedNode &Below) {
+        const auto *Child = Below.get<Stmt>();
+        const auto *Parent = Above.get<Stmt>();
+        // `const auto id = t.item<int64_t>();` then `if (id == eos) break;`.
+        if (const auto *Value = Above.get<VarDecl>();
+            Value && !Exit && Value->getInit() == Child) {
+          const Stmt *Body = utils::loopBody(Loop);
+          Ends = Body && utils::mentions(Body, Value) &&
+                 llvm::any_of(Body->children(), [Value](const Stmt *S) {
+                   return exitsOn(S, Value);
+                 });
+          return false;
+        }
+        if (!Parent)
+          return false;
+        if (Parent == Loop) {
+          // The loop's own condition, or an exit whose break leaves this loop.
+          const Stmt *Condition = nullptr;
+          if (const auto *While = dyn_cast<WhileStmt>(Loop))
+            Condition = While->getCond();
+          else if (const auto *Do = dyn_cast<DoStmt>(Loop))
+            Condition = Do->getCond();
+          else if (const auto *For = dyn_cast<ForStmt>(Loop))
+            Condition = For->getCond();
+          Ends = (Condition && Condition == Child) || Exit != nullptr;
+          return false;
+        }
+        if (!Exit) {
+          if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+            if (If->getCond() != Child || If->getElse() ||
+                !exitOf(If->getThen()))
+              return false;
+            Exit = If;
+          } else if (!isa<Expr>(Parent)) {
+            return false; // the value is not a branch's condition
+          }
+        } else if (TrainingLoopModel::isLoop(Parent) ||
+                   isa<SwitchStmt>(Parent)) {
+          // A `break` there leaves the inner loop or switch, not \p Loop.
+          if (isa<BreakStmt>(exitOf(Exit->getThen())))
+            return false;
+        }
+        return true;
+      });
+  return Ends;
+}
+
+bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
+                       const UserCodeParents &Parents) {
+  if (Sync.Kind == SyncKind::Synchronize)
+    return measuresLatency(Sync.Operation, Parents);
+  if (Sync.Kind == SyncKind::ReadScalar || Sync.Kind == SyncKind::HostBool)
+    return Path.Calls.empty() &&
+           endsLoopEarly(Sync.Operation, Path.StepLoop, Parents);
+  return false;
+}
+
+} // namespace clang::tidy::libtorch::analysis
