@@ -30,8 +30,9 @@
 //
 // The counts are written as JSON at exit and on SIGTERM into the directory
 // named by LIBTORCH_TIDY_PROBE_DIR, one file per process
-// (probe-<pid>.json, written to a temporary name and renamed). Writing uses
-// only async-signal-safe calls, so it also runs inside the SIGTERM handler.
+// (probe-<pid>.json, written to a temporary name and renamed; CountsFile.cpp).
+// Writing uses only async-signal-safe calls, so it also runs inside the
+// SIGTERM handler.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,9 +40,8 @@
 #include <c10/util/Exception.h>
 #include <torch/version.h>
 
-#include "CudaRuntimeCounters.h"
 #include "HostTimeOutsideOps.h"
-#include "SignalSafeBuffer.h"
+#include "ProbeState.h"
 
 #if LIBTORCH_TIDY_PROBE_CUDA
 #include <ATen/detail/CUDAHooksInterface.h>
@@ -55,34 +55,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
-#include <fcntl.h>
-#include <unistd.h>
 
-using libtorch_tidy_probe::Buffer;
-using libtorch_tidy_probe::CudaRuntime;
-using libtorch_tidy_probe::HostTimeOutsideOps;
-using libtorch_tidy_probe::HostTimeTotals;
-using libtorch_tidy_probe::OpNesting;
+using namespace libtorch_tidy_probe;
+
+namespace libtorch_tidy_probe {
+// All state is in one object with static storage (ProbeState.h).
+Counters State;
+} // namespace libtorch_tidy_probe
 
 namespace {
-
-// The operations counted by name, in the order of the JSON "ops" object.
-enum Op : unsigned {
-  OpLocalScalarDense,
-  OpItem,
-  OpNonzero,
-  OpMaskedSelect,
-  OpUnique,
-  OpEqual,
-  OpIsNonzero,
-  OpCopy,
-  OpToCopy,
-  NumOps
-};
-constexpr const char *OpNames[NumOps] = {
-    "aten::_local_scalar_dense", "aten::item",    "aten::nonzero",
-    "aten::masked_select",       "aten::unique*", "aten::equal",
-    "aten::is_nonzero",          "aten::copy_",   "aten::_to_copy"};
 
 // Which op a record names; NumOps for the many we do not count.
 Op classify(const char *Name) {
@@ -125,55 +106,11 @@ bool isSyncOp(Op O) {
          O == OpIsNonzero;
 }
 
-constexpr size_t MaxSteps = 1 << 16;
-constexpr size_t MaxForwardThreads = 64;
-
-// All state is in one object with static storage: atomics only, so the
-// callbacks need no lock and the signal handler can read it.
-struct Counters {
-  std::atomic<uint64_t> Ops[NumOps];
-  std::atomic<uint64_t> HostSyncs;
-  std::atomic<uint64_t> DeviceToHost;
-  std::atomic<uint64_t> HostToDeviceBlocking;
-  std::atomic<uint64_t> HostToDeviceNonBlocking;
-  // Of those, from pageable memory: CUDA copies them synchronously, so the
-  // non_blocking asked for does not happen.
-  std::atomic<uint64_t> HostToDeviceNonBlockingPageable;
-  std::atomic<uint64_t> CudaSyncWarnings;
-  std::atomic<uint64_t> Records;
-  std::atomic<uint64_t> Steps;
-  // Per step: start time (ns since the probe started) and the host syncs
-  // counted before it, for the per-step series in the report.
-  std::atomic<uint64_t> StepStartNs[MaxSteps];
-  std::atomic<uint64_t> StepSyncsBefore[MaxSteps];
-  // Highest sequence number seen per forward thread id (id + 1 as the key, 0
-  // is free).
-  std::atomic<uint64_t> ForwardThread[MaxForwardThreads];
-  std::atomic<uint64_t> MaxSeq[MaxForwardThreads];
-  // RecordFunction's id of the thread that ran the first step's forward
-  // pass (ids start at 1); 0 until then.
-  std::atomic<uint64_t> TrainingThread;
-  HostTimeOutsideOps<MaxSteps> HostTime;
-  std::atomic<bool> Written;
-  uint64_t StartNs;
-  bool CudaSyncDebug;
-};
-Counters State;
-
 // Initial-exec: the probe is loaded at startup (LD_PRELOAD), so its TLS is
 // static and needs no __tls_get_addr call per access; onEnd reads it for
 // every op.
 __attribute__((tls_model("initial-exec"))) thread_local unsigned SyncDepth = 0;
 __attribute__((tls_model("initial-exec"))) thread_local OpNesting Nesting;
-
-// steady_clock is CLOCK_MONOTONIC (clock_gettime, async-signal-safe): step
-// times and time outside ops on one clock that never goes back.
-uint64_t nowNs() {
-  return static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(
-          std::chrono::steady_clock::now().time_since_epoch())
-          .count());
-}
 
 // Whether this record's thread is the training thread. Before the first
 // step names it, every thread is: each notes when it leaves ops, so that the
@@ -311,137 +248,6 @@ void onEnd(const at::RecordFunction &Fn, at::ObserverContext * /*Context*/) {
   leaveRecord(Fn, 0);
   if (SyncDepth > 0 && isSyncOp(classify(Fn.name())))
     --SyncDepth;
-}
-
-// --- Async-signal-safe JSON writer (SignalSafeBuffer.h) ----------------------
-
-// Static storage so that the signal handler allocates nothing.
-constexpr size_t BufferCap = 64 + MaxSteps * 48 + 4096;
-char OutBuffer[BufferCap];
-
-void writeCounts(bool FromSignal) {
-  if (State.Written.exchange(true))
-    return;
-  const char *Dir = std::getenv("LIBTORCH_TIDY_PROBE_DIR");
-  if (Dir == nullptr || *Dir == '\0')
-    return;
-  Buffer B{OutBuffer, 0, BufferCap};
-  B.put("{");
-  B.field("version", 1);
-  B.put(",");
-  B.field("pid", static_cast<uint64_t>(getpid()));
-  B.put(",");
-  B.field("torch_major", TORCH_VERSION_MAJOR);
-  B.put(",");
-  B.field("torch_minor", TORCH_VERSION_MINOR);
-  B.put(",\"cuda_build\":");
-  B.put(LIBTORCH_TIDY_PROBE_CUDA ? "true" : "false");
-  B.put(",\"cuda_sync_debug\":");
-  B.put(State.CudaSyncDebug ? "true" : "false");
-  B.put(",\"exit\":\"");
-  B.put(FromSignal ? "sigterm" : "normal");
-  B.put("\",");
-  B.field("wall_ns", nowNs() - State.StartNs);
-  B.put(",");
-  B.field("records", State.Records.load());
-  B.put(",");
-  B.field("steps", State.Steps.load());
-  B.put(",");
-  B.field("host_syncs", State.HostSyncs.load());
-  B.put(",");
-  B.field("device_to_host", State.DeviceToHost.load());
-  B.put(",");
-  B.field("host_to_device_blocking", State.HostToDeviceBlocking.load());
-  B.put(",");
-  B.field("host_to_device_non_blocking", State.HostToDeviceNonBlocking.load());
-  B.put(",");
-  B.field("host_to_device_non_blocking_pageable",
-          State.HostToDeviceNonBlockingPageable.load());
-  B.put(",");
-  B.field("cuda_sync_warnings", State.CudaSyncWarnings.load());
-  const HostTimeTotals HostTime = State.HostTime.totals();
-  B.put(",\"host_time_outside_ops\":{\"measured\":");
-  B.put(HostTime.Measured && State.TrainingThread.load() != 0 ? "true"
-                                                              : "false");
-  B.put(",");
-  B.field("outside_ns", HostTime.OutsideNs);
-  B.put(",");
-  B.field("span_ns", HostTime.SpanNs);
-  B.put(",");
-  B.field("steps", HostTime.Steps);
-  B.put("}");
-  B.put(",\"cuda_runtime\":{");
-  B.field("calls", CudaRuntime.Calls.load());
-  B.put(",");
-  B.field("host_syncs", libtorch_tidy_probe::cudaRuntimeHostSyncs());
-  B.put(",");
-  B.field("stream_syncs", CudaRuntime.StreamSyncs.load());
-  B.put(",");
-  B.field("device_syncs", CudaRuntime.DeviceSyncs.load());
-  B.put(",");
-  B.field("event_syncs", CudaRuntime.EventSyncs.load());
-  B.put(",");
-  B.field("sync_memcpy", CudaRuntime.SyncMemcpy.load());
-  B.put(",");
-  B.field("device_to_host", CudaRuntime.DeviceToHost.load());
-  B.put(",");
-  B.field("host_to_device_pinned", CudaRuntime.HostToDevicePinned.load());
-  B.put(",");
-  B.field("host_to_device_pageable", CudaRuntime.HostToDevicePageable.load());
-  B.put(",");
-  B.field("kernel_launches", CudaRuntime.KernelLaunches.load());
-  B.put("}");
-  B.put(",\"ops\":{");
-  for (unsigned I = 0; I < NumOps; ++I) {
-    if (I)
-      B.put(",");
-    B.field(OpNames[I], State.Ops[I].load());
-  }
-  B.put("},\"step_start_ns\":[");
-  const uint64_t Steps = State.Steps.load();
-  const uint64_t Kept = Steps < MaxSteps ? Steps : MaxSteps;
-  for (uint64_t I = 0; I < Kept; ++I) {
-    if (I)
-      B.put(",");
-    B.num(State.StepStartNs[I].load());
-  }
-  B.put("],\"step_syncs_before\":[");
-  for (uint64_t I = 0; I < Kept; ++I) {
-    if (I)
-      B.put(",");
-    B.num(State.StepSyncsBefore[I].load());
-  }
-  B.put("]}\n");
-
-  char Path[4096], Tmp[4096];
-  Buffer P{Path, 0, sizeof(Path)};
-  P.put(Dir);
-  P.put("/probe-");
-  P.num(static_cast<uint64_t>(getpid()));
-  P.put(".json");
-  Path[P.Size] = '\0';
-  Buffer T{Tmp, 0, sizeof(Tmp)};
-  T.put(Path);
-  T.put(".tmp");
-  Tmp[T.Size] = '\0';
-  const int Fd = open(Tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (Fd < 0)
-    return;
-  size_t Done = 0;
-  bool Ok = true;
-  while (Done < B.Size) {
-    const ssize_t N = write(Fd, OutBuffer + Done, B.Size - Done);
-    if (N <= 0) {
-      Ok = false;
-      break;
-    }
-    Done += static_cast<size_t>(N);
-  }
-  Ok = close(Fd) == 0 && Ok;
-  if (Ok)
-    rename(Tmp, Path);
-  else
-    unlink(Tmp);
 }
 
 void onExit() { writeCounts(false); }
