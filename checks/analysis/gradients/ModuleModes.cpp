@@ -271,7 +271,7 @@ void ModuleModes::index() {
       return true;
     }
   } V(*this);
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     V.TraverseDecl(TopLevel);
   for (const auto &[Call, Module] : V.ParameterCalls)
     if (!V.RangeForParameters.contains(Call))
@@ -501,7 +501,7 @@ ModuleModes::unrestoredEval(const CXXMemberCallExpr *Eval) {
         continue;
       UnrestoredEval Found{Loop, Forward, nullptr};
       const FunctionDecl *LoopFunction =
-          enclosingCallable(Loop, Loops.parents());
+          utils::enclosingCallable(Loop, Loops.parents());
       const SourceManager &SM = Context.getSourceManager();
       for (const ValueDecl *Name : Names) {
         if (const auto *Variable = dyn_cast<VarDecl>(Name);

@@ -7,10 +7,10 @@
 #include "analysis/steps/ValueRoots.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/UserCode.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
 #include "utils/AstWalk.h"
+#include "utils/UserCode.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -146,8 +146,9 @@ void addCallRoots(const CallExpr *Call, Roots &R, bool AllLocals,
   if (isModuleForwardCall(Call)) {
     llvm::SmallVector<const FunctionDecl *, 2> Forwards;
     if (!forwardsOf(Call, Forwards) ||
-        llvm::any_of(Forwards,
-                     [](const FunctionDecl *F) { return isUserCode(F); }))
+        llvm::any_of(Forwards, [](const FunctionDecl *F) {
+          return utils::isUserCode(F);
+        }))
       Arguments();
     return;
   }
@@ -169,7 +170,7 @@ void addCallRoots(const CallExpr *Call, Roots &R, bool AllLocals,
     Arguments();
     return;
   }
-  if (!isUserCode(Callee)) {
+  if (!utils::isUserCode(Callee)) {
     // LibTorch's tensor functions make new tensors, except views and
     // in-place operations (their first argument); other library functions
     // (std::move, std::make_shared) may return what they were given.
@@ -305,7 +306,7 @@ bool forwardsOf(const CallExpr *Call,
     return false;
   // LibTorch's own modules (Sequential's templated forward included) are
   // LibTorch code: the holder's operator() stands for them.
-  if (!isUserCode(Contained)) {
+  if (!utils::isUserCode(Contained)) {
     Found.push_back(Method);
     return true;
   }
