@@ -9,6 +9,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
 #include "utils/UserCode.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -367,19 +368,15 @@ ModuleMoves ModulePlacement::movesOfUse(const Expr *Use, unsigned Depth) {
         return mayBeMoved();
       if (hasQualifiedName(Callee, names::Save))
         return notMoved();
-      unsigned Offset =
-          isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-      std::optional<unsigned> Index;
-      for (unsigned I = Offset; I < Call->getNumArgs(); ++I)
-        if (Call->getArg(I) == E)
-          Index = I - Offset;
+      const ParmVarDecl *Parameter = utils::parameterOfArgument(Call, E);
       const FunctionDecl *Definition = nullptr;
       // A helper of this TU: follow its parameter.
-      if (Index && Callee->hasBody(Definition) &&
+      if (Parameter && Callee->hasBody(Definition) &&
           utils::isUserCode(Definition, Context.getSourceManager()) &&
-          *Index < Definition->getNumParams() &&
           Depth < CallDepth::ModuleHandOff)
-        return movesOfVariable(Definition->getParamDecl(*Index), Depth + 1);
+        return movesOfVariable(
+            Definition->getParamDecl(Parameter->getFunctionScopeIndex()),
+            Depth + 1);
       return mayBeMoved();
     }
     return mayBeMoved();

@@ -10,6 +10,7 @@
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
 #include "utils/UserCode.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -268,14 +269,10 @@ CallParts callParts(const CallExpr *Call) {
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
     Parts.Object = Member->getImplicitObjectArgument();
     Parts.ObjectType = Member->getObjectType();
-  } else if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call)) {
-    const auto *Method =
-        dyn_cast_or_null<CXXMethodDecl>(Operator->getDirectCallee());
-    if (Method && !Method->isStatic() && Operator->getNumArgs() > 0) {
-      Parts.Object = Operator->getArg(0);
-      Parts.ObjectType = Parts.Object->getType();
-      Parts.First = 1;
-    }
+  } else if (utils::objectArgumentCount(Call) == 1) {
+    Parts.Object = Call->getArg(0);
+    Parts.ObjectType = Parts.Object->getType();
+    Parts.First = 1;
   }
   return Parts;
 }
