@@ -6,8 +6,8 @@
 
 #include "AnomalyDetectionEnabledCheck.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/StatementRemoval.h"
 #include "analysis/steps/TrainingCode.h"
+#include "utils/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -45,7 +45,7 @@ void AnomalyDetectionEnabledCheck::check(
     return;
 
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  const FunctionDecl *Function = analysis::enclosingFunction(Found, TU.Parents);
+  const FunctionDecl *Function = utils::enclosingFunction(Found, TU.Parents);
   // At namespace scope (a static initializer) we cannot tell what runs
   // under it; stay silent.
   if (!Function)
@@ -72,8 +72,8 @@ void AnomalyDetectionEnabledCheck::check(
     // records traces and checks gradients (one host read per gradient,
     // `aten::_local_scalar_dense`, measured with LibTorch 1.13). A guard is
     // a declaration whose scope may matter to the reader; it gets the note.
-    if (std::optional<FixItHint> Fix = analysis::statementRemoval(
-            cast<CallExpr>(Found), Context, TU.Parents))
+    if (std::optional<FixItHint> Fix =
+            utils::statementRemoval(cast<CallExpr>(Found), Context, TU.Parents))
       Diag << *Fix;
   }
   diag(Found->getBeginLoc(),

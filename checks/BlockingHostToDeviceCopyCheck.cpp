@@ -8,7 +8,6 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/data/DataLoaderOptionsModel.h"
 #include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/DeviceFacts.h"
@@ -16,6 +15,7 @@
 #include "analysis/devices/HostDtypes.h"
 #include "analysis/steps/UpdateBlocks.h"
 #include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -128,7 +128,7 @@ void BlockingHostToDeviceCopyCheck::check(
   const LangOptions &LangOpts = getLangOpts();
   std::string Spelled =
       IsCuda ? "cuda()"
-             : "to(" + analysis::spelledText(Destination, SM, LangOpts) + ")";
+             : "to(" + utils::spelledText(Destination, SM, LangOpts) + ")";
   {
     auto Diag =
         diag(Member->getMemberLoc(),
@@ -138,7 +138,7 @@ void BlockingHostToDeviceCopyCheck::check(
         << Spelled;
     if (IsCuda) {
       SourceRange Call(Member->getMemberLoc(), Copy->getRParenLoc());
-      if (analysis::isRewritable(Call))
+      if (utils::isRewritable(Call))
         Diag << FixItHint::CreateReplacement(
             Call, "to(torch::kCUDA, /*non_blocking=*/true)");
     } else if (isa<CXXDefaultArgExpr>(NonBlocking)) {
@@ -149,7 +149,7 @@ void BlockingHostToDeviceCopyCheck::check(
         if (std::optional<FixItHint> Insert = utils::insertionAfter(
                 *Before, ", /*non_blocking=*/true", SM, LangOpts))
           Diag << *Insert;
-    } else if (analysis::isRewritable(NonBlocking->getSourceRange())) {
+    } else if (utils::isRewritable(NonBlocking->getSourceRange())) {
       Diag << FixItHint::CreateReplacement(NonBlocking->getSourceRange(),
                                            "true");
     }
@@ -168,16 +168,16 @@ void BlockingHostToDeviceCopyCheck::check(
           analysis::wideConversionBeforeCopy(Source, Context)) {
     const Expr *Object = Conversion->Conversion->getImplicitObjectArgument();
     std::string Dtype =
-        analysis::spelledText(Conversion->Conversion->getArg(0), SM, LangOpts);
+        utils::spelledText(Conversion->Conversion->getArg(0), SM, LangOpts);
     diag(Conversion->Conversion->getExprLoc(),
          "the tensor is converted to '%0' on the host before the copy, so "
          "8 bytes per element cross the bus%select{| (unless it already is "
          "'%0')}1; copy it first and convert on the device: '%2'",
          DiagnosticIDs::Note)
         << Conversion->To << Conversion->From.empty()
-        << analysis::spelledText(Object, SM, LangOpts) + ".to(" +
+        << utils::spelledText(Object, SM, LangOpts) + ".to(" +
                (IsCuda ? std::string("torch::kCUDA")
-                       : analysis::spelledText(Destination, SM, LangOpts)) +
+                       : utils::spelledText(Destination, SM, LangOpts)) +
                ", /*non_blocking=*/true).to(" + Dtype + ")";
   }
   diag(Member->getMemberLoc(),

@@ -45,8 +45,7 @@ void ConstantFeaturesInLoopCheck::check(
   analysis::TrainingFacts &TU = trainingFacts(Context);
   // A module's own forward() calling its layers: they are trained or
   // frozen with the module that holds them.
-  if (analysis::isModuleMethod(
-          analysis::enclosingFunction(Forward, TU.Parents)))
+  if (analysis::isModuleMethod(utils::enclosingFunction(Forward, TU.Parents)))
     return;
   // Weights an optimizer of this file updates change the output on every
   // step.

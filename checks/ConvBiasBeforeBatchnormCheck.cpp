@@ -6,10 +6,10 @@
 
 #include "ConvBiasBeforeBatchnormCheck.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/ModuleCallChains.h"
 #include "analysis/program/ConvolutionModules.h"
 #include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -111,7 +111,7 @@ void ConvBiasBeforeBatchnormCheck::report(const ConvConstruction &Conv,
 
   llvm::SmallVector<FixItHint, 2> Fixes;
   if (Conv.Bias == ConvBias::ExplicitTrue) {
-    if (analysis::isRewritable(Conv.BiasArgument->getSourceRange()))
+    if (utils::isRewritable(Conv.BiasArgument->getSourceRange()))
       Fixes.push_back(FixItHint::CreateReplacement(
           Conv.BiasArgument->getSourceRange(), "false"));
   } else if (Conv.Options) {
@@ -119,8 +119,8 @@ void ConvBiasBeforeBatchnormCheck::report(const ConvConstruction &Conv,
             utils::insertionAfter(*Conv.Options, ".bias(false)", SM, LangOpts))
       Fixes.push_back(*Insert);
   } else if (SourceRange Parens = Conv.Module->getParenOrBraceRange();
-             analysis::isRewritable(Parens) &&
-             analysis::isRewritable(Conv.Module->getSourceRange())) {
+             utils::isRewritable(Parens) &&
+             utils::isRewritable(Conv.Module->getSourceRange())) {
     // Conv2d(in, out, k) -> Conv2d(Conv2dOptions(in, out, k).bias(false)).
     // Rewritable: the parentheses are.
     Fixes.push_back(*utils::insertionAfter(

@@ -32,7 +32,7 @@ private:
               QualType BatchNormType, ASTContext &Context);
   /// The convolution constructions already reported in this TU (a module
   /// used in several places is reported once).
-  analysis::PerUnit<llvm::SmallPtrSet<const Expr *, 8>> Reported{unitScope()};
+  utils::PerUnit<llvm::SmallPtrSet<const Expr *, 8>> Reported{unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

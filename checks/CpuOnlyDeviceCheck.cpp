@@ -8,10 +8,11 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/program/CpuOnlyProgram.h"
+#include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -101,7 +102,7 @@ void CpuOnlyDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   // A GPU device fixes the program only when the model and its data both
   // follow this variable and nothing reads tensor memory as host memory.
   bool Fixable = Token && Uses.PlacesModule && Uses.PlacesTensors &&
-                 analysis::isRewritable(Token->getSourceRange()) &&
+                 utils::isRewritable(Token->getSourceRange()) &&
                  !analysis::readsTensorMemoryDirectly(Context);
   {
     auto Diag =

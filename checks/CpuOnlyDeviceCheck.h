@@ -27,7 +27,7 @@ private:
   /// The TU is a program (it has `main`) that trains and that cannot use a
   /// GPU as written (DeviceScopeFacts::isGpuFreeProgram).
   bool isCpuOnlyTrainingProgram(ASTContext &Context);
-  analysis::PerUnit<std::optional<bool>> TrainingProgram{unitScope()};
+  utils::PerUnit<std::optional<bool>> TrainingProgram{unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

@@ -6,9 +6,9 @@
 
 #include "DataloaderEnforceOrderingCheck.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/data/DataLoaderOptionsModel.h"
 #include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -34,8 +34,8 @@ void DataloaderEnforceOrderingCheck::check(
   const Expr *OptionsArg = analysis::findLoaderOptionsArgument(*Call);
   if (!OptionsArg)
     return;
-  const analysis::UserCodeParents &UserParents = parents(*Result.Context);
-  const FunctionDecl *Callable = analysis::enclosingCallable(Call, UserParents);
+  const utils::UserCodeParents &UserParents = parents(*Result.Context);
+  const FunctionDecl *Callable = utils::enclosingCallable(Call, UserParents);
   const LoaderOptionsFacts Facts = analysis::analyzeLoaderOptions(
       OptionsArg, Callable ? Callable->getBody() : nullptr, *Result.Context,
       UserParents);
@@ -64,7 +64,7 @@ void DataloaderEnforceOrderingCheck::check(
   const SourceManager &SM = *Result.SourceManager;
   // No fix-it inside macro expansions.
   if (Ordering) {
-    if (analysis::isRewritable(Ordering->getSourceRange()))
+    if (utils::isRewritable(Ordering->getSourceRange()))
       Diag << FixItHint::CreateReplacement(Ordering->getSourceRange(), "false");
     return;
   }

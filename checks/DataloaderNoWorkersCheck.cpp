@@ -6,10 +6,10 @@
 
 #include "DataloaderNoWorkersCheck.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/data/DataLoaderOptionsModel.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -45,7 +45,7 @@ namespace {
 
 std::optional<StringRef> sourceText(const Expr *E, const SourceManager &SM,
                                     const LangOptions &LangOpts) {
-  if (!analysis::isRewritable(E->getSourceRange()))
+  if (!utils::isRewritable(E->getSourceRange()))
     return std::nullopt;
   StringRef Text = Lexer::getSourceText(
       CharSourceRange::getTokenRange(E->getSourceRange()), SM, LangOpts);
@@ -99,7 +99,7 @@ std::optional<FixItHint> makeFix(const CallExpr &Call,
 
 /// The variable a make_data_loader call initializes, if any.
 const VarDecl *loaderVariable(const CallExpr &Call,
-                              const analysis::UserCodeParents &UserParents) {
+                              const utils::UserCodeParents &UserParents) {
   // The loader (a unique_ptr) may be moved into the variable.
   return utils::parentIgnoring(&Call, UserParents,
                                utils::ImplicitWrappers | utils::Construct)
@@ -125,7 +125,7 @@ const Stmt *exitOf(const Stmt *S, bool Nested) {
 /// \p Call before the loader is exhausted.
 const Stmt *breakOutOfLoaderLoop(const CallExpr &Call, const Stmt &Body,
                                  ASTContext &Context,
-                                 const analysis::UserCodeParents &UserParents) {
+                                 const utils::UserCodeParents &UserParents) {
   const VarDecl *Loader = loaderVariable(Call, UserParents);
   if (!Loader)
     return nullptr;
@@ -154,7 +154,7 @@ void DataloaderNoWorkersCheck::check(const MatchFinder::MatchResult &Result) {
   // options variable is set up (not `forCallable`: it would index the
   // parents of all of LibTorch).
   const FunctionDecl *Callable =
-      analysis::enclosingCallable(Call, parents(*Result.Context));
+      utils::enclosingCallable(Call, parents(*Result.Context));
   const Stmt *Body = Callable ? Callable->getBody() : nullptr;
   const Expr *OptionsArg = analysis::findLoaderOptionsArgument(*Call);
   if (!OptionsArg)

@@ -6,7 +6,7 @@
 
 #include "EmptyCacheInLoopCheck.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/StatementRemoval.h"
+#include "utils/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -37,7 +37,7 @@ void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID())
     return;
   if (std::optional<FixItHint> Fix =
-          analysis::statementRemoval(Call, Context, parents(Context)))
+          utils::statementRemoval(Call, Context, parents(Context)))
     Diag << *Fix;
 }
 

@@ -27,17 +27,17 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  analysis::PerUnit<analysis::ModuleModes> Modes{
+  utils::PerUnit<analysis::ModuleModes> Modes{
       unitScope(), [this](ASTContext &Context) {
         return std::make_unique<analysis::ModuleModes>(
             Context, trainingFacts(Context).Loops);
       }};
   /// (loop, training forward) pairs already reported: two evaluations in
   /// one epoch are one finding.
-  analysis::PerUnit<llvm::DenseSet<std::pair<const Stmt *, const Expr *>>>
+  utils::PerUnit<llvm::DenseSet<std::pair<const Stmt *, const Expr *>>>
       Reported{unitScope()};
   /// Loop bodies that already got the train() fix-it.
-  analysis::PerUnit<llvm::DenseSet<const Stmt *>> Fixed{unitScope()};
+  utils::PerUnit<llvm::DenseSet<const Stmt *>> Fixed{unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

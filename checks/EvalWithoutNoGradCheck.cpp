@@ -7,14 +7,14 @@
 #include "EvalWithoutNoGradCheck.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/LoopMatchers.h"
-#include "analysis/SourceText.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/EvaluationCalls.h"
 #include "analysis/steps/EvaluationFacts.h"
 #include "analysis/steps/OuterWrites.h"
 #include "utils/AstWalk.h"
+#include "utils/LoopMatchers.h"
 #include "utils/SourceLines.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -65,7 +65,7 @@ void EvalWithoutNoGradCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // Template code is matched as written and in each instantiation: in the
   // template, a forward pass on a dependent argument is not resolved yet.
   // check() reports each loop once, at the template's location.
-  analysis::addLoopMatchers(*Finder, this);
+  utils::addLoopMatchers(*Finder, this);
   // An evaluation function without a loop starts with its eval() call.
   const auto EvalCall = cxxMemberCallExpr(callee(cxxMethodDecl(
       hasName("eval"), ofClass(isSameOrDerivedFrom(names::Module)))));
@@ -93,7 +93,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   bool InLambda = false;
   auto Outer =
       analysis::enclosingLoops(Loop, TU.Parents, CallableBody, InLambda);
-  const FunctionDecl *Function = analysis::enclosingFunction(Loop, TU.Parents);
+  const FunctionDecl *Function = utils::enclosingFunction(Loop, TU.Parents);
   if (!CallableBody || !Function || !Function->getBody())
     return;
   // Inside a training step, forward passes usually feed the step's loss
@@ -117,7 +117,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   // the function around it decides, as if the lambda's body were inline.
   const FunctionDecl *Callable = Function;
   const Stmt *Judged = Function->getBody();
-  const FunctionDecl *Lambda = analysis::enclosingCallable(Loop, TU.Parents);
+  const FunctionDecl *Lambda = utils::enclosingCallable(Loop, TU.Parents);
   if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Lambda);
       Method && Method->getParent()->isLambda()) {
     InLambda = true;
@@ -143,7 +143,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   if (!ModeCall && !Body.Trains)
     for (const CallExpr *Call : Callers)
       if (const FunctionDecl *Caller =
-              analysis::enclosingFunction(Call, TU.Parents);
+              utils::enclosingFunction(Call, TU.Parents);
           Caller && Caller->getBody())
         if (const CXXMemberCallExpr *Before = analysis::lastModeCallBefore(
                 analysis::bodyFacts(Caller->getBody(), TU.Loops), Call, SM);
@@ -164,8 +164,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   const CallExpr *TrainingCaller = nullptr;
   if (!Body.Trains)
     for (const CallExpr *Call : Callers) {
-      const FunctionDecl *Caller =
-          analysis::enclosingFunction(Call, TU.Parents);
+      const FunctionDecl *Caller = utils::enclosingFunction(Call, TU.Parents);
       if (Caller && Caller->getBody() &&
           !analysis::bodyFacts(Caller->getBody(), TU.Loops).Trains)
         continue;
@@ -210,7 +209,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
 void EvalWithoutNoGradCheck::checkPeriodicPasses(const Stmt *Loop,
                                                  ASTContext &Context) {
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  const FunctionDecl *Function = analysis::enclosingFunction(Loop, TU.Parents);
+  const FunctionDecl *Function = utils::enclosingFunction(Loop, TU.Parents);
   if (!Function || !Function->getBody())
     return;
   std::optional<analysis::BodyFacts> Body;
@@ -241,7 +240,7 @@ void EvalWithoutNoGradCheck::checkPeriodicPasses(const Stmt *Loop,
 void EvalWithoutNoGradCheck::checkEvaluationFunction(
     const CXXMemberCallExpr &Eval, ASTContext &Context) {
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  const FunctionDecl *Function = analysis::enclosingFunction(&Eval, TU.Parents);
+  const FunctionDecl *Function = utils::enclosingFunction(&Eval, TU.Parents);
   // One report per function, whichever of its eval() calls matched.
   if (!Function || !Function->getBody() ||
       Reported.get(Context).contains(Function->getBody()->getBeginLoc()))

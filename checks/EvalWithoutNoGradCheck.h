@@ -43,11 +43,11 @@ private:
   /// Where the blocks of this TU that already got the guard from a fix-it
   /// begin: one guard serves all their loops (and all instantiations of a
   /// template, which share the template's locations).
-  analysis::PerUnit<llvm::DenseSet<SourceLocation>> FixedBlocks{unitScope()};
+  utils::PerUnit<llvm::DenseSet<SourceLocation>> FixedBlocks{unitScope()};
   /// Loops and periodic blocks already reported, by location: one of a
   /// function template is reported once, as written, whichever
   /// instantiation shows it evaluates.
-  analysis::PerUnit<llvm::DenseSet<SourceLocation>> Reported{unitScope()};
+  utils::PerUnit<llvm::DenseSet<SourceLocation>> Reported{unitScope()};
   bool asksAboutPeriodicGuards() const override { return true; }
 };
 

@@ -22,7 +22,7 @@ namespace {
 
 /// `m(x).detach()`: the output leaves the graph at once, so no backward
 /// pass reaches the module.
-bool isDetachedAtOnce(const Expr *Forward, const analysis::UserCodeParents &P) {
+bool isDetachedAtOnce(const Expr *Forward, const utils::UserCodeParents &P) {
   utils::Above Up = utils::parentIgnoring(Forward, P);
   const auto *Member = Up.Parent.get<MemberExpr>();
   return Member && Member->getMemberDecl()->getIdentifier() &&
@@ -55,8 +55,7 @@ void FrozenModuleRequiresGradCheck::check(
   analysis::TrainingFacts &TU = trainingFacts(Context);
   // A module's own forward() calling its layers: they are trained or
   // frozen with the module that holds them.
-  if (analysis::isModuleMethod(
-          analysis::enclosingFunction(Forward, TU.Parents)))
+  if (analysis::isModuleMethod(utils::enclosingFunction(Forward, TU.Parents)))
     return;
   analysis::ModuleModes &Index = Modes.get(Context);
   if (!Index.isUntrainedModule(Module) || Index.parametersFrozen(Module) ||

@@ -27,13 +27,13 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  analysis::PerUnit<analysis::ModuleModes> Modes{
+  utils::PerUnit<analysis::ModuleModes> Modes{
       unitScope(), [this](ASTContext &Context) {
         return std::make_unique<analysis::ModuleModes>(
             Context, trainingFacts(Context).Loops);
       }};
   /// Modules already reported: one finding per module.
-  analysis::PerUnit<llvm::DenseSet<const ValueDecl *>> Reported{unitScope()};
+  utils::PerUnit<llvm::DenseSet<const ValueDecl *>> Reported{unitScope()};
   bool asksAboutPeriodicGuards() const override { return true; }
 };
 

@@ -117,11 +117,11 @@ void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
   // is libtorch-cpu-only-device's finding, not ours.
   if (TU.Devices.isGpuFreeProgram() ||
       TU.Devices.isCpuOnlyFunction(
-          analysis::enclosingFunction(Sync.Operation, TU.Parents)) ||
+          utils::enclosingFunction(Sync.Operation, TU.Parents)) ||
       TU.Devices.isCpuOnlyFunction(
           Path->StepFunction
               ? Path->StepFunction
-              : analysis::enclosingFunction(Path->StepLoop, TU.Parents)))
+              : utils::enclosingFunction(Path->StepLoop, TU.Parents)))
     return;
 
   // In evaluation, a wait that is the point (analysis/SyncPurpose.h): a

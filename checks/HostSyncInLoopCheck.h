@@ -41,7 +41,7 @@ private:
   const std::string RawSyncFunctions;
   const std::vector<std::string> ExtraSyncFunctions;
   /// Which functions the steps and evaluation batches call, per TU.
-  analysis::PerUnit<analysis::BatchCallPaths> Callers{
+  utils::PerUnit<analysis::BatchCallPaths> Callers{
       unitScope(), [this](ASTContext &Context) {
         return std::make_unique<analysis::BatchCallPaths>(
             batchScope(Context), trainingFacts(Context).Loops,

@@ -7,12 +7,12 @@
 #include "InputNotOnDeviceCheck.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/BatchFlow.h"
 #include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -100,7 +100,7 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   if (Member->getBeginLoc().isMacroID() ||
       !analysis::isTensorType(Member->getType()))
     return;
-  const analysis::UserCodeParents &UserParents = parents(Context);
+  const utils::UserCodeParents &UserParents = parents(Context);
   const CXXForRangeStmt *Loop = analysis::loaderLoopOf(Batch, UserParents);
   if (!Loop)
     return;
@@ -119,8 +119,7 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
                   .first;
   if (Verdict->second)
     return;
-  const FunctionDecl *Function =
-      analysis::enclosingFunction(Member, UserParents);
+  const FunctionDecl *Function = utils::enclosingFunction(Member, UserParents);
   if (!Function || trainingFacts(Context).Devices.isCpuOnlyFunction(Function))
     return;
 
@@ -164,7 +163,7 @@ void InputNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
 
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LangOpts = getLangOpts();
-  std::string Spelled = analysis::spelledText(Member, SM, LangOpts);
+  std::string Spelled = utils::spelledText(Member, SM, LangOpts);
   auto Devices = analysis::cudaDeviceVariablesAt(Member, Context, UserParents);
   {
     auto Diag =

@@ -33,7 +33,7 @@ private:
   bool isModuleOnDevice(const ValueDecl *Module, ASTContext &Context);
 
   /// Per loader type: whether its dataset may already place tensors.
-  analysis::PerUnit<llvm::DenseMap<const CXXRecordDecl *, bool>> LoaderVerdict{
+  utils::PerUnit<llvm::DenseMap<const CXXRecordDecl *, bool>> LoaderVerdict{
       unitScope()};
 };
 

@@ -7,14 +7,14 @@
 #ifndef LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 #define LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 
-#include "analysis/PerUnit.h"
-#include "analysis/UserCodeMatchFinder.h"
 #include "analysis/devices/ModulePlacement.h"
 #include "analysis/program/CudaTrainingFacts.h"
 #include "analysis/program/ProgramEntry.h"
 #include "analysis/steps/BatchScope.h"
 #include "analysis/steps/TrainingFacts.h"
 #include "clang-tidy/ClangTidyCheck.h"
+#include "utils/PerUnit.h"
+#include "utils/UserCodeMatchFinder.h"
 #include <string>
 #include <vector>
 
@@ -25,9 +25,9 @@ namespace clang::tidy::libtorch {
 /// device facts, ...) are built on first use and dropped at the end of the
 /// translation unit, through the accessors below; so is the index of user
 /// code's parents that their walks up the AST use instead of
-/// `ASTContext::getParents` (analysis/UserCode.h says why). A check keeps
+/// `ASTContext::getParents` (utils/UserCode.h says why). A check keeps
 /// its own per-unit state (what it already reported) in an
-/// analysis::PerUnit of unitScope(), never in a member it clears by hand.
+/// utils::PerUnit of unitScope(), never in a member it clears by hand.
 ///
 /// The `PeriodicGuardMacros` option (macros whose expansion is a periodic
 /// guard, like `LOG_EVERY_N`) is read here, once, the check's own key
@@ -36,7 +36,7 @@ namespace clang::tidy::libtorch {
 /// (asksAboutPeriodicGuards).
 ///
 /// The checks never report outside user code, so their matchers run over
-/// user code only (analysis/UserCodeMatchFinder.h): a check registers them
+/// user code only (utils/UserCodeMatchFinder.h): a check registers them
 /// in registerUserCodeMatchers, not registerMatchers.
 class LibTorchCheck : public ClangTidyCheck {
 public:
@@ -61,9 +61,9 @@ protected:
   virtual bool asksAboutPeriodicGuards() const { return false; }
 
   /// Where a check's own per-unit state lives.
-  analysis::UnitScope &unitScope() { return Unit; }
+  utils::UnitScope &unitScope() { return Unit; }
 
-  const analysis::UserCodeParents &parents(ASTContext &Context) {
+  const utils::UserCodeParents &parents(ASTContext &Context) {
     return Parents.get(Context);
   }
   analysis::TrainingFacts &trainingFacts(ASTContext &Context) {
@@ -92,33 +92,33 @@ private:
   const std::string RawGuardMacros;
   const std::vector<std::string> GuardMacros;
 
-  analysis::UserCodeMatchFinder UserCode{*this};
+  utils::UserCodeMatchFinder UserCode{*this};
   // Declared before the values it drops.
-  analysis::UnitScope Unit;
-  analysis::PerUnit<analysis::UserCodeParents> Parents{Unit};
-  analysis::PerUnit<analysis::TrainingFacts> Facts{
+  utils::UnitScope Unit;
+  utils::PerUnit<utils::UserCodeParents> Parents{Unit};
+  utils::PerUnit<analysis::TrainingFacts> Facts{
       Unit, [this](ASTContext &Context) {
         return std::make_unique<analysis::TrainingFacts>(
             Context, parents(Context),
             asksAboutPeriodicGuards() ? llvm::ArrayRef<std::string>(GuardMacros)
                                       : llvm::ArrayRef<std::string>());
       }};
-  analysis::PerUnit<analysis::CudaTrainingFacts> CudaFacts{
+  utils::PerUnit<analysis::CudaTrainingFacts> CudaFacts{
       Unit, [this](ASTContext &Context) {
         return std::make_unique<analysis::CudaTrainingFacts>(
             Context, trainingFacts(Context));
       }};
-  analysis::PerUnit<analysis::ProgramEntry> Program{
+  utils::PerUnit<analysis::ProgramEntry> Program{
       Unit, [this](ASTContext &Context) {
         return std::make_unique<analysis::ProgramEntry>(Context,
                                                         parents(Context));
       }};
-  analysis::PerUnit<analysis::BatchScope> Batches{
+  utils::PerUnit<analysis::BatchScope> Batches{
       Unit, [this](ASTContext &Context) {
         return std::make_unique<analysis::BatchScope>(
             Context, trainingFacts(Context).Loops);
       }};
-  analysis::PerUnit<analysis::ModulePlacement> Placement{
+  utils::PerUnit<analysis::ModulePlacement> Placement{
       Unit, [this](ASTContext &Context) {
         return std::make_unique<analysis::ModulePlacement>(Context,
                                                            parents(Context));

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingAutocastCheck.h"
-#include "analysis/LoopMatchers.h"
 #include "analysis/program/ProgramSetup.h"
+#include "utils/LoopMatchers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -43,7 +43,7 @@ std::string autocastSuggestion(std::optional<analysis::LibTorchVersion> V) {
 
 void MissingAutocastCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // Which loops train on the GPU is decided in check(), once per TU.
-  analysis::addLoopMatchers(*Finder, this);
+  utils::addLoopMatchers(*Finder, this);
 }
 
 void MissingAutocastCheck::check(const MatchFinder::MatchResult &Result) {

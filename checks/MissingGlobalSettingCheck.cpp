@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MissingGlobalSettingCheck.h"
-#include "analysis/LoopMatchers.h"
+#include "utils/LoopMatchers.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -15,7 +15,7 @@ namespace clang::tidy::libtorch {
 
 void MissingGlobalSettingCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   // One CUDA training loop of the TU carries the finding (check()).
-  analysis::addLoopMatchers(*Finder, this);
+  utils::addLoopMatchers(*Finder, this);
 }
 
 void MissingGlobalSettingCheck::check(const MatchFinder::MatchResult &Result) {

@@ -7,13 +7,13 @@
 #include "ModuleNotOnDeviceCheck.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
 #include "utils/SourceLines.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -45,9 +45,8 @@ bool holdsModuleWhenDeclared(const VarDecl &Handle) {
 }
 
 /// The statement that declares \p Variable, if it sits directly in a block.
-const DeclStmt *
-declarationInBlock(const VarDecl &Variable,
-                   const analysis::UserCodeParents &UserParents) {
+const DeclStmt *declarationInBlock(const VarDecl &Variable,
+                                   const utils::UserCodeParents &UserParents) {
   DynTypedNodeList Parents = UserParents.get(Variable);
   if (Parents.size() != 1)
     return nullptr;
@@ -95,8 +94,7 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
   analysis::TrainingFacts &TU = trainingFacts(Context);
   if (!TU.Loops.perStep(Forward))
     return;
-  const FunctionDecl *Function =
-      analysis::enclosingFunction(Forward, TU.Parents);
+  const FunctionDecl *Function = utils::enclosingFunction(Forward, TU.Parents);
   if (!Function || TU.Devices.isCpuOnlyFunction(Function))
     return;
 
@@ -131,7 +129,7 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
       if (Devices.size() == 1)
         DeviceName = Devices.front()->getName().str();
       if (Devices.size() == 1 && holdsModuleWhenDeclared(*Variable) &&
-          analysis::isRewritable(Declaration->getSourceRange()))
+          utils::isRewritable(Declaration->getSourceRange()))
         Fix = Name + "->to(" + DeviceName + ");";
     }
   }

@@ -29,7 +29,7 @@ public:
 private:
   bool asksAboutPeriodicGuards() const override { return true; }
   /// The modules already reported in this TU.
-  analysis::PerUnit<llvm::DenseSet<const ValueDecl *>> Reported{unitScope()};
+  utils::PerUnit<llvm::DenseSet<const ValueDecl *>> Reported{unitScope()};
 };
 
 } // namespace clang::tidy::libtorch

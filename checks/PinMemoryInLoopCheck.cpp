@@ -42,7 +42,7 @@ bool isCopyToDevice(const Stmt *S) {
 /// The pinned tensor goes straight into a copy: `x.pin_memory().to(d)`, or
 /// `auto p = x.pin_memory();` with `p.to(d)` later in the function.
 bool feedsACopy(const CXXMemberCallExpr *Pin, ASTContext &Context,
-                const analysis::UserCodeParents &UserParents) {
+                const utils::UserCodeParents &UserParents) {
   // The value flows on through conversions, temporaries, copies and a
   // conditional (`pin ? x.pin_memory() : x`).
   DynTypedNode Parent =
@@ -90,8 +90,8 @@ void PinMemoryInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Context = *Result.Context;
   // Pinning inside the data pipeline runs on worker threads: the fix we
   // recommend, never a finding.
-  const analysis::UserCodeParents &UserParents = parents(Context);
-  if (isDataPipelineFunction(analysis::enclosingFunction(Pin, UserParents)))
+  const utils::UserCodeParents &UserParents = parents(Context);
+  if (isDataPipelineFunction(utils::enclosingFunction(Pin, UserParents)))
     return;
   if (!feedsACopy(Pin, Context, UserParents))
     return;

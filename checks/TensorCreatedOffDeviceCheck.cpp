@@ -8,10 +8,10 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceIntoFactory.h"
 #include "analysis/devices/DeviceVariables.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -106,11 +106,10 @@ void TensorCreatedOffDeviceCheck::diagnoseFactory(
   const SourceManager &SM = Context.getSourceManager();
   const LangOptions &LangOpts = getLangOpts();
   std::string FactoryName =
-      analysis::spelledText(Factory.getCallee(), SM, LangOpts);
+      utils::spelledText(Factory.getCallee(), SM, LangOpts);
   std::string CopyText =
-      IsCuda
-          ? ".cuda()"
-          : ".to(" + analysis::spelledText(Copy.getArg(0), SM, LangOpts) + ")";
+      IsCuda ? ".cuda()"
+             : ".to(" + utils::spelledText(Copy.getArg(0), SM, LangOpts) + ")";
   // The fix: the device goes into the factory's TensorOptions, the copy
   // goes away.
   const analysis::FactoryDevice Device =
@@ -148,10 +147,10 @@ void TensorCreatedOffDeviceCheck::diagnoseReturnedFactory(
   const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
   std::string HelperName =
       Method && Method->getParent()->isLambda()
-          ? analysis::spelledText(Helper.getArg(0), SM, getLangOpts())
+          ? utils::spelledText(Helper.getArg(0), SM, getLangOpts())
           : Callee->getNameAsString();
   std::string FactoryName =
-      analysis::spelledText(Factory.getCallee(), SM, getLangOpts());
+      utils::spelledText(Factory.getCallee(), SM, getLangOpts());
   // No fix-it: the device has to reach the helper, whose other callers may
   // want its tensor on the host.
   diag(Factory.getBeginLoc(),
@@ -178,11 +177,11 @@ void TensorCreatedOffDeviceCheck::diagnoseWidening(
   // A conversion written in a macro may serve other call sites: silent.
   if (!ConversionMember || ConversionMember->getMemberLoc().isMacroID())
     return;
-  std::string CopyText = analysis::tokenRangeText(
+  std::string CopyText = utils::tokenRangeText(
       CopyMember->getMemberLoc(), Copy.getRParenLoc(), SM, LangOpts);
   std::string ConversionText =
-      analysis::tokenRangeText(ConversionMember->getMemberLoc(),
-                               Conversion.getRParenLoc(), SM, LangOpts);
+      utils::tokenRangeText(ConversionMember->getMemberLoc(),
+                            Conversion.getRParenLoc(), SM, LangOpts);
   // The fix swaps the two calls: the copy moves the narrow tensor, the
   // device converts it.
   const bool Swappable =
@@ -209,8 +208,8 @@ void TensorCreatedOffDeviceCheck::diagnoseWidening(
          "copy first, then convert on the device: '%0.%1.%2'%select{|, and "
          "the arithmetic after it}3",
          DiagnosticIDs::Note)
-        << analysis::spelledText(Conversion.getImplicitObjectArgument(), SM,
-                                 LangOpts)
+        << utils::spelledText(Conversion.getImplicitObjectArgument(), SM,
+                              LangOpts)
         << CopyText << ConversionText << !Widening.Adjacent;
 }
 
@@ -222,10 +221,10 @@ void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
   if (Table.Maker->getBeginLoc().isMacroID())
     return;
   std::string MakerName =
-      analysis::spelledText(Table.Maker->getCallee(), SM, LangOpts);
-  std::string CopyText = analysis::tokenRangeText(
-      cast<MemberExpr>(Copy.getCallee())->getMemberLoc(), Copy.getRParenLoc(),
-      SM, LangOpts);
+      utils::spelledText(Table.Maker->getCallee(), SM, LangOpts);
+  std::string CopyText =
+      utils::tokenRangeText(cast<MemberExpr>(Copy.getCallee())->getMemberLoc(),
+                            Copy.getRParenLoc(), SM, LangOpts);
   diag(cast<MemberExpr>(Copy.getCallee())->getMemberLoc(),
        "'%0' rebuilds a tensor from the constant host data '%1' and '%2' "
        "copies it to the GPU on every %select{evaluation batch|training "
@@ -234,7 +233,7 @@ void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
   notePathToStep(Path, PerStep);
   // No fix-it: the device, or what else the expression names, may be
   // declared in the loop; where to put the tensor is the author's choice.
-  std::string Suggested = analysis::spelledText(&Copy, SM, LangOpts);
+  std::string Suggested = utils::spelledText(&Copy, SM, LangOpts);
   if (Path.Calls.empty() && Path.StepLoop)
     diag(Path.StepLoop->getBeginLoc(),
          "hoist it before this loop, e.g. 'const auto %0_on_device = %1;', "

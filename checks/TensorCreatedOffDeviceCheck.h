@@ -57,7 +57,7 @@ private:
                              ASTContext &Context);
 
   /// Which functions the steps and evaluation batches call, per TU.
-  analysis::PerUnit<analysis::BatchCallPaths> Callers{
+  utils::PerUnit<analysis::BatchCallPaths> Callers{
       unitScope(), [this](ASTContext &Context) {
         return std::make_unique<analysis::BatchCallPaths>(
             batchScope(Context), trainingFacts(Context).Loops,
@@ -65,7 +65,7 @@ private:
       }};
   /// Factories in helpers already reported (a helper called and copied at
   /// several sites is one finding).
-  analysis::PerUnit<llvm::DenseSet<const CallExpr *>> ReportedFactories{
+  utils::PerUnit<llvm::DenseSet<const CallExpr *>> ReportedFactories{
       unitScope()};
 };
 

@@ -6,12 +6,12 @@
 
 #include "ZeroGradAccumulationCheck.h"
 #include "analysis/LibTorchCalls.h"
-#include "analysis/LoopMatchers.h"
-#include "analysis/SourceText.h"
 #include "analysis/gradients/LossScaling.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
+#include "utils/LoopMatchers.h"
 #include "utils/References.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -34,7 +34,7 @@ SourceLocation gradCallLoc(const Expr *Call) {
 } // namespace
 
 void ZeroGradAccumulationCheck::registerUserCodeMatchers(MatchFinder *Finder) {
-  analysis::addLoopMatchers(*Finder, this);
+  utils::addLoopMatchers(*Finder, this);
 }
 
 void ZeroGradAccumulationCheck::check(const MatchFinder::MatchResult &Result) {
@@ -49,7 +49,7 @@ void ZeroGradAccumulationCheck::handle(const Stmt *Loop, ASTContext &Context) {
   // Template patterns are checked in their instantiations, which the
   // matcher also visits; skip the dependent form.
   const FunctionDecl *Function =
-      analysis::enclosingFunction(Loop, parents(Context));
+      utils::enclosingFunction(Loop, parents(Context));
   if (Function && Function->isDependentContext())
     return;
   // A program that cannot use a GPU is not what this tool measures.
@@ -130,8 +130,8 @@ void ZeroGradAccumulationCheck::handle(const Stmt *Loop, ASTContext &Context) {
       return;
     for (const CXXMemberCallExpr *Backward :
          analysis::unscaledBackwards(Events, Function)) {
-      const std::string CountText = analysis::spelledText(
-          Count, Context.getSourceManager(), getLangOpts());
+      const std::string CountText =
+          utils::spelledText(Count, Context.getSourceManager(), getLangOpts());
       diag(gradCallLoc(Backward),
            "gradients are accumulated over '%0' micro-batches but the loss "
            "is not divided by it: each step applies the sum, multiplying the "
@@ -199,8 +199,8 @@ void ZeroGradAccumulationCheck::diagnoseCrossEpochWindow(
     const analysis::CrossEpochWindow &Window, const IfStmt &Guard,
     ASTContext &Context) {
   const std::string CountText =
-      analysis::spelledText(analysis::accumulationCount(Guard.getCond()),
-                            Context.getSourceManager(), getLangOpts());
+      utils::spelledText(analysis::accumulationCount(Guard.getCond()),
+                         Context.getSourceManager(), getLangOpts());
   diag(gradCallLoc(Window.EpochZeroGrad),
        "'zero_grad()' runs once per epoch, but the counter '%0' that makes "
        "'step()' run every '%1' micro-batches is not reset per epoch: an "

@@ -7,8 +7,9 @@
 #include "ZeroGradSetToNoneCheck.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/gradients/GradientOrder.h"
+#include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Lex/Lexer.h"
@@ -38,7 +39,7 @@ bool hasEmptyParens(const CXXMemberCallExpr *Call, const SourceManager &SM,
   if (!Member)
     return false;
   const SourceRange Range(Member->getMemberLoc(), Call->getRParenLoc());
-  if (!analysis::isRewritable(Range))
+  if (!utils::isRewritable(Range))
     return false;
   StringRef Text =
       Lexer::getSourceText(CharSourceRange::getTokenRange(Range), SM, LangOpts);
@@ -124,8 +125,8 @@ void ZeroGradSetToNoneCheck::check(const MatchFinder::MatchResult &Result) {
     if (hasEmptyParens(Call, SM, getLangOpts()))
       Fix = FixItHint::CreateInsertion(Call->getRParenLoc(),
                                        "/*set_to_none=*/true");
-  } else if (analysis::isRewritable(Arg->getSourceRange()) &&
-             analysis::isRewritable(Call->getSourceRange())) {
+  } else if (utils::isRewritable(Arg->getSourceRange()) &&
+             utils::isRewritable(Call->getSourceRange())) {
     if (DefaultResets)
       // 2.x: the default already resets; drop the explicit `false`.
       Fix = FixItHint::CreateRemoval(CharSourceRange::getCharRange(

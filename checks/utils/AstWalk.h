@@ -92,7 +92,7 @@ struct Above {
 };
 
 /// Walks up from \p S past the wrappers in \p Set. \p Index is the parent
-/// index (analysis::UserCodeParents): anything with `get(const Stmt &)`
+/// index (utils::UserCodeParents): anything with `get(const Stmt &)`
 /// returning a DynTypedNodeList.
 template <typename ParentIndex>
 Above parentIgnoring(const Stmt *S, const ParentIndex &Index,

@@ -9,7 +9,11 @@
 // functor or a lambda called as `f(x)`) lists its object as argument 0,
 // which no parameter declares; every other call lists its arguments in
 // parameter order. This is the rule clang's forEachArgumentWithParam
-// matcher follows, for code that is not a matcher.
+// matcher follows, for code that is not a matcher. A C++23 static member
+// operator counts as a member operator: where a call of it lists its object
+// (as argument 0 of a CXXOperatorCallExpr), that object is no parameter's
+// argument either. Clang 16 builds `f(x)` on a static operator() as a plain
+// call of the member, without the object: its arguments are its parameters'.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +27,8 @@
 namespace clang::tidy::libtorch::utils {
 
 /// How many of \p Call's arguments come before its parameters' arguments:
-/// 1 for a call of a member operator (its object), else 0.
+/// 1 for an operator call of a member operator, static or not (its object),
+/// else 0.
 unsigned objectArgumentCount(const CallExpr *Call);
 
 /// The parameter that argument \p Index of \p Call is given to; null for

@@ -41,7 +41,7 @@ bool localsDeclaredBefore(const Stmt *S, SourceLocation Loc,
 /// of an assignment (plain or compound, built-in or overloaded), or its
 /// address is taken (then anyone may change it). The left side is read
 /// through the wrappers in \p LeftSide (AstWalk.h). Calls that take it by
-/// mutable reference are not seen: analysis/AssignedValues.h follows those.
+/// mutable reference are not seen: utils/AssignedValues.h follows those.
 bool isAssignedOrAddressTaken(const VarDecl *Variable, const Stmt *Body,
                               WrapperSet LeftSide = ImplicitWrappers);
 

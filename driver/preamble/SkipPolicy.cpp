@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "preamble/SkipPolicy.h"
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Type.h"
@@ -109,7 +109,7 @@ bool skipsBody(const Decl *D, const SourceManager &Sources,
   // User code keeps its bodies; so does a function without a location,
   // which isUserCode() does not count as user code.
   if (!FD || FD->getLocation().isInvalid() ||
-      clang::tidy::libtorch::analysis::isUserCode(FD, Sources))
+      clang::tidy::libtorch::utils::isUserCode(FD, Sources))
     return false;
   // Sema refuses to skip these; we say so rather than rely on it.
   if (FD->isConstexpr())

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/AnalysisAction.h"
-#include "analysis/UserCode.h"
 #include "cache/DependencyRecording.h"
 #include "preamble/PrecompiledPrefixes.h"
 #include "preamble/SkipPolicy.h"
 #include "run/UnitAnalysis.h"
+#include "utils/UserCode.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -71,7 +71,7 @@ public:
     if (WholeUnit)
       WholeUnit->HandleTranslationUnit(Context);
     if (!MatchSystemHeaders && (Policy.NarrowScope || WholeUnit)) {
-      Context.setTraversalScope(libtorch::analysis::userTopLevelDecls(Context));
+      Context.setTraversalScope(libtorch::utils::userTopLevelDecls(Context));
     }
     Inner->HandleTranslationUnit(Context);
   }

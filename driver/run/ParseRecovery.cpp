@@ -6,8 +6,8 @@
 
 #include "run/ParseRecovery.h"
 #include "Catalog.h"
-#include "analysis/UserCode.h"
 #include "report/Wording.h"
+#include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
@@ -96,7 +96,7 @@ public:
 
   FunctionGraph(ASTContext &Context) : SM(Context.getSourceManager()) {
     Builder B(*this, Context.getLangOpts());
-    for (Decl *D : clang::tidy::libtorch::analysis::userTopLevelDecls(Context))
+    for (Decl *D : clang::tidy::libtorch::utils::userTopLevelDecls(Context))
       B.TraverseDecl(D);
   }
 

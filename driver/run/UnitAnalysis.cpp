@@ -13,7 +13,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/UnitAnalysis.h"
-#include "analysis/UserCode.h"
 #include "cache/ResultCache.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
@@ -25,6 +24,7 @@
 #include "run/DetachedPrefixBuild.h"
 #include "run/ErrorConversion.h"
 #include "run/ParseRecovery.h"
+#include "utils/UserCode.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"

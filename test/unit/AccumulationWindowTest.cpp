@@ -20,8 +20,8 @@ using clang::tidy::libtorch::analysis::GradEventKind;
 using clang::tidy::libtorch::analysis::gradientEvents;
 using clang::tidy::libtorch::analysis::stepCompensatesForSum;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
-using clang::tidy::libtorch::analysis::UserCodeParents;
 using clang::tidy::libtorch::analysis::zeroGradBeforeLastBackward;
+using clang::tidy::libtorch::utils::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/AssignedValues.h"
+#include "utils/AssignedValues.h"
 #include "ASTTestSupport.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
-using namespace clang::tidy::libtorch::analysis;
+using namespace clang::tidy::libtorch::utils;
 using libtorch_tidy::testing::parseWithMockTorch;
 
 // Named, not anonymous: the unit tests compile in unity batches

@@ -6,12 +6,12 @@
 
 #include "utils/AstWalk.h"
 #include "ASTTestSupport.h"
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::utils;
-using clang::tidy::libtorch::analysis::UserCodeParents;
+using clang::tidy::libtorch::utils::UserCodeParents;
 using libtorch_tidy::testing::parseWithMockTorch;
 
 // Named, not anonymous: the unit tests compile in unity batches

@@ -6,6 +6,7 @@
 
 #include "utils/CallArguments.h"
 #include "ASTTestSupport.h"
+#include "clang/Basic/Version.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -120,6 +121,48 @@ TEST_F(CallArgumentsTest, Constructions) {
                                 static_cast<const Expr *>(Construct)),
             nullptr)
       << "not one of its arguments";
+}
+
+// A C++23 static operator(): its object is no parameter's argument, whether
+// the call lists it or not.
+TEST(CallArgumentsStaticOperatorTest, TheObjectIsNoParameter) {
+  std::unique_ptr<ASTUnit> AST = clang::tooling::buildASTFromCodeWithArgs(
+      R"cpp(
+struct Static {
+  static int operator()(int first, int second) { return first + second; }
+};
+Static make();
+void g(Static s) {
+  s(11, 12);
+  make()(13, 14);
+}
+)cpp",
+      {"-std=c++2b", "-resource-dir=" LIBTORCH_TIDY_CLANG_RESOURCE_DIR},
+      "static.cpp");
+  ASSERT_TRUE(AST);
+  ASSERT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  auto Found = match(callExpr(callee(cxxMethodDecl(hasName("operator()"),
+                                                   isStaticStorageClass())))
+                         .bind("call"),
+                     AST->getASTContext());
+  ASSERT_EQ(Found.size(), 2u);
+  for (const auto &Node : Found) {
+    const auto *Call = Node.getNodeAs<CallExpr>("call");
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    ASSERT_TRUE(Call && Callee);
+#if CLANG_VERSION_MAJOR == 16
+    // Clang 16 builds a plain call of the member, without the object.
+    EXPECT_FALSE(isa<CXXOperatorCallExpr>(Call));
+#endif
+    const unsigned Object = objectArgumentCount(Call);
+    EXPECT_EQ(Object, isa<CXXOperatorCallExpr>(Call) ? 1u : 0u);
+    ASSERT_EQ(Call->getNumArgs(), Object + 2);
+    if (Object == 1)
+      EXPECT_EQ(parameterOfArgument(Call, 0u), nullptr) << "the object";
+    EXPECT_EQ(parameterOfArgument(Call, Object), Callee->getParamDecl(0));
+    EXPECT_EQ(parameterOfArgument(Call, Object + 1), Callee->getParamDecl(1));
+    EXPECT_EQ(argumentOfParameter(Call, 0), Call->getArg(Object));
+  }
 }
 
 } // namespace call_arguments_test

@@ -23,6 +23,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
+using clang::tidy::libtorch::utils::UserCodeParents;
 using libtorch_tidy::testing::parseWithMockTorch;
 
 // Named, not anonymous: the unit tests compile in unity batches

@@ -14,6 +14,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
+using clang::tidy::libtorch::utils::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

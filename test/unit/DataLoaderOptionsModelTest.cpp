@@ -18,7 +18,7 @@ using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::analyzeLoaderOptions;
 using clang::tidy::libtorch::analysis::findLoaderOptionsArgument;
-using clang::tidy::libtorch::analysis::UserCodeParents;
+using clang::tidy::libtorch::utils::UserCodeParents;
 using Facts = clang::tidy::libtorch::analysis::LoaderOptionsFacts;
 
 // Named, not anonymous: the unit tests compile in unity batches

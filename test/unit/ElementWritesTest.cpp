@@ -6,13 +6,13 @@
 
 #include "analysis/devices/ElementWrites.h"
 #include "ASTTestSupport.h"
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::elementWrite;
 using clang::tidy::libtorch::analysis::indexLoop;
-using clang::tidy::libtorch::analysis::UserCodeParents;
+using clang::tidy::libtorch::utils::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

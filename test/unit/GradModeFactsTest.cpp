@@ -10,6 +10,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 namespace analysis = clang::tidy::libtorch::analysis;
+namespace utils = clang::tidy::libtorch::utils;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
@@ -36,7 +37,7 @@ protected:
   }
 
   bool covered(int Id) {
-    analysis::UserCodeParents Parents(AST->getASTContext());
+    utils::UserCodeParents Parents(AST->getASTContext());
     return analysis::isCoveredByNoGradGuard(probe(Id), AST->getASTContext(),
                                             Parents);
   }

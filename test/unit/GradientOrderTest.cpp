@@ -14,7 +14,7 @@ using clang::tidy::libtorch::analysis::GradEvent;
 using clang::tidy::libtorch::analysis::GradEventKind;
 using clang::tidy::libtorch::analysis::gradientEvents;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
-using clang::tidy::libtorch::analysis::UserCodeParents;
+using clang::tidy::libtorch::utils::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

@@ -6,8 +6,8 @@
 
 #include "analysis/devices/HostSyncOperations.h"
 #include "ASTTestSupport.h"
-#include "analysis/UserCode.h"
 #include "analysis/steps/SyncPurpose.h"
+#include "utils/UserCode.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -22,8 +22,8 @@ using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::SyncKind;
 using clang::tidy::libtorch::analysis::tensorMethodSync;
 using clang::tidy::libtorch::analysis::tensorPrintSync;
-using clang::tidy::libtorch::analysis::UserCodeParents;
 using clang::tidy::libtorch::analysis::waitsAsCalled;
+using clang::tidy::libtorch::utils::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

@@ -11,15 +11,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "ASTTestSupport.h"
-#include "analysis/SourceText.h"
-#include "analysis/UserCode.h"
 #include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostDtypes.h"
+#include "utils/SourceText.h"
+#include "utils/UserCode.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
 using namespace clang::tidy::libtorch::analysis;
+using clang::tidy::libtorch::utils::tokenRangeText;
+using clang::tidy::libtorch::utils::UserCodeParents;
 using libtorch_tidy::testing::initializerOf;
 using libtorch_tidy::testing::parseWithMockTorch;
 

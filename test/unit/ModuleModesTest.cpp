@@ -10,6 +10,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 namespace analysis = clang::tidy::libtorch::analysis;
+namespace utils = clang::tidy::libtorch::utils;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
@@ -30,7 +31,7 @@ protected:
   void parse(const std::string &Code) {
     AST = libtorch_tidy::testing::parseWithMockTorch(Prelude + Code);
     ASSERT_TRUE(AST);
-    Parents = std::make_unique<analysis::UserCodeParents>(AST->getASTContext());
+    Parents = std::make_unique<utils::UserCodeParents>(AST->getASTContext());
     Loops = std::make_unique<analysis::TrainingLoopModel>(AST->getASTContext(),
                                                           *Parents);
     Modes =
@@ -69,7 +70,7 @@ protected:
   }
 
   std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<analysis::UserCodeParents> Parents;
+  std::unique_ptr<utils::UserCodeParents> Parents;
   std::unique_ptr<analysis::TrainingLoopModel> Loops;
   std::unique_ptr<analysis::ModuleModes> Modes;
 };

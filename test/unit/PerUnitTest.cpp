@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/PerUnit.h"
+#include "utils/PerUnit.h"
 #include "ASTTestSupport.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
-using namespace clang::tidy::libtorch::analysis;
+using namespace clang::tidy::libtorch::utils;
 using libtorch_tidy::testing::parseWithMockTorch;
 
 // Named, not anonymous: the unit tests compile in unity batches

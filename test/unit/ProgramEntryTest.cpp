@@ -10,7 +10,7 @@
 using namespace clang;
 using namespace clang::ast_matchers;
 using clang::tidy::libtorch::analysis::ProgramEntry;
-using clang::tidy::libtorch::analysis::UserCodeParents;
+using clang::tidy::libtorch::utils::UserCodeParents;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

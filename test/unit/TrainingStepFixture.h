@@ -16,8 +16,8 @@
 #define LIBTORCH_TIDY_TEST_UNIT_TRAININGSTEPFIXTURE_H
 
 #include "ASTTestSupport.h"
-#include "analysis/UserCode.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "utils/UserCode.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,9 +53,8 @@ protected:
                  std::vector<std::string> Macros = {}) {
     AST = parseWithMockTorch(Prelude + Code);
     ASSERT_TRUE(AST);
-    Parents =
-        std::make_unique<clang::tidy::libtorch::analysis::UserCodeParents>(
-            AST->getASTContext());
+    Parents = std::make_unique<clang::tidy::libtorch::utils::UserCodeParents>(
+        AST->getASTContext());
     Loops =
         std::make_unique<clang::tidy::libtorch::analysis::TrainingLoopModel>(
             AST->getASTContext(), *Parents, Macros);
@@ -74,7 +73,7 @@ protected:
   }
 
   std::unique_ptr<clang::ASTUnit> AST;
-  std::unique_ptr<clang::tidy::libtorch::analysis::UserCodeParents> Parents;
+  std::unique_ptr<clang::tidy::libtorch::utils::UserCodeParents> Parents;
   std::unique_ptr<clang::tidy::libtorch::analysis::TrainingLoopModel> Loops;
 };
 

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/UserCodeMatchFinder.h"
+#include "utils/UserCodeMatchFinder.h"
 #include "ASTTestSupport.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include <string>
@@ -12,7 +12,7 @@
 
 using namespace clang;
 using namespace clang::ast_matchers;
-using namespace clang::tidy::libtorch::analysis;
+using namespace clang::tidy::libtorch::utils;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

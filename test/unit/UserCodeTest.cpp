@@ -4,13 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "ASTTestSupport.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
-using namespace clang::tidy::libtorch::analysis;
+using namespace clang::tidy::libtorch::utils;
 
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.

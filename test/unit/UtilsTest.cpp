@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ASTTestSupport.h"
-#include "analysis/UserCode.h"
 #include "utils/FixIts.h"
 #include "utils/References.h"
 #include "utils/SourceLines.h"
+#include "utils/UserCode.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -162,9 +162,8 @@ class FixItsTest : public ::testing::Test {
 protected:
   void SetUp() override {
     AST = parseWithMockTorch(StatementsCode);
-    Parents =
-        std::make_unique<clang::tidy::libtorch::analysis::UserCodeParents>(
-            AST->getASTContext());
+    Parents = std::make_unique<clang::tidy::libtorch::utils::UserCodeParents>(
+        AST->getASTContext());
   }
   const CallExpr *mark(int Literal) {
     auto Found = match(callExpr(callee(functionDecl(hasName("mark"))),
@@ -182,7 +181,7 @@ protected:
   const SourceManager &sm() { return AST->getSourceManager(); }
   const LangOptions &langOpts() { return AST->getASTContext().getLangOpts(); }
   std::unique_ptr<ASTUnit> AST;
-  std::unique_ptr<clang::tidy::libtorch::analysis::UserCodeParents> Parents;
+  std::unique_ptr<clang::tidy::libtorch::utils::UserCodeParents> Parents;
 };
 
 TEST_F(FixItsTest, InsertionAfterWhatIsWritten) {

@@ -83,7 +83,8 @@ bool isImplicitBatchSizeConversion(const CXXConstructExpr *Construct) {
 
 /// Walks up from a reference to the options variable through nodes that do
 /// not change what is referred to.
-const Stmt *meaningfulParent(const Stmt *Node, const UserCodeParents &Index) {
+const Stmt *meaningfulParent(const Stmt *Node,
+                             const utils::UserCodeParents &Index) {
   // The end of the full expression is meaningful: `opts.workers(2);` is a
   // statement of its own.
   return utils::parentIgnoring(Node, Index,
@@ -96,7 +97,7 @@ const Stmt *meaningfulParent(const Stmt *Node, const UserCodeParents &Index) {
 /// copies are harmless, anything else (assignment, a non-const reference
 /// passed away, taking the address) makes the value unknown to us.
 void applyLaterUses(const VarDecl *Variable, const Stmt *Body,
-                    ASTContext &Context, const UserCodeParents &Parents,
+                    ASTContext &Context, const utils::UserCodeParents &Parents,
                     Facts &Result) {
   using namespace ast_matchers;
   const auto References =
@@ -155,7 +156,7 @@ void decideWorkers(Facts &Result) {
 }
 
 Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
-              const UserCodeParents &Parents, bool AllowVariable) {
+              const utils::UserCodeParents &Parents, bool AllowVariable) {
   Facts Result;
   if (!Arg)
     return Result;
@@ -237,7 +238,7 @@ std::optional<bool> literalBool(const Expr *Argument) {
 LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
                                         const Stmt *EnclosingFunctionBody,
                                         ASTContext &Context,
-                                        const UserCodeParents &Parents) {
+                                        const utils::UserCodeParents &Parents) {
   Facts Result = analyze(OptionsArg, EnclosingFunctionBody, Context, Parents,
                          /*AllowVariable=*/true);
   decideWorkers(Result);

@@ -18,7 +18,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DATALOADEROPTIONSMODEL_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_DATALOADEROPTIONSMODEL_H
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <map>
@@ -83,7 +83,7 @@ struct LoaderOptionsFacts {
 LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
                                         const Stmt *EnclosingFunctionBody,
                                         ASTContext &Context,
-                                        const UserCodeParents &Parents);
+                                        const utils::UserCodeParents &Parents);
 
 /// The argument of a `make_data_loader` call bound to its DataLoaderOptions
 /// parameter (a CXXDefaultArgExpr when defaulted), or null.

@@ -96,7 +96,7 @@ bool bindsMutably(QualType Type) {
 /// \p Data (`table.data()`) is given to a `from_blob` whose tensor is
 /// copied at once (`.clone()`, `.to(...)`, `.cuda()`): the values are read.
 bool isCopiedAtOnce(const CXXMemberCallExpr *Data,
-                    const UserCodeParents &Parents) {
+                    const utils::UserCodeParents &Parents) {
   utils::Above Blob = utils::parentIgnoring(
       Data, Parents, utils::ImplicitWrappers | utils::ExplicitCast);
   const auto *Maker = Blob.Parent.get<CallExpr>();
@@ -119,7 +119,7 @@ bool isCopiedAtOnce(const CXXMemberCallExpr *Data,
 
 /// The value of \p E (an lvalue naming the table or a part of it) is only
 /// read where it is used.
-bool isOnlyRead(const Expr *E, const UserCodeParents &Parents,
+bool isOnlyRead(const Expr *E, const utils::UserCodeParents &Parents,
                 unsigned Depth = 0) {
   if (Depth > ParentHops::ReadOfTable)
     return false;
@@ -202,7 +202,7 @@ bool isOnlyRead(const Expr *E, const UserCodeParents &Parents,
 
 /// \p Ref starts an alias of the table: its address, or a pointer or a
 /// mutable reference initialized from it (or from a part of it).
-bool makesAlias(const DeclRefExpr *Ref, const UserCodeParents &Parents) {
+bool makesAlias(const DeclRefExpr *Ref, const utils::UserCodeParents &Parents) {
   bool Alias = false;
   unsigned Hops = 0;
   utils::forEachAncestor(
@@ -241,9 +241,9 @@ bool contains(SourceRange Range, SourceLocation Loc, const SourceManager &SM) {
 /// A local table of \p Loop's function, declared before it, that nothing
 /// in the loop or in a lambda changes. \p Exempt: the maker's own read.
 bool isUnchangedIn(const VarDecl *Table, const Stmt *Loop, const Expr *Exempt,
-                   ASTContext &Context, const UserCodeParents &Parents) {
+                   ASTContext &Context, const utils::UserCodeParents &Parents) {
   const SourceManager &SM = Context.getSourceManager();
-  const FunctionDecl *Function = enclosingFunction(Loop, Parents);
+  const FunctionDecl *Function = utils::enclosingFunction(Loop, Parents);
   if (!Function || !Function->getBody() ||
       Table->getDeclContext() != Function ||
       !SM.isBeforeInTranslationUnit(Table->getLocation(), Loop->getBeginLoc()))
@@ -253,7 +253,7 @@ bool isUnchangedIn(const VarDecl *Table, const Stmt *Loop, const Expr *Exempt,
     if (contains(Exempt->getSourceRange(), Ref->getLocation(), SM))
       continue;
     bool InLoop = contains(Loop->getSourceRange(), Ref->getLocation(), SM);
-    bool InLambda = enclosingCallable(Ref, Parents) != Function;
+    bool InLambda = utils::enclosingCallable(Ref, Parents) != Function;
     if (InLoop || InLambda ? !isOnlyRead(Ref, Parents)
                            : makesAlias(Ref, Parents))
       return false;
@@ -265,7 +265,8 @@ bool isUnchangedIn(const VarDecl *Table, const Stmt *Loop, const Expr *Exempt,
 
 std::optional<ConstantHostTable>
 constantHostTableCopied(const Expr *CopySource, const Stmt *Loop,
-                        ASTContext &Context, const UserCodeParents &Parents) {
+                        ASTContext &Context,
+                        const utils::UserCodeParents &Parents) {
   const Expr *E = utils::stripWrappers(CopySource);
   if (const CXXMethodDecl *Method = tensorMethodCalled(E);
       Method && Method->getIdentifier() &&

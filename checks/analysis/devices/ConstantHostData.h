@@ -28,7 +28,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_CONSTANTHOSTDATA_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_CONSTANTHOSTDATA_H
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include <optional>
@@ -49,7 +49,8 @@ struct ConstantHostTable {
 /// count).
 std::optional<ConstantHostTable>
 constantHostTableCopied(const Expr *CopySource, const Stmt *Loop,
-                        ASTContext &Context, const UserCodeParents &Parents);
+                        ASTContext &Context,
+                        const utils::UserCodeParents &Parents);
 
 } // namespace clang::tidy::libtorch::analysis
 

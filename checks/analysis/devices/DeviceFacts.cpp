@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/DeviceFacts.h"
-#include "analysis/AssignedValues.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/UserCode.h"
+#include "utils/AssignedValues.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -330,7 +330,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
       // is given lives, if they all agree.
       if (!FollowReassigned)
         return Placement::Unknown;
-      if (auto Values = assignedValues(Variable)) {
+      if (auto Values = utils::assignedValues(Variable)) {
         Placement Common =
             placement(Values->front(), Context, Depth + 1, false);
         for (const Expr *Value : llvm::drop_begin(*Values))
@@ -378,7 +378,7 @@ const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
                                       ASTContext &Context) {
   const FunctionDecl *Definition = nullptr;
   if (!Function || !Function->hasBody(Definition) ||
-      !isUserCode(Definition, Context.getSourceManager()) ||
+      !utils::isUserCode(Definition, Context.getSourceManager()) ||
       !isTensorType(Definition->getReturnType()) ||
       Definition->getReturnType()->isReferenceType())
     return nullptr;
@@ -513,7 +513,7 @@ bool DeviceScopeFacts::isGpuFreeProgram() {
       return true;
     }
   } Collector(HasMain);
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     Collector.TraverseDecl(TopLevel);
   for (const Stmt *Body : Collector.Bodies) {
     Mentions InBody = mentionsIn(Body);

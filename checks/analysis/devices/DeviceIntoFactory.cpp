@@ -7,10 +7,10 @@
 #include "analysis/devices/DeviceIntoFactory.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "utils/FixIts.h"
+#include "utils/SourceText.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -63,7 +63,7 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
   const FunctionDecl *Callee = Factory.getDirectCallee();
   FactoryDevice Result;
   std::optional<FixItHint> AddDevice;
-  bool Safe = isRewritable(Copy.getSourceRange());
+  bool Safe = utils::isRewritable(Copy.getSourceRange());
   if (Copy.getMethodDecl()->getName() == names::CudaMethod) {
     Result.DeviceText = "torch::kCUDA";
   } else {
@@ -72,7 +72,7 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
     if (!isRecordNamed(DestinationType, names::Device) &&
         !isDeviceTypeEnum(DestinationType))
       Safe = false; // options with a dtype, a device string, ...
-    Result.DeviceText = spelledText(Destination, SM, LangOpts);
+    Result.DeviceText = utils::spelledText(Destination, SM, LangOpts);
     bool NonBlockingOnly = isRecordNamed(
         Copy.getMethodDecl()->getParamDecl(0)->getType(), names::TensorOptions);
     for (unsigned I = NonBlockingOnly ? 2 : 1; I < Copy.getNumArgs(); ++I)
@@ -96,11 +96,11 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
           *Before, ", " + Result.DeviceText, SM, LangOpts);
     return Result;
   }
-  std::string Text = spelledText(Arg, SM, LangOpts);
+  std::string Text = utils::spelledText(Arg, SM, LangOpts);
   // A requires_grad factory makes a leaf tensor: moved, the copy is not
   // one. Passing the device would change which tensor gets .grad.
   if (Text.empty() || StringRef(Text).contains("requires_grad") ||
-      !isRewritable(Arg->getSourceRange()) ||
+      !utils::isRewritable(Arg->getSourceRange()) ||
       classifyDevice(Arg, Context) != DeviceKind::NoDevice)
     return Result;
   if (isRecordNamed(asWritten(Arg)->getType(), names::TensorOptions) &&

@@ -40,7 +40,7 @@ DeviceKind classifyDeviceDecl(const ValueDecl *Device, ASTContext &Context) {
 
 llvm::SmallVector<const ValueDecl *, 2>
 cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context,
-                      const UserCodeParents &Index) {
+                      const utils::UserCodeParents &Index) {
   llvm::SmallVector<const ValueDecl *, 2> Found;
   DynTypedNode Node = DynTypedNode::create(*At);
   for (unsigned Steps = 0; Steps < 256; ++Steps) {

@@ -14,8 +14,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEVARIABLES_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEVARIABLES_H
 
-#include "analysis/UserCode.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
@@ -29,7 +29,7 @@ namespace clang::tidy::libtorch::analysis {
 /// search after its own parameters. Innermost first.
 llvm::SmallVector<const ValueDecl *, 2>
 cudaDeviceVariablesAt(const Stmt *At, ASTContext &Context,
-                      const UserCodeParents &Index);
+                      const utils::UserCodeParents &Index);
 
 /// What a device variable holds (classifyDeviceVariable; parameters and
 /// fields may be anything).

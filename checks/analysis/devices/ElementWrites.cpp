@@ -171,7 +171,8 @@ std::optional<ElementWrite> elementWrite(const Expr *E) {
   return std::nullopt;
 }
 
-const Stmt *indexLoop(const ElementWrite &Write, const UserCodeParents &Parents,
+const Stmt *indexLoop(const ElementWrite &Write,
+                      const utils::UserCodeParents &Parents,
                       const ASTContext &Context) {
   llvm::SmallPtrSet<const VarDecl *, 4> IndexVars;
   for (const Expr *Index : Write.Indices)

@@ -28,7 +28,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_ELEMENTWRITES_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_ELEMENTWRITES_H
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
@@ -56,7 +56,8 @@ std::optional<ElementWrite> elementWrite(const Expr *E);
 /// The innermost loop around \p Write in its own function (lambdas end the
 /// walk) that runs over one of its indices, see the file comment; null when
 /// there is none.
-const Stmt *indexLoop(const ElementWrite &Write, const UserCodeParents &Parents,
+const Stmt *indexLoop(const ElementWrite &Write,
+                      const utils::UserCodeParents &Parents,
                       const ASTContext &Context);
 
 } // namespace clang::tidy::libtorch::analysis

@@ -5,13 +5,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/HostDtypes.h"
-#include "analysis/AssignedValues.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
+#include "utils/AssignedValues.h"
 #include "utils/AstWalk.h"
+#include "utils/FixIts.h"
+#include "utils/SourceText.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -153,7 +154,7 @@ std::optional<StringRef> elementType(const Expr *E, unsigned Depth) {
       return std::nullopt;
     // Every value it may hold has the same element type.
     std::optional<llvm::SmallVector<const Expr *, 4>> Values =
-        assignedValues(Variable);
+        utils::assignedValues(Variable);
     if (!Values || Values->empty())
       return std::nullopt;
     std::optional<StringRef> Common = elementType(Values->front(), Depth + 1);
@@ -280,13 +281,13 @@ bool isWideningSwappable(const HostWidening &Widening,
   const auto *ConversionMember = dyn_cast<MemberExpr>(Conversion.getCallee());
   if (!Widening.Adjacent || !CopyMember || !ConversionMember)
     return false;
-  if (tokenRangeText(CopyMember->getMemberLoc(), Copy.getRParenLoc(), SM,
-                     LangOpts)
+  if (utils::tokenRangeText(CopyMember->getMemberLoc(), Copy.getRParenLoc(), SM,
+                            LangOpts)
           .empty() ||
-      tokenRangeText(ConversionMember->getMemberLoc(),
-                     Conversion.getRParenLoc(), SM, LangOpts)
+      utils::tokenRangeText(ConversionMember->getMemberLoc(),
+                            Conversion.getRParenLoc(), SM, LangOpts)
           .empty() ||
-      !isRewritable(
+      !utils::isRewritable(
           SourceRange(ConversionMember->getMemberLoc(), Copy.getRParenLoc())))
     return false;
   for (unsigned I = 1; I < Conversion.getNumArgs(); ++I)

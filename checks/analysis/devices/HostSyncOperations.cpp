@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/HostSyncOperations.h"
-#include "analysis/AssignedValues.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/SourceText.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "utils/AssignedValues.h"
 #include "utils/CallArguments.h"
+#include "utils/SourceText.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -142,7 +142,8 @@ bool isMask(const Expr *E, unsigned Depth) {
   // A local whose every value is a mask (`auto valid = labels != -1;`).
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl()))
-      if (auto Values = assignedValues(Variable); Values && !Values->empty())
+      if (auto Values = utils::assignedValues(Variable);
+          Values && !Values->empty())
         return llvm::all_of(*Values, [Depth](const Expr *Value) {
           return isMask(Value, Depth + 1);
         });
@@ -238,11 +239,12 @@ std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
   Sync.Tensor = Call.getImplicitObjectArgument();
   Sync.Kind = syncKindOfMethod(Method->getName());
   Sync.Name =
-      calledName(Method, /*IsMember=*/true, Context.getPrintingPolicy());
+      utils::calledName(Method, /*IsMember=*/true, Context.getPrintingPolicy());
   if (Method->getName() == names::ToMethod)
-    Sync.Name =
-        "to(" +
-        spelledText(Call.getArg(0), Context.getSourceManager(), LangOpts) + ")";
+    Sync.Name = "to(" +
+                utils::spelledText(Call.getArg(0), Context.getSourceManager(),
+                                   LangOpts) +
+                ")";
   Sync.Loc = calledNameLoc(Call);
   return Sync;
 }
@@ -269,7 +271,7 @@ std::optional<HostSync> functionSync(const CallExpr &Call,
   if (Sync.Kind != SyncKind::Synchronize && Call.getNumArgs() > 0 &&
       isTensorType(Call.getArg(0)->getType()))
     Sync.Tensor = Call.getArg(0);
-  Sync.Name = calledName(Callee, /*IsMember=*/false, Policy);
+  Sync.Name = utils::calledName(Callee, /*IsMember=*/false, Policy);
   Sync.Loc = Call.getBeginLoc();
   return Sync;
 }
@@ -287,7 +289,7 @@ std::optional<HostSync> listedFunctionSync(const CallExpr &Call,
   HostSync Sync;
   Sync.Operation = &Call;
   Sync.Kind = SyncKind::Listed;
-  Sync.Name = calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
+  Sync.Name = utils::calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
   Sync.Loc = calledNameLoc(Call);
   return Sync;
 }

@@ -18,7 +18,7 @@ namespace {
 
 /// The first parent of \p S that is not an implicit wrapper of it.
 const Stmt *parentThroughImplicit(const Stmt *S,
-                                  const UserCodeParents &UserParents,
+                                  const utils::UserCodeParents &UserParents,
                                   const VarDecl **InitializedVariable) {
   // A copy of the module holder is the same module.
   utils::Above Up = utils::parentIgnoring(
@@ -83,7 +83,7 @@ const VarDecl *assignedVariable(const Stmt *S) {
 } // namespace
 
 const Expr *consumingBatchNorm(const Expr *Call,
-                               const UserCodeParents &UserParents) {
+                               const utils::UserCodeParents &UserParents) {
   const VarDecl *Initialized = nullptr;
   const Stmt *Parent = parentThroughImplicit(Call, UserParents, &Initialized);
   if (const auto *ParentCall = dyn_cast_or_null<Expr>(Parent)) {
@@ -143,7 +143,7 @@ const Expr *consumingBatchNorm(const Expr *Call,
 
 std::optional<llvm::SmallVector<const Expr *, 4>>
 callsOfHolder(const ValueDecl *Holder, const Expr *Call,
-              const UserCodeParents &UserParents) {
+              const utils::UserCodeParents &UserParents) {
   llvm::SmallVector<const Stmt *, 4> Bodies;
   if (const auto *Field = dyn_cast<FieldDecl>(Holder)) {
     const auto *Record = dyn_cast<CXXRecordDecl>(Field->getParent());
@@ -155,7 +155,7 @@ callsOfHolder(const ValueDecl *Holder, const Expr *Call,
         Bodies.push_back(Definition->getBody());
     }
   } else if (const FunctionDecl *Function =
-                 enclosingFunction(Call, UserParents)) {
+                 utils::enclosingFunction(Call, UserParents)) {
     Bodies.push_back(Function->getBody());
   }
   if (Bodies.empty())

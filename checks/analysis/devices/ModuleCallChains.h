@@ -14,8 +14,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULECALLCHAINS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULECALLCHAINS_H
 
-#include "analysis/UserCode.h"
 #include "analysis/program/ConvolutionModules.h"
+#include "utils/UserCode.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
@@ -29,13 +29,13 @@ const ValueDecl *holderDecl(const Expr *Holder);
 /// directly: `bn(conv(x))`, or `x = conv(x); x = bn(x);` /
 /// `auto y = conv(x); auto z = bn(y);` with `y` used nowhere else after.
 const Expr *consumingBatchNorm(const Expr *Call,
-                               const UserCodeParents &UserParents);
+                               const utils::UserCodeParents &UserParents);
 
 /// Every call of the module that \p Holder names (in the function of a local,
 /// in the methods of a member's class), or nothing when we cannot tell.
 std::optional<llvm::SmallVector<const Expr *, 4>>
 callsOfHolder(const ValueDecl *Holder, const Expr *Call,
-              const UserCodeParents &UserParents);
+              const utils::UserCodeParents &UserParents);
 
 /// Every mention of \p Module in \p Loop names the module of a forward
 /// pass: nothing in the loop loads it, moves it, switches its mode or hands

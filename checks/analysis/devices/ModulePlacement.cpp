@@ -7,9 +7,10 @@
 #include "analysis/devices/ModulePlacement.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/UserCode.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
+#include "utils/UserCode.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -260,7 +261,7 @@ ModuleMoves ModulePlacement::movesOfField(const FieldDecl *Field) {
       continue;
     // A member function defined in another TU may move it.
     const FunctionDecl *Definition = nullptr;
-    if (!Method->hasBody(Definition) || !isUserCode(Definition, SM))
+    if (!Method->hasBody(Definition) || !utils::isUserCode(Definition, SM))
       return mayBeMoved();
     if (const auto *Constructor = dyn_cast<CXXConstructorDecl>(Definition))
       for (const CXXCtorInitializer *Init : Constructor->inits())
@@ -367,19 +368,15 @@ ModuleMoves ModulePlacement::movesOfUse(const Expr *Use, unsigned Depth) {
         return mayBeMoved();
       if (hasQualifiedName(Callee, names::Save))
         return notMoved();
-      unsigned Offset =
-          isa<CXXOperatorCallExpr>(Call) && isa<CXXMethodDecl>(Callee) ? 1 : 0;
-      std::optional<unsigned> Index;
-      for (unsigned I = Offset; I < Call->getNumArgs(); ++I)
-        if (Call->getArg(I) == E)
-          Index = I - Offset;
+      const ParmVarDecl *Parameter = utils::parameterOfArgument(Call, E);
       const FunctionDecl *Definition = nullptr;
       // A helper of this TU: follow its parameter.
-      if (Index && Callee->hasBody(Definition) &&
-          isUserCode(Definition, Context.getSourceManager()) &&
-          *Index < Definition->getNumParams() &&
+      if (Parameter && Callee->hasBody(Definition) &&
+          utils::isUserCode(Definition, Context.getSourceManager()) &&
           Depth < CallDepth::ModuleHandOff)
-        return movesOfVariable(Definition->getParamDecl(*Index), Depth + 1);
+        return movesOfVariable(
+            Definition->getParamDecl(Parameter->getFunctionScopeIndex()),
+            Depth + 1);
       return mayBeMoved();
     }
     return mayBeMoved();
@@ -391,7 +388,8 @@ bool ModulePlacement::constructorMoves(const CXXRecordDecl *ModuleClass) {
   if (!ModuleClass)
     return false;
   ModuleClass = ModuleClass->getDefinition();
-  if (!ModuleClass || !isUserCode(ModuleClass, Context.getSourceManager()))
+  if (!ModuleClass ||
+      !utils::isUserCode(ModuleClass, Context.getSourceManager()))
     return false;
   auto Cached = ConstructorMoves.find(ModuleClass);
   if (Cached != ConstructorMoves.end())
@@ -427,7 +425,7 @@ void ModulePlacement::indexFieldUses() {
       return true;
     }
   } Visitor(FieldUses);
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     Visitor.TraverseDecl(TopLevel);
 }
 

@@ -27,8 +27,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
 
-#include "analysis/UserCode.h"
 #include "analysis/WalkDepths.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -58,7 +58,7 @@ struct ModuleMoves {
 
 class ModulePlacement {
 public:
-  ModulePlacement(ASTContext &Context, const UserCodeParents &Parents)
+  ModulePlacement(ASTContext &Context, const utils::UserCodeParents &Parents)
       : Context(Context), Parents(Parents) {}
 
   /// For a local variable, a parameter, or a field of a module handle type.
@@ -74,7 +74,7 @@ private:
   void indexFieldUses();
 
   ASTContext &Context;
-  const UserCodeParents &Parents;
+  const utils::UserCodeParents &Parents;
   llvm::DenseMap<const ValueDecl *, ModuleMoves> Known;
   llvm::DenseMap<const CXXRecordDecl *, bool> ConstructorMoves;
   bool FieldUsesIndexed = false;

@@ -71,7 +71,7 @@ bool holdsNoGradGuard(const Stmt *S, const ASTContext &Context) {
 }
 
 bool isCoveredByNoGradGuard(const Stmt *S, ASTContext &Context,
-                            const UserCodeParents &Index) {
+                            const utils::UserCodeParents &Index) {
   DynTypedNode Node = DynTypedNode::create(*S);
   while (true) {
     auto Parents = Index.get(Node);

@@ -20,7 +20,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADMODEFACTS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADMODEFACTS_H
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -36,7 +36,7 @@ bool holdsNoGradGuard(const Stmt *S, const ASTContext &Context);
 /// A no-grad guard declared before \p S in a block that encloses it (up to
 /// the enclosing function, through lambdas) is still alive when S runs.
 bool isCoveredByNoGradGuard(const Stmt *S, ASTContext &Context,
-                            const UserCodeParents &Index);
+                            const utils::UserCodeParents &Index);
 
 /// `m->forward(x)`, `m.forward(x)` on a torch::nn::Module or
 /// torch::jit::Module, or `m(x)` on a torch::nn::ModuleHolder (`Linear`,

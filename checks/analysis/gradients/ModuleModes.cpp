@@ -11,6 +11,7 @@
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/program/ConvolutionModules.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
 #include "utils/CallingContexts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -100,12 +101,8 @@ bool passesOn(const Stmt *Body, const VarDecl *Parameter) {
     bool VisitCallExpr(CallExpr *Call) {
       // A member operator's object is its first argument (`v = p`, `p + 1`
       // on a tensor reads it): only the arguments after it are passed on.
-      unsigned First =
-          isa<CXXOperatorCallExpr>(Call) &&
-                  isa_and_nonnull<CXXMethodDecl>(Call->getDirectCallee())
-              ? 1
-              : 0;
-      for (unsigned I = First; I < Call->getNumArgs(); ++I)
+      for (unsigned I = utils::objectArgumentCount(Call);
+           I < Call->getNumArgs(); ++I)
         Found |= isParameter(Call->getArg(I));
       return !Found;
     }
@@ -230,11 +227,7 @@ void ModuleModes::index() {
           Index.Unseen.push_back({Call, nullptr, Method->getParent()});
       // A member operator (a lambda's `operator()`) takes its object as the
       // first argument of the call.
-      unsigned Offset = isa<CXXOperatorCallExpr>(Call) &&
-                                isa<CXXMethodDecl>(Callee) &&
-                                !cast<CXXMethodDecl>(Callee)->isStatic()
-                            ? 1
-                            : 0;
+      unsigned Offset = utils::objectArgumentCount(Call);
       for (unsigned I = Offset; I < Call->getNumArgs(); ++I) {
         const ValueDecl *Module = moduleArgument(Call->getArg(I));
         if (!Module)
@@ -271,7 +264,7 @@ void ModuleModes::index() {
       return true;
     }
   } V(*this);
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     V.TraverseDecl(TopLevel);
   for (const auto &[Call, Module] : V.ParameterCalls)
     if (!V.RangeForParameters.contains(Call))
@@ -501,7 +494,7 @@ ModuleModes::unrestoredEval(const CXXMemberCallExpr *Eval) {
         continue;
       UnrestoredEval Found{Loop, Forward, nullptr};
       const FunctionDecl *LoopFunction =
-          enclosingCallable(Loop, Loops.parents());
+          utils::enclosingCallable(Loop, Loops.parents());
       const SourceManager &SM = Context.getSourceManager();
       for (const ValueDecl *Name : Names) {
         if (const auto *Variable = dyn_cast<VarDecl>(Name);

@@ -17,7 +17,7 @@ namespace {
 /// Records what one device variable places.
 class DeviceUseFinder : public RecursiveASTVisitor<DeviceUseFinder> {
 public:
-  DeviceUseFinder(const VarDecl *Device, const UserCodeParents &Parents)
+  DeviceUseFinder(const VarDecl *Device, const utils::UserCodeParents &Parents)
       : Device(Device), Parents(Parents) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -47,7 +47,7 @@ public:
 
 private:
   const VarDecl *Device;
-  const UserCodeParents &Parents;
+  const utils::UserCodeParents &Parents;
 };
 
 /// Stops at the first training loop.
@@ -84,16 +84,16 @@ public:
 } // namespace
 
 DeviceUses usesOfDevice(const VarDecl *Device, ASTContext &Context,
-                        const UserCodeParents &Parents) {
+                        const utils::UserCodeParents &Parents) {
   DeviceUseFinder Finder(Device, Parents);
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     Finder.TraverseDecl(TopLevel);
   return Finder.Uses;
 }
 
 bool unitHoldsTrainingLoop(ASTContext &Context, TrainingLoopModel &Loops) {
   TrainingLoopFinder Finder(Loops);
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     if (!Finder.Found)
       Finder.TraverseDecl(TopLevel);
   return Finder.Found;
@@ -101,7 +101,7 @@ bool unitHoldsTrainingLoop(ASTContext &Context, TrainingLoopModel &Loops) {
 
 bool readsTensorMemoryDirectly(ASTContext &Context) {
   RawTensorReadFinder Finder;
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     if (!Finder.Found)
       Finder.TraverseDecl(TopLevel);
   return Finder.Found;

@@ -17,8 +17,8 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_CPUONLYPROGRAM_H
 
 #include "analysis/LibTorchCalls.h"
-#include "analysis/UserCode.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
@@ -35,7 +35,7 @@ struct DeviceUses {
 /// instantiations included): the device reaches the call through
 /// conversions and copies (a torch::Device converts to a TensorOptions).
 DeviceUses usesOfDevice(const VarDecl *Device, ASTContext &Context,
-                        const UserCodeParents &Parents);
+                        const utils::UserCodeParents &Parents);
 
 /// A loop of the unit's user code is a training loop.
 bool unitHoldsTrainingLoop(ASTContext &Context, TrainingLoopModel &Loops);

@@ -7,8 +7,8 @@
 #include "analysis/program/CudaTrainingFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/UserCode.h"
 #include "analysis/program/ConvolutionModules.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -113,7 +113,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
     }
   } V(Context, *Scanned);
 
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     V.TraverseDecl(TopLevel);
   return *Scanned;
 }
@@ -133,7 +133,8 @@ llvm::ArrayRef<const Stmt *> CudaTrainingFacts::cudaTrainingLoops() {
   for (const Stmt *Loop : Found.Loops) {
     if (!Training.Loops.isStepLoop(Loop))
       continue;
-    const FunctionDecl *Function = enclosingFunction(Loop, Training.Parents);
+    const FunctionDecl *Function =
+        utils::enclosingFunction(Loop, Training.Parents);
     if (!Function || Training.Devices.isCpuOnlyFunction(Function))
       continue;
     if (Found.NamesCudaDevice || (!Found.Main && hasDeviceParameter(Function)))

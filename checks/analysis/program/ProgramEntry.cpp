@@ -11,9 +11,10 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-ProgramEntry::ProgramEntry(ASTContext &Context, const UserCodeParents &Parents)
+ProgramEntry::ProgramEntry(ASTContext &Context,
+                           const utils::UserCodeParents &Parents)
     : Context(Context), Parents(Parents) {
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     if (const auto *Function = dyn_cast<FunctionDecl>(TopLevel);
         Function && Function->isMain() &&
         Function->doesThisDeclarationHaveABody())
@@ -31,7 +32,7 @@ void ProgramEntry::collect() {
       return;
     const FunctionDecl *Definition = nullptr;
     // LibTorch's own functions run no loop of the user's.
-    if (!Function->hasBody(Definition) || !isUserCode(Definition, SM))
+    if (!Function->hasBody(Definition) || !utils::isUserCode(Definition, SM))
       return;
     if (!Reached.insert(Definition->getCanonicalDecl()).second)
       return;
@@ -80,7 +81,7 @@ bool ProgramEntry::reaches(const Stmt &S) {
   if (!Collected)
     collect();
   // A lambda runs in (or on behalf of) the function that writes it.
-  const FunctionDecl *Function = enclosingFunction(&S, Parents);
+  const FunctionDecl *Function = utils::enclosingFunction(&S, Parents);
   return Function && isReached(Function);
 }
 

@@ -22,7 +22,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMENTRY_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMENTRY_H
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseSet.h"
@@ -32,7 +32,7 @@ namespace clang::tidy::libtorch::analysis {
 
 class ProgramEntry {
 public:
-  ProgramEntry(ASTContext &Context, const UserCodeParents &Parents);
+  ProgramEntry(ASTContext &Context, const utils::UserCodeParents &Parents);
 
   /// The definition of `main` in this translation unit's user code, or null.
   const FunctionDecl *main() const { return Main; }
@@ -51,7 +51,7 @@ private:
   bool isReached(const FunctionDecl *Function) const;
 
   ASTContext &Context;
-  const UserCodeParents &Parents;
+  const utils::UserCodeParents &Parents;
   const FunctionDecl *Main = nullptr;
   bool Collected = false;
   /// Canonical declarations of the functions `main` runs, and of the

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/program/ProgramSetup.h"
-#include "analysis/SourceText.h"
 #include "utils/SourceLines.h"
+#include "utils/SourceText.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"

@@ -31,7 +31,7 @@ bool keepsPlacement(StringRef Method) {
 } // namespace
 
 const CXXForRangeStmt *loaderLoopOf(const VarDecl *Batch,
-                                    const UserCodeParents &UserParents) {
+                                    const utils::UserCodeParents &UserParents) {
   DynTypedNodeList Parents = UserParents.get(*Batch);
   if (Parents.size() != 1 || !Parents[0].get<DeclStmt>())
     return nullptr;
@@ -66,7 +66,7 @@ bool loaderMayPlaceOnDevice(const CXXRecordDecl *Record, ASTContext &Context,
   if (!Record || Depth > 6)
     return false;
   const SourceManager &SM = Context.getSourceManager();
-  if (isUserCode(Record, SM)) {
+  if (utils::isUserCode(Record, SM)) {
     const CXXRecordDecl *Definition = Record->getDefinition();
     if (!Definition)
       return true;
@@ -133,7 +133,7 @@ namespace {
 /// Follows a batch tensor through placement-keeping methods and local
 /// variables that are never reassigned, to the calls that take it. A copy
 /// (`.to()`, `.cuda()`) or anything we do not understand ends the path.
-void collectUses(const Expr *E, const UserCodeParents &UserParents,
+void collectUses(const Expr *E, const utils::UserCodeParents &UserParents,
                  unsigned Depth, std::vector<BatchUse> &Uses) {
   for (unsigned Steps = 0; Steps < 32 && Depth <= MaxBatchFlowDepth; ++Steps) {
     // A copy of the batch tensor is on the batch's device.
@@ -187,7 +187,7 @@ void collectUses(const Expr *E, const UserCodeParents &UserParents,
 } // namespace
 
 std::vector<BatchUse> batchUses(const Expr *Batch,
-                                const UserCodeParents &UserParents) {
+                                const utils::UserCodeParents &UserParents) {
   std::vector<BatchUse> Uses;
   collectUses(Batch, UserParents, 0, Uses);
   return Uses;

@@ -14,7 +14,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHFLOW_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHFLOW_H
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -27,7 +27,7 @@ constexpr unsigned MaxBatchFlowDepth = 4;
 
 /// The range-for loop over a data loader whose loop variable is \p Batch.
 const CXXForRangeStmt *loaderLoopOf(const VarDecl *Batch,
-                                    const UserCodeParents &UserParents);
+                                    const utils::UserCodeParents &UserParents);
 
 /// Whether code of this TU that the loader runs (a dataset's or a
 /// transform's member functions, named in the loader's template arguments)
@@ -50,7 +50,7 @@ struct BatchUse {
 /// reassigned, to the calls that take it, in source order. A copy to a
 /// device (`.to()`, `.cuda()`) or anything we do not understand ends a path.
 std::vector<BatchUse> batchUses(const Expr *Batch,
-                                const UserCodeParents &UserParents);
+                                const utils::UserCodeParents &UserParents);
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -7,11 +7,11 @@
 #include "analysis/steps/BatchScope.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/UserCode.h"
 #include "analysis/WalkDepths.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "utils/AstWalk.h"
 #include "utils/CallingContexts.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -50,7 +50,7 @@ bool followsEval(const Stmt *Body, const Stmt *Loop, const SourceManager &SM) {
 /// \p Lambda is handed to a transform (`transforms::Lambda<...>([](...) {
 /// ... })`): its body runs in the data pipeline.
 bool isGivenToTransform(const LambdaExpr &Lambda,
-                        const UserCodeParents &Parents) {
+                        const utils::UserCodeParents &Parents) {
   // Through the conversions, temporaries and std::function wrappers that
   // stand between the lambda and the transform's constructor.
   bool Given = false;
@@ -130,7 +130,7 @@ unsigned BatchScope::functionForwardDistance(const FunctionDecl *Function) {
   const FunctionDecl *Definition = nullptr;
   // LibTorch's own functions are not the user's evaluation code.
   if (!Function || !Function->hasBody(Definition) ||
-      !isUserCode(Definition, Context.getSourceManager()))
+      !utils::isUserCode(Definition, Context.getSourceManager()))
     return Unreachable;
   auto Known = ForwardDistance.find(Definition);
   if (Known != ForwardDistance.end())
@@ -146,7 +146,7 @@ unsigned BatchScope::functionForwardDistance(const FunctionDecl *Function) {
 bool BatchScope::evaluates(const Stmt *Loop, const FunctionDecl *Function) {
   if (iteratesDataLoader(Loop))
     return true;
-  const UserCodeParents &Parents = Loops.parents();
+  const utils::UserCodeParents &Parents = Loops.parents();
   if (holdsNoGradGuard(utils::loopBody(Loop), Context) ||
       isCoveredByNoGradGuard(Loop, Context, Parents))
     return true;
@@ -165,7 +165,8 @@ bool BatchScope::isEvaluationLoop(const Stmt *Loop) {
   if (Known != EvaluationLoops.end())
     return Known->second;
   bool Result = false;
-  const FunctionDecl *Function = enclosingFunction(Loop, Loops.parents());
+  const FunctionDecl *Function =
+      utils::enclosingFunction(Loop, Loops.parents());
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Function);
   if (Function && Function->getBody() && !Loops.isTrainingLoop(Loop) &&
       !(Method && isSameOrDerivedFrom(Method->getParent(), names::Module)))
@@ -181,7 +182,7 @@ bool BatchScope::isInDataPipeline(const Stmt *S) {
 }
 
 bool BatchScope::stmtInDataPipeline(const Stmt *S, unsigned Depth) {
-  const UserCodeParents &Parents = Loops.parents();
+  const utils::UserCodeParents &Parents = Loops.parents();
   bool InPipeline = false;
   utils::forEachAncestor(
       DynTypedNode::create(*S), Parents,

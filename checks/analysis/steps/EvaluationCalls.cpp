@@ -30,7 +30,8 @@ public:
           // A guard around this call covers everything below it.
           if (isCoveredByNoGradGuard(Call, Context, Loops.parents()))
             return false;
-          const FunctionDecl *Caller = enclosingCallable(Call, Loops.parents());
+          const FunctionDecl *Caller =
+              utils::enclosingCallable(Call, Loops.parents());
           if (!Caller || !Caller->getBody() ||
               bodyFacts(Caller->getBody(), Loops).SetsGradMode)
             return false;
@@ -60,13 +61,14 @@ private:
 /// function, in source order; \p InLoop is set when a loop of the function
 /// runs one.
 llvm::SmallVector<const CallExpr *, 2>
-straightForwardCalls(const Stmt *Body, const UserCodeParents &Parents,
+straightForwardCalls(const Stmt *Body, const utils::UserCodeParents &Parents,
                      bool &InLoop) {
   struct Visitor : RecursiveASTVisitor<Visitor> {
-    const UserCodeParents &Parents;
+    const utils::UserCodeParents &Parents;
     llvm::SmallVector<const CallExpr *, 2> Calls;
     bool InLoop = false;
-    explicit Visitor(const UserCodeParents &Parents) : Parents(Parents) {}
+    explicit Visitor(const utils::UserCodeParents &Parents)
+        : Parents(Parents) {}
     bool TraverseLambdaExpr(LambdaExpr * /*Lambda*/) { return true; }
     bool VisitCallExpr(CallExpr *Call) {
       if (!isModuleForwardCall(Call))

@@ -18,7 +18,7 @@
 namespace clang::tidy::libtorch::analysis {
 
 llvm::SmallVector<const Stmt *, 4>
-enclosingLoops(const Stmt *S, const UserCodeParents &UserParents,
+enclosingLoops(const Stmt *S, const utils::UserCodeParents &UserParents,
                const Stmt *&Body, bool &InLambda) {
   llvm::SmallVector<const Stmt *, 4> Loops;
   Body = nullptr;
@@ -132,7 +132,7 @@ llvm::SmallVector<const CallExpr *, 4> forwardCallsIn(const Stmt *Loop) {
 
 } // namespace
 
-bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents) {
+bool runsModel(const Stmt *Loop, const utils::UserCodeParents &UserParents) {
   for (const Stmt *Call : forwardCallsIn(Loop)) {
     const Stmt *Body = nullptr;
     bool InLambda = false;

@@ -20,8 +20,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONFACTS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONFACTS_H
 
-#include "analysis/UserCode.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -31,7 +31,7 @@ namespace clang::tidy::libtorch::analysis {
 /// that holds it; \p Body is set to that function's or lambda's body, and
 /// \p InLambda says which.
 llvm::SmallVector<const Stmt *, 4>
-enclosingLoops(const Stmt *S, const UserCodeParents &UserParents,
+enclosingLoops(const Stmt *S, const utils::UserCodeParents &UserParents,
                const Stmt *&Body, bool &InLambda);
 
 /// What a function body does that matters here.
@@ -61,7 +61,7 @@ BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
 
 /// The loop's body calls a module's forward outside any loop or lambda of
 /// its own: it is the loop that runs the model.
-bool runsModel(const Stmt *Loop, const UserCodeParents &UserParents);
+bool runsModel(const Stmt *Loop, const utils::UserCodeParents &UserParents);
 
 /// The last `eval()` / `train()` call of \p Facts before \p S, or null.
 const CXXMemberCallExpr *lastModeCallBefore(const BodyFacts &Facts,

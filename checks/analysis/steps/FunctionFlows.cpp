@@ -8,6 +8,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "utils/CallArguments.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -92,9 +93,8 @@ public:
     // the other arguments hold (`std::swap`, an out-parameter).
     if (Callee)
       for (unsigned I = Parts.First; I < Call->getNumArgs(); ++I) {
-        unsigned Index = I - Parts.First;
-        if (Index >= Callee->getNumParams() ||
-            writableTarget(Callee->getParamDecl(Index)->getType()).isNull())
+        const ParmVarDecl *Parameter = utils::parameterOfArgument(Call, I);
+        if (!Parameter || writableTarget(Parameter->getType()).isNull())
           continue;
         Flow F;
         F.Targets = rootsOf(Call->getArg(I));

@@ -6,13 +6,13 @@
 
 #include "analysis/steps/LoopInvariance.h"
 #include "analysis/LibTorchCalls.h"
-#include "analysis/UserCode.h"
 #include "analysis/WalkDepths.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/FunctionFlows.h"
 #include "analysis/steps/OuterWrites.h"
 #include "analysis/steps/ValueRoots.h"
 #include "utils/AstWalk.h"
+#include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -59,7 +59,7 @@ bool mayKeep(const CallExpr *Call, unsigned Index, unsigned Depth) {
     // LibTorch and the standard library keep what their objects or results
     // hold, which the flows follow; a module's forward or a function of
     // this TU is read.
-    if (!isUserCode(Callee))
+    if (!utils::isUserCode(Callee))
       return false;
     return calleeChanges(Callee, Index, Depth + 1, /*KeepOnly=*/true);
   });
@@ -155,7 +155,7 @@ private:
           return true;
         // LibTorch's modules do not write their inputs.
         for (const FunctionDecl *Forward : Forwards)
-          if (isUserCode(Forward) &&
+          if (utils::isUserCode(Forward) &&
               calleeChanges(Forward, I - Parts.First, Depth + 1, false))
             return true;
       }
@@ -187,7 +187,7 @@ private:
       return canShare(Argument->getType()) ||
              Argument->getType()->isReferenceType();
     QualType Parameter = Callee->getParamDecl(Index)->getType();
-    if (!isUserCode(Callee))
+    if (!utils::isUserCode(Callee))
       return !writableTarget(Parameter).isNull() ||
              (Callee->getIdentifier() && Callee->getName().endswith("_"));
     return calleeChanges(Callee, Index, Depth + 1, false);

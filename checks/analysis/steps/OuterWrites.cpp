@@ -7,6 +7,7 @@
 #include "analysis/steps/OuterWrites.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
+#include "utils/CallArguments.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -117,9 +118,8 @@ public:
     if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
       Object = Member->getImplicitObjectArgument();
       ObjectType = Member->getObjectType();
-    } else if (Operator && isa<CXXMethodDecl>(Callee) &&
-               Operator->getNumArgs() > 0) {
-      Object = Operator->getArg(0);
+    } else if (utils::objectArgumentCount(Call) == 1) {
+      Object = Call->getArg(0);
       ObjectType = Object->getType();
       Shift = 1;
     }
@@ -138,10 +138,10 @@ public:
         write(Object, ObjectType, Call);
     }
     for (unsigned I = Shift; I < Call->getNumArgs() && !Found; ++I) {
-      unsigned Index = I - Shift;
-      if (Index >= Callee->getNumParams())
+      const ParmVarDecl *Parameter = utils::parameterOfArgument(Call, I);
+      if (!Parameter)
         break;
-      QualType Target = writableTarget(Callee->getParamDecl(Index)->getType());
+      QualType Target = writableTarget(Parameter->getType());
       if (!Target.isNull())
         write(Call->getArg(I), Target, Call);
     }

@@ -55,7 +55,7 @@ bool exitsOn(const Stmt *S, const VarDecl *Value) {
 
 } // namespace
 
-bool measuresLatency(const Expr *Sync, const UserCodeParents &Parents) {
+bool measuresLatency(const Expr *Sync, const utils::UserCodeParents &Parents) {
   // The innermost block around the sync decides.
   bool ClockReadAfter = false;
   utils::forEachStmtAncestor(
@@ -77,7 +77,7 @@ bool measuresLatency(const Expr *Sync, const UserCodeParents &Parents) {
 }
 
 bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
-                   const UserCodeParents &Parents) {
+                   const utils::UserCodeParents &Parents) {
   const IfStmt *Exit = nullptr;
   bool Ends = false;
   utils::forEachAncestor(
@@ -130,7 +130,7 @@ bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
 }
 
 bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
-                       const UserCodeParents &Parents) {
+                       const utils::UserCodeParents &Parents) {
   if (Sync.Kind == SyncKind::Synchronize)
     return measuresLatency(Sync.Operation, Parents);
   if (Sync.Kind == SyncKind::ReadScalar || Sync.Kind == SyncKind::HostBool)

@@ -21,9 +21,9 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SYNCPURPOSE_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_SYNCPURPOSE_H
 
-#include "analysis/UserCode.h"
 #include "analysis/devices/HostSyncOperations.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "utils/UserCode.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
@@ -31,7 +31,7 @@ namespace clang::tidy::libtorch::analysis {
 
 /// A statement after the one holding \p Sync, in the same block, reads a
 /// clock (calls a function named `now`).
-bool measuresLatency(const Expr *Sync, const UserCodeParents &Parents);
+bool measuresLatency(const Expr *Sync, const utils::UserCodeParents &Parents);
 
 /// \p Read is in the condition of \p Loop, or of an `if` without `else`
 /// whose then-branch is `break` or `return` (alone or last in its block)
@@ -39,14 +39,14 @@ bool measuresLatency(const Expr *Sync, const UserCodeParents &Parents);
 /// initializes a local that such an `if` of \p Loop's body tests
 /// (`const auto id = t.item<int64_t>(); if (id == eos) break;`).
 bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
-                   const UserCodeParents &Parents);
+                   const utils::UserCodeParents &Parents);
 
 /// \p Sync, reached on each evaluation batch through \p Path, is the point
 /// of the code: a synchronize that measuresLatency, or a scalar or bool
 /// read that endsLoopEarly (only one written in the loop itself: the exit
 /// of a function it calls leaves that function, not the loop).
 bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
-                       const UserCodeParents &Parents);
+                       const utils::UserCodeParents &Parents);
 
 } // namespace clang::tidy::libtorch::analysis
 

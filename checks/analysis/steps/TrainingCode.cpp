@@ -61,7 +61,7 @@ private:
         Function, Depth, [this](const CallExpr *Site, unsigned Deeper) {
           return Loops.isInsideTrainingLoop(Site) ||
                  calledFromTrainingLoop(
-                     enclosingFunction(Site, Loops.parents()), Deeper);
+                     utils::enclosingFunction(Site, Loops.parents()), Deeper);
         });
   }
 

@@ -14,18 +14,18 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
 
-#include "analysis/UserCode.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "utils/UserCode.h"
 
 namespace clang::tidy::libtorch::analysis {
 
 struct TrainingFacts {
-  TrainingFacts(ASTContext &Context, const UserCodeParents &Parents,
+  TrainingFacts(ASTContext &Context, const utils::UserCodeParents &Parents,
                 llvm::ArrayRef<std::string> GuardMacros)
       : Parents(Parents), Loops(Context, Parents, GuardMacros),
         Devices(Context) {}
-  const UserCodeParents &Parents;
+  const utils::UserCodeParents &Parents;
   TrainingLoopModel Loops;
   DeviceScopeFacts Devices;
 };

@@ -117,7 +117,7 @@ bool buildsOptimizer(const Stmt *S) {
 } // namespace
 
 TrainingLoopModel::TrainingLoopModel(ASTContext &Context,
-                                     const UserCodeParents &Parents,
+                                     const utils::UserCodeParents &Parents,
                                      llvm::ArrayRef<std::string> GuardMacros)
     : Context(Context), Parents(Parents) {
   for (const std::string &Name : GuardMacros)
@@ -164,7 +164,7 @@ unsigned TrainingLoopModel::functionUpdateDistance(const FunctionDecl *Function,
   // LibTorch's own functions are not training code of the user's.
   const FunctionDecl *Definition = nullptr;
   if (!Function->hasBody(Definition) ||
-      !isUserCode(Definition, Context.getSourceManager()))
+      !utils::isUserCode(Definition, Context.getSourceManager()))
     return Unreachable;
   auto &Cache =
       FunctionDistance[static_cast<unsigned>(Kind)][SkipTrainingLoops ? 1 : 0];
@@ -345,7 +345,7 @@ void TrainingLoopModel::indexCallSites() {
     }
   } Visitor(CallSites, CalledPatterns);
   // Only user code: LibTorch's headers hold no calls of the user's functions.
-  for (Decl *TopLevel : userTopLevelDecls(Context))
+  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     Visitor.TraverseDecl(TopLevel);
 }
 

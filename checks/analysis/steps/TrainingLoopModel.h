@@ -48,8 +48,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
 
-#include "analysis/UserCode.h"
 #include "analysis/WalkDepths.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
@@ -84,13 +84,13 @@ class TrainingLoopModel {
 public:
   /// \p GuardMacros: names of user macros whose expansion counts as a
   /// periodic guard (check option PeriodicGuardMacros).
-  TrainingLoopModel(ASTContext &Context, const UserCodeParents &Parents,
+  TrainingLoopModel(ASTContext &Context, const utils::UserCodeParents &Parents,
                     llvm::ArrayRef<std::string> GuardMacros = {});
 
   static bool isLoop(const Stmt *S);
 
   /// The parents of user code the model walks up with.
-  const UserCodeParents &parents() const { return Parents; }
+  const utils::UserCodeParents &parents() const { return Parents; }
 
   /// The loop reaches a parameter update at all (step or epoch loop).
   bool isTrainingLoop(const Stmt *Loop);
@@ -160,7 +160,7 @@ private:
   void indexCallSites();
 
   ASTContext &Context;
-  const UserCodeParents &Parents;
+  const utils::UserCodeParents &Parents;
   llvm::StringSet<> GuardMacros;
   llvm::DenseMap<const Stmt *, bool> TrainingLoops;
   llvm::DenseMap<const Stmt *, bool> StepLoops;

@@ -34,7 +34,7 @@ bool runsOneUpdate(const Stmt *Block, TrainingLoopModel &Loops) {
 std::optional<StepPath> walkToUpdateBlock(const Stmt *S, unsigned Depth,
                                           TrainingLoopModel &Loops,
                                           const IfStmt *&Guard) {
-  const UserCodeParents &Parents = Loops.parents();
+  const utils::UserCodeParents &Parents = Loops.parents();
   std::optional<StepPath> Found;
   // A call of a function of this TU reaches the block the same way; a
   // recursive call is walked again until the bound.

@@ -7,10 +7,11 @@
 #include "analysis/steps/ValueRoots.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/UserCode.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
+#include "utils/UserCode.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -146,8 +147,9 @@ void addCallRoots(const CallExpr *Call, Roots &R, bool AllLocals,
   if (isModuleForwardCall(Call)) {
     llvm::SmallVector<const FunctionDecl *, 2> Forwards;
     if (!forwardsOf(Call, Forwards) ||
-        llvm::any_of(Forwards,
-                     [](const FunctionDecl *F) { return isUserCode(F); }))
+        llvm::any_of(Forwards, [](const FunctionDecl *F) {
+          return utils::isUserCode(F);
+        }))
       Arguments();
     return;
   }
@@ -169,7 +171,7 @@ void addCallRoots(const CallExpr *Call, Roots &R, bool AllLocals,
     Arguments();
     return;
   }
-  if (!isUserCode(Callee)) {
+  if (!utils::isUserCode(Callee)) {
     // LibTorch's tensor functions make new tensors, except views and
     // in-place operations (their first argument); other library functions
     // (std::move, std::make_shared) may return what they were given.
@@ -267,14 +269,10 @@ CallParts callParts(const CallExpr *Call) {
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(Call)) {
     Parts.Object = Member->getImplicitObjectArgument();
     Parts.ObjectType = Member->getObjectType();
-  } else if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call)) {
-    const auto *Method =
-        dyn_cast_or_null<CXXMethodDecl>(Operator->getDirectCallee());
-    if (Method && !Method->isStatic() && Operator->getNumArgs() > 0) {
-      Parts.Object = Operator->getArg(0);
-      Parts.ObjectType = Parts.Object->getType();
-      Parts.First = 1;
-    }
+  } else if (utils::objectArgumentCount(Call) == 1) {
+    Parts.Object = Call->getArg(0);
+    Parts.ObjectType = Parts.Object->getType();
+    Parts.First = 1;
   }
   return Parts;
 }
@@ -305,7 +303,7 @@ bool forwardsOf(const CallExpr *Call,
     return false;
   // LibTorch's own modules (Sequential's templated forward included) are
   // LibTorch code: the holder's operator() stands for them.
-  if (!isUserCode(Contained)) {
+  if (!utils::isUserCode(Contained)) {
     Found.push_back(Method);
     return true;
   }

@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_USERCODE_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_USERCODE_H
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_USERCODE_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_USERCODE_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ASTTypeTraits.h"
@@ -31,7 +31,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <vector>
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 /// \p D is declared outside system headers. A declaration written by a macro
 /// expansion belongs where the macro was used: TORCH_MODULE(Net) in user
@@ -76,6 +76,6 @@ const FunctionDecl *enclosingFunction(const Stmt *S,
 const FunctionDecl *enclosingCallable(const Stmt *S,
                                       const UserCodeParents &Parents);
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_USERCODE_H
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_USERCODE_H

@@ -4,16 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STATEMENTREMOVAL_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STATEMENTREMOVAL_H
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_STATEMENTREMOVAL_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_STATEMENTREMOVAL_H
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/Diagnostic.h"
 #include <optional>
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 /// The fix-it that deletes the statement \p Call (with its `;`, and its line
 /// when it stands alone on it), or nothing when deleting it would not leave
@@ -23,6 +23,6 @@ std::optional<FixItHint> statementRemoval(const CallExpr *Call,
                                           ASTContext &Context,
                                           const UserCodeParents &Index);
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STATEMENTREMOVAL_H
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_STATEMENTREMOVAL_H

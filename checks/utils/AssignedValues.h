@@ -10,15 +10,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_ASSIGNEDVALUES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_ASSIGNEDVALUES_H
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_ASSIGNEDVALUES_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_ASSIGNEDVALUES_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 /// Every value the local variable \p Variable may hold: its initializer
 /// first, then the right side of each plain assignment to it in its function
@@ -31,6 +31,6 @@ namespace clang::tidy::libtorch::analysis {
 std::optional<llvm::SmallVector<const Expr *, 4>>
 assignedValues(const VarDecl *Variable);
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_ASSIGNEDVALUES_H
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_ASSIGNEDVALUES_H

@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/UserCodeMatchFinder.h"
-#include "analysis/UserCode.h"
+#include "utils/UserCodeMatchFinder.h"
+#include "utils/UserCode.h"
 
 using namespace clang::ast_matchers;
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 MatchFinder &UserCodeMatchFinder::attach(MatchFinder &Outer) {
   Outer.addMatcher(translationUnitDecl(), this);
@@ -35,4 +35,4 @@ void UserCodeMatchFinder::run(const MatchFinder::MatchResult &Result) {
   Context.setTraversalScope(Saved);
 }
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils

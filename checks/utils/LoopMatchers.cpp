@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/LoopMatchers.h"
+#include "utils/LoopMatchers.h"
 
 using namespace clang::ast_matchers;
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 void addLoopMatchers(MatchFinder &Finder, MatchFinder::MatchCallback *Callback,
                      const StatementMatcher &Constraint) {
@@ -20,4 +20,4 @@ void addLoopMatchers(MatchFinder &Finder, MatchFinder::MatchCallback *Callback,
   Finder.addMatcher(doStmt(InUserCode, Constraint).bind("loop"), Callback);
 }
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils

@@ -4,17 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_SOURCETEXT_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_SOURCETEXT_H
 
-#include "utils/FixIts.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include <string>
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 /// The text of \p E for a message: as written in the file, or, inside a
 /// macro expansion, as spelled in the macro. Empty if neither is readable.
@@ -33,9 +32,6 @@ std::string tokenRangeText(SourceLocation Begin, SourceLocation End,
                            const SourceManager &SM,
                            const LangOptions &LangOpts);
 
-/// Whether a range may be rewritten: the one test, utils/FixIts.h's.
-using utils::isRewritable;
+} // namespace clang::tidy::libtorch::utils
 
-} // namespace clang::tidy::libtorch::analysis
-
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_SOURCETEXT_H
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_SOURCETEXT_H

@@ -14,12 +14,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LOOPMATCHERS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LOOPMATCHERS_H
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_LOOPMATCHERS_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_LOOPMATCHERS_H
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 /// Registers \p Callback for every `for`, range-`for`, `while` and `do`
 /// statement outside system headers that also matches \p Constraint, bound
@@ -29,6 +29,6 @@ void addLoopMatchers(
     ast_matchers::MatchFinder::MatchCallback *Callback,
     const ast_matchers::StatementMatcher &Constraint = ast_matchers::stmt());
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LOOPMATCHERS_H
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_LOOPMATCHERS_H

@@ -4,14 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/StatementRemoval.h"
-#include "analysis/SourceText.h"
+#include "utils/StatementRemoval.h"
 #include "utils/AstWalk.h"
+#include "utils/FixIts.h"
 #include "utils/SourceLines.h"
+#include "utils/SourceText.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 namespace {
 
@@ -40,7 +41,7 @@ std::optional<FixItHint> statementRemoval(const CallExpr *Call,
   if (!Parent || isa<Expr>(Parent))
     return std::nullopt;
   SourceRange Range = Call->getSourceRange();
-  if (!analysis::isRewritable(Range))
+  if (!utils::isRewritable(Range))
     return std::nullopt;
   SourceLocation AfterSemi =
       Lexer::findLocationAfterToken(Range.getEnd(), tok::semi, SM, LangOpts,
@@ -64,4 +65,4 @@ std::optional<FixItHint> statementRemoval(const CallExpr *Call,
   return FixItHint::CreateRemoval(Statement);
 }
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils

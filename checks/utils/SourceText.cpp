@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/SourceText.h"
+#include "utils/SourceText.h"
+#include "utils/FixIts.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Lex/Lexer.h"
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 std::string spelledText(const Expr *E, const SourceManager &SM,
                         const LangOptions &LangOpts) {
@@ -47,4 +48,4 @@ std::string tokenRangeText(SourceLocation Begin, SourceLocation End,
       .str();
 }
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils

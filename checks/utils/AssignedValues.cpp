@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/AssignedValues.h"
+#include "utils/AssignedValues.h"
 #include "utils/CallArguments.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 namespace {
 
@@ -125,4 +125,4 @@ assignedValues(const VarDecl *Variable) {
   return Collector.Values;
 }
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils

@@ -26,14 +26,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_USERCODEMATCHFINDER_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_USERCODEMATCHFINDER_H
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_USERCODEMATCHFINDER_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_USERCODEMATCHFINDER_H
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <memory>
 #include <optional>
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 class UserCodeMatchFinder : public ast_matchers::MatchFinder::MatchCallback {
 public:
@@ -61,6 +61,6 @@ private:
   std::unique_ptr<ast_matchers::MatchFinder> Inner;
 };
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_USERCODEMATCHFINDER_H
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_USERCODEMATCHFINDER_H

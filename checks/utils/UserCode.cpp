@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/UserCode.h"
+#include "utils/UserCode.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 bool isUserCode(const Decl *D, const SourceManager &SM) {
   return D && D->getLocation().isValid() &&
@@ -169,4 +169,4 @@ const FunctionDecl *enclosingCallable(const Stmt *S,
   return firstFunctionAbove(S, Parents, /*Lambdas=*/true);
 }
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PERUNIT_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PERUNIT_H
+#ifndef LIBTORCH_TIDY_CHECKS_UTILS_PERUNIT_H
+#define LIBTORCH_TIDY_CHECKS_UTILS_PERUNIT_H
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/SmallVector.h"
@@ -23,7 +23,7 @@
 #include <memory>
 #include <type_traits>
 
-namespace clang::tidy::libtorch::analysis {
+namespace clang::tidy::libtorch::utils {
 
 /// A value that lives for one translation unit.
 class PerUnitValue {
@@ -92,6 +92,6 @@ private:
   const ASTContext *For = nullptr;
 };
 
-} // namespace clang::tidy::libtorch::analysis
+} // namespace clang::tidy::libtorch::utils
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PERUNIT_H
+#endif // LIBTORCH_TIDY_CHECKS_UTILS_PERUNIT_H
