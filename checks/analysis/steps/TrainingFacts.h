@@ -16,6 +16,7 @@
 
 #include "analysis/UserCode.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/DeviceScopeFacts.h"
 #include "analysis/steps/TrainingLoopModel.h"
 
 namespace clang::tidy::libtorch::analysis {
