@@ -8,12 +8,12 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
-#include "analysis/data/DataLoaderOptionsModel.h"
 #include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/devices/HostDtypes.h"
 #include "analysis/steps/UpdateBlocks.h"
+#include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -78,7 +78,7 @@ void BlockingHostToDeviceCopyCheck::check(
     NonBlocking = Copy->getArg(*Position);
     // non_blocking given as true or as a value we cannot read: silent.
     if (!isa<CXXDefaultArgExpr>(NonBlocking) &&
-        analysis::literalBool(NonBlocking) != std::optional<bool>(false))
+        utils::literalBool(NonBlocking) != std::optional<bool>(false))
       return;
   }
   // A tensor just made or moved on the device copies nothing from the
@@ -115,6 +115,11 @@ void BlockingHostToDeviceCopyCheck::check(
   if (!Path)
     Path = analysis::updateBlockPath(Copy, TU.Loops, UpdateBlock);
   if (!Path)
+    return;
+  // A tensor the calls on the way hand in from the device: a helper that
+  // stacks the step's device tensors and moves the stack "to be sure".
+  if (!Path->Calls.empty() &&
+      analysis::isProvablyOnDevice(Source, Context, Path->Calls))
     return;
   // A constant table rebuilt and copied on every step: made once before
   // the loop (libtorch-tensor-created-off-device's finding), the copy

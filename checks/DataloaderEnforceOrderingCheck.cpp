@@ -7,6 +7,7 @@
 #include "DataloaderEnforceOrderingCheck.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/data/DataLoaderOptionsModel.h"
+#include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -47,7 +48,7 @@ void DataloaderEnforceOrderingCheck::check(
        Facts.Workers != LoaderOptionsFacts::WorkersKind::NonLiteral))
     return;
   const Expr *Ordering = Facts.setterArgument("enforce_ordering");
-  std::optional<bool> Literal = analysis::literalBool(Ordering);
+  std::optional<bool> Literal = utils::literalBool(Ordering);
   // enforce_ordering(false), or a value we cannot know: silent.
   if (Ordering && Literal != std::optional<bool>(true))
     return;

@@ -61,7 +61,18 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
                callee(functionDecl(hasAnyName(Functions))),
                unless(cxxMemberCallExpr()), unless(cxxOperatorCallExpr()));
 
+  // `host[i] = device[j]`, `host.copy_(device)`: copies into host memory,
+  // which deviceToHostCopySync keeps when the two sides are provably so.
+  const auto CopyInto = callExpr(
+      unless(isExpansionInSystemHeader()),
+      anyOf(cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                                callee(cxxMethodDecl(ofClass(TensorClass)))),
+            cxxMemberCallExpr(callee(cxxMethodDecl(
+                hasAnyName(names::CopyInPlaceMethod, names::IndexPutMethod),
+                ofClass(TensorClass))))));
+
   Finder->addMatcher(SyncMethodCall.bind("method"), this);
+  Finder->addMatcher(CopyInto.bind("copy-into"), this);
   Finder->addMatcher(PrintTensor.bind("print"), this);
   Finder->addMatcher(SyncFunctionCall.bind("function"), this);
 
@@ -87,6 +98,8 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   else if (const auto *Print =
                Result.Nodes.getNodeAs<CXXOperatorCallExpr>("print"))
     Sync = analysis::tensorPrintSync(*Print);
+  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("copy-into"))
+    Sync = analysis::deviceToHostCopySync(*Call, Context, getLangOpts());
   else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("function"))
     Sync = analysis::functionSync(*Call, Policy);
   else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("listed"))

@@ -10,7 +10,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceIntoFactory.h"
-#include "analysis/devices/DeviceVariables.h"
+#include "analysis/devices/HostTensorSources.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -25,19 +25,24 @@ void TensorCreatedOffDeviceCheck::registerUserCodeMatchers(
                                        analysis::matchers::tensorToOrCuda())
                          .bind("copy"),
                      this);
+  Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                              analysis::matchers::tensorFactoryCall())
+                         .bind("factory"),
+                     this);
 }
 
 void TensorCreatedOffDeviceCheck::check(
     const MatchFinder::MatchResult &Result) {
-  const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy");
   ASTContext &Context = *Result.Context;
+  if (const auto *Factory = Result.Nodes.getNodeAs<CallExpr>("factory"))
+    return handle(*Factory, Context);
+  const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy");
   const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
   if (!Member)
     return;
   // A copy written in a macro may serve other call sites: silent.
   if (Member->getMemberLoc().isMacroID())
     return;
-
   // Only a copy to a GPU: a copy to the CPU is no transfer.
   if (!analysis::copiesToGpu(*Copy, Context))
     return;
@@ -46,51 +51,51 @@ void TensorCreatedOffDeviceCheck::check(
 
 void TensorCreatedOffDeviceCheck::handle(const CXXMemberCallExpr &Copy,
                                          ASTContext &Context) {
-  // What is copied, cheapest test first; each is a tensor made on the host
-  // in the step. Only what runs on every training step or evaluation batch
-  // counts: made once (a constructor, setup, once per epoch), the copy
-  // costs nothing worth a finding; in a dataset or transform the tensors
-  // are the CPU's by design.
-  const Expr *Source = Copy.getImplicitObjectArgument();
-  const auto *Factory = dyn_cast_or_null<CallExpr>(analysis::asWritten(Source));
-  const bool Direct = Factory && analysis::isTensorFactoryCall(Factory);
-  if (Direct && (Factory->getBeginLoc().isMacroID() ||
-                 !analysis::isHostTensorFactoryCall(Factory, Context)))
+  // Only per step or evaluation batch: made once (setup, once per epoch),
+  // the copy costs nothing worth a finding; in a dataset or transform the
+  // tensors are the CPU's by design.
+  std::optional<analysis::HostCopySource> Made =
+      analysis::hostCopySource(Copy, Context);
+  if (!Made)
     return;
-  const CallExpr *Returned = nullptr;
-  if (!Direct && Factory && !isa<CXXMemberCallExpr>(Factory))
-    Returned =
-        analysis::hostFactoryReturnedBy(Factory->getDirectCallee(), Context);
-  std::optional<analysis::HostWidening> Widening;
-  // A copy that converts as well (`to(device, dtype)`) is left alone: what
-  // to suggest depends on which conversion the author meant.
-  const CXXMethodDecl *CopyMethod = Copy.getMethodDecl();
-  const bool CopyOnly =
-      CopyMethod->getName() == names::CudaMethod ||
-      analysis::isRecordNamed(CopyMethod->getParamDecl(0)->getType(),
-                              names::TensorOptions);
-  if (!Direct && !Returned && CopyOnly)
-    Widening = analysis::hostWideningBefore(Source, Context);
-  if (!Direct && !Returned && !Widening &&
-      !analysis::isProvablyHostTensor(Source, Context))
-    return;
-
   std::optional<analysis::StepPath> Path = Callers.get(Context).perBatch(&Copy);
   if (!Path)
     return;
   const bool PerStep = trainingFacts(Context).Loops.isPerStep(*Path);
-  if (Direct)
-    return diagnoseFactory(*Factory, Copy, *Path, PerStep, Context);
-  if (Returned)
-    return diagnoseReturnedFactory(*Returned, *Factory, Copy, *Path, PerStep,
-                                   Context);
-  if (Widening)
-    return diagnoseWidening(*Widening, Copy, *Path, PerStep, Context);
-  if (std::optional<analysis::ConstantHostTable> Table =
-          analysis::constantHostTableCopied(
-              Source, Path->Calls.empty() ? Path->StepLoop : nullptr, Context,
-              parents(Context)))
-    diagnoseConstantTable(*Table, Copy, *Path, PerStep, Context);
+  switch (Made->What) {
+  case analysis::HostCopySource::Direct:
+    return diagnoseFactory(*Made->Factory, Copy, *Path, PerStep, Context);
+  case analysis::HostCopySource::Returned:
+    return diagnoseReturnedFactory(*Made->Factory, *Made->Helper, Copy, *Path,
+                                   PerStep, Context);
+  case analysis::HostCopySource::Widening:
+    return diagnoseWidening(*Made->Widened, Copy, *Path, PerStep, Context);
+  case analysis::HostCopySource::HostTensor:
+    if (std::optional<analysis::ConstantHostTable> Table =
+            analysis::constantHostTableCopied(
+                Copy.getImplicitObjectArgument(),
+                Path->Calls.empty() ? Path->StepLoop : nullptr, Context,
+                parents(Context)))
+      diagnoseConstantTable(*Table, Copy, *Path, PerStep, Context);
+    return;
+  }
+}
+
+void TensorCreatedOffDeviceCheck::handle(const CallExpr &Factory,
+                                         ASTContext &Context) {
+  // A factory written in a macro may serve other call sites: silent; a
+  // program that cannot use a GPU has no device tensor to meet.
+  if (Factory.getBeginLoc().isMacroID() ||
+      trainingFacts(Context).Devices.isGpuFreeProgram())
+    return;
+  std::optional<analysis::HostOperand> Operand =
+      analysis::hostOperandOf(Factory, Context, parents(Context));
+  if (!Operand)
+    return;
+  if (std::optional<analysis::StepPath> Path =
+          Callers.get(Context).perBatch(&Factory))
+    diagnoseHostOperand(*Operand, *Path,
+                        trainingFacts(Context).Loops.isPerStep(*Path), Context);
 }
 
 void TensorCreatedOffDeviceCheck::diagnoseFactory(
@@ -127,12 +132,9 @@ void TensorCreatedOffDeviceCheck::diagnoseFactory(
   }
   notePathToStep(Path, PerStep);
   if (!Device.AddDevice)
-    diag(Factory.getBeginLoc(),
-         "pass the device in the factory's TensorOptions, e.g. "
-         "'%0(..., torch::TensorOptions().device(%1))', and drop the copy",
-         DiagnosticIDs::Note)
-        << FactoryName
-        << (Device.DeviceText.empty() ? "device" : Device.DeviceText);
+    notePassDevice(Factory, FactoryName,
+                   Device.DeviceText.empty() ? "device" : Device.DeviceText,
+                   /*DropCopy=*/true);
 }
 
 void TensorCreatedOffDeviceCheck::diagnoseReturnedFactory(
@@ -211,6 +213,52 @@ void TensorCreatedOffDeviceCheck::diagnoseWidening(
         << utils::spelledText(Conversion.getImplicitObjectArgument(), SM,
                               LangOpts)
         << CopyText << ConversionText << !Widening.Adjacent;
+}
+
+void TensorCreatedOffDeviceCheck::diagnoseHostOperand(
+    const analysis::HostOperand &Operand, const analysis::StepPath &Path,
+    bool PerStep, ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
+  const LangOptions &LangOpts = getLangOpts();
+  const CallExpr &Factory = *Operand.Factory;
+  std::string FactoryName =
+      utils::spelledText(Factory.getCallee(), SM, LangOpts);
+  std::string DeviceTensor =
+      utils::spelledText(Operand.DeviceTensor, SM, LangOpts);
+  const analysis::FactoryDevice Device =
+      analysis::deviceForFactory(Operand, Context, parents(Context), LangOpts);
+  {
+    auto Diag = diag(Factory.getBeginLoc(),
+                     "'%0' makes the tensor in host memory on every "
+                     "%select{evaluation batch|training step}1 and hands it, "
+                     "uncopied, to an operation with '%2' on the device: on a "
+                     "GPU it fails with tensors on two devices; pass the "
+                     "device to '%0'")
+                << FactoryName << PerStep << DeviceTensor;
+    if (Device.AddDevice)
+      Diag << *Device.AddDevice;
+  }
+  notePathToStep(Path, PerStep);
+  diag(Operand.Operation->getExprLoc(), "the host tensor meets '%0' here",
+       DiagnosticIDs::Note)
+      << DeviceTensor;
+  if (!Device.AddDevice)
+    notePassDevice(Factory, FactoryName,
+                   Device.DeviceText.empty() ? DeviceTensor + ".device()"
+                                             : Device.DeviceText,
+                   /*DropCopy=*/false);
+}
+
+void TensorCreatedOffDeviceCheck::notePassDevice(const CallExpr &Factory,
+                                                 StringRef FactoryName,
+                                                 StringRef Device,
+                                                 bool DropCopy) {
+  diag(Factory.getBeginLoc(),
+       "pass the device in the factory's TensorOptions, e.g. "
+       "'%0(..., torch::TensorOptions().device(%1))'%select{|, and drop the "
+       "copy}2",
+       DiagnosticIDs::Note)
+      << FactoryName << Device << DropCopy;
 }
 
 void TensorCreatedOffDeviceCheck::diagnoseConstantTable(

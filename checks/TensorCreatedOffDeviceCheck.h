@@ -10,6 +10,7 @@
 #include "LibTorchCheck.h"
 #include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/HostDtypes.h"
+#include "analysis/devices/HostTensorSources.h"
 #include "analysis/steps/CallerPaths.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -21,8 +22,10 @@ namespace clang::tidy::libtorch {
 /// can make them on the device (written before the copy, or returned by a
 /// helper whose result is copied), a constant host table rebuilt as a
 /// tensor (analysis/ConstantHostData.h), a narrow host tensor widened
-/// before the copy (analysis/HostDtypes.h). Where that runs once (setup,
-/// constructors, once per epoch) it costs nothing worth a finding.
+/// before the copy (analysis/HostDtypes.h); and a factory's host tensor
+/// never copied, handed to an operation with a tensor on the device
+/// (analysis/HostTensorSources.h). Where that runs once (setup, constructors,
+/// once per epoch) it costs nothing worth a finding.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-tensor-created-off-device.md
@@ -51,6 +54,15 @@ private:
                         const CXXMemberCallExpr &Copy,
                         const analysis::StepPath &Path, bool PerStep,
                         ASTContext &Context);
+  /// Whether \p Factory's host tensor meets a tensor on the device,
+  /// uncopied, on every training step or evaluation batch.
+  void handle(const CallExpr &Factory, ASTContext &Context);
+  void diagnoseHostOperand(const analysis::HostOperand &Operand,
+                           const analysis::StepPath &Path, bool PerStep,
+                           ASTContext &Context);
+  /// The note that says how to pass the device when no fix-it can.
+  void notePassDevice(const CallExpr &Factory, llvm::StringRef FactoryName,
+                      llvm::StringRef Device, bool DropCopy);
   void diagnoseConstantTable(const analysis::ConstantHostTable &Table,
                              const CXXMemberCallExpr &Copy,
                              const analysis::StepPath &Path, bool PerStep,

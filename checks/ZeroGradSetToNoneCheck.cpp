@@ -8,6 +8,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/gradients/GradientOrder.h"
+#include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -19,17 +20,6 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::libtorch {
 
 namespace {
-
-/// The value of a `bool` expression that is a literal (through parentheses
-/// and implicit conversions), or nothing.
-std::optional<bool> literalBool(const Expr *E) {
-  if (!E)
-    return std::nullopt;
-  if (const auto *Literal =
-          dyn_cast<CXXBoolLiteralExpr>(E->IgnoreParenImpCasts()))
-    return Literal->getValue();
-  return std::nullopt;
-}
 
 /// True when the parentheses of \p Call hold nothing but whitespace, so that
 /// an argument can be inserted before the closing one.
@@ -112,9 +102,9 @@ void ZeroGradSetToNoneCheck::check(const MatchFinder::MatchResult &Result) {
   std::optional<bool> Default;
   if (Param->hasDefaultArg() && !Param->hasUninstantiatedDefaultArg() &&
       !Param->hasUnparsedDefaultArg())
-    Default = literalBool(Param->getDefaultArg());
+    Default = utils::literalBool(Param->getDefaultArg());
   const bool DefaultResets = Default.value_or(false);
-  std::optional<bool> SetToNone = Defaulted ? Default : literalBool(Arg);
+  std::optional<bool> SetToNone = Defaulted ? Default : utils::literalBool(Arg);
   // `zero_grad(flag)`: the caller decided; nothing to prove.
   if (!SetToNone || *SetToNone)
     return;

@@ -149,4 +149,24 @@ bool iteratesDataLoader(const Stmt *Loop) {
   return isSameOrDerivedFrom(Type->getAsCXXRecordDecl(), names::DataLoaderBase);
 }
 
+bool isModuleForwardCall(const Stmt *S) {
+  if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(S)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    return Method && Method->getIdentifier() &&
+           Method->getName() == "forward" &&
+           (isSameOrDerivedFrom(Method->getParent(), names::Module) ||
+            isSameOrDerivedFrom(Method->getParent(), names::JitModule));
+  }
+  if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(S)) {
+    if (Operator->getOperator() != OO_Call)
+      return false;
+    const auto *Method =
+        dyn_cast_or_null<CXXMethodDecl>(Operator->getDirectCallee());
+    return Method &&
+           (isSameOrDerivedFrom(Method->getParent(), names::ModuleHolder) ||
+            isSameOrDerivedFrom(Method->getParent(), names::Module));
+  }
+  return false;
+}
+
 } // namespace clang::tidy::libtorch::analysis

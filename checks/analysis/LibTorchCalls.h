@@ -97,6 +97,11 @@ inline bool isParameterUpdateCall(const Expr *E) {
   return isBackwardCall(E) || isOptimizerStepCall(E);
 }
 
+/// `m->forward(x)`, `m.forward(x)` on a torch::nn::Module or
+/// torch::jit::Module, or `m(x)` on a torch::nn::ModuleHolder (`Linear`,
+/// `Net` from TORCH_MODULE).
+bool isModuleForwardCall(const Stmt *S);
+
 /// A range-for over a LibTorch data loader (`for (auto &batch : *loader)`).
 bool iteratesDataLoader(const Stmt *Loop);
 

@@ -25,6 +25,11 @@ AST_MATCHER(CXXMemberCallExpr, tensorToOrCuda) {
   return analysis::isTensorDeviceCopy(&Node);
 }
 
+/// A call of one of LibTorch's tensor factories (isTensorFactoryCall).
+AST_MATCHER(CallExpr, tensorFactoryCall) {
+  return analysis::isTensorFactoryCall(&Node);
+}
+
 /// `module->to(...)` on a torch::nn::Module (isModuleToCall).
 AST_MATCHER(CXXMemberCallExpr, moduleTo) {
   return analysis::isModuleToCall(&Node);

@@ -71,6 +71,9 @@ inline constexpr char AtNamespace[] = "::at";
 /// Methods, looked up on the class of their object (a tensor or a module).
 inline constexpr char ToMethod[] = "to";
 inline constexpr char CudaMethod[] = "cuda";
+/// Tensor methods that copy a tensor's values into another's memory.
+inline constexpr char CopyInPlaceMethod[] = "copy_";
+inline constexpr char IndexPutMethod[] = "index_put_";
 /// Every function here (set_autocast_enabled, autocast_increment_nesting...)
 /// belongs to autocast, whichever device it names.
 inline constexpr char AutocastNamespace[] = "::at::autocast";

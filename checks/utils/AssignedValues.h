@@ -31,6 +31,15 @@ namespace clang::tidy::libtorch::utils {
 std::optional<llvm::SmallVector<const Expr *, 4>>
 assignedValues(const VarDecl *Variable);
 
+/// Every element the local `std::vector` \p Vector may hold: those of the
+/// braced list it is initialized with, then the value of each `push_back`
+/// and `emplace_back` of one argument in its function (lambdas included).
+/// None when it starts as anything else (a copy, a size), is assigned as a
+/// whole, or may change some other way, by the rules of assignedValues (a
+/// range-for over it counts: its elements are bound mutably).
+std::optional<llvm::SmallVector<const Expr *, 4>>
+elementValues(const VarDecl *Vector);
+
 } // namespace clang::tidy::libtorch::utils
 
 #endif // LIBTORCH_TIDY_CHECKS_UTILS_ASSIGNEDVALUES_H

@@ -56,4 +56,13 @@ const Expr *argumentOfParameter(const CallExpr *Call, unsigned Index) {
   return I < Call->getNumArgs() ? Call->getArg(I) : nullptr;
 }
 
+std::optional<bool> literalBool(const Expr *Argument) {
+  if (!Argument)
+    return std::nullopt;
+  if (const auto *Literal = dyn_cast<CXXBoolLiteralExpr>(
+          Argument->IgnoreImplicit()->IgnoreParenImpCasts()))
+    return Literal->getValue();
+  return std::nullopt;
+}
+
 } // namespace clang::tidy::libtorch::utils

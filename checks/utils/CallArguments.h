@@ -23,6 +23,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include <optional>
 
 namespace clang::tidy::libtorch::utils {
 
@@ -46,6 +47,11 @@ const ParmVarDecl *parameterOfArgument(const Expr *Call, const Expr *Arg);
 /// The argument given for parameter \p Index of \p Call's callee (a
 /// CXXDefaultArgExpr when it is left out); null when there is none.
 const Expr *argumentOfParameter(const CallExpr *Call, unsigned Index);
+
+/// The value of an argument that is a `true` / `false` literal (through
+/// parentheses and implicit nodes: a default argument's literal counts when
+/// given its CXXDefaultArgExpr's expression), or nothing.
+std::optional<bool> literalBool(const Expr *Argument);
 
 } // namespace clang::tidy::libtorch::utils
 

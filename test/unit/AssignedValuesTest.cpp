@@ -88,4 +88,69 @@ TEST_F(AssignedValuesTest, NotLocalValues) {
   EXPECT_FALSE(values("reference"));
 }
 
+const char Containers[] = R"cpp(
+#include <torch/torch.h>
+#include <vector>
+void takesMutable(std::vector<torch::Tensor> &v);
+void f(torch::Tensor a, torch::Tensor b, std::vector<torch::Tensor> param) {
+  std::vector<torch::Tensor> appended;
+  appended.reserve(2);
+  appended.push_back(a);
+  appended.emplace_back(b);
+  auto size = appended.size();
+  std::vector<torch::Tensor> listed = {a, b};
+  std::vector<torch::Tensor> copied = param;
+  std::vector<torch::Tensor> sized(3, a);
+  std::vector<torch::Tensor> assigned;
+  assigned = param;
+  std::vector<torch::Tensor> indexed;
+  indexed.push_back(a);
+  indexed[0] = b;
+  std::vector<torch::Tensor> looped;
+  looped.push_back(a);
+  for (auto &t : looped)
+    t = b;
+  std::vector<torch::Tensor> passed;
+  passed.push_back(a);
+  takesMutable(passed);
+  std::vector<int> notTensors;
+}
+)cpp";
+
+class ElementValuesTest : public ::testing::Test {
+protected:
+  void SetUp() override { AST = parseWithMockTorch(Containers); }
+  std::optional<llvm::SmallVector<const Expr *, 4>>
+  elements(llvm::StringRef Name) {
+    auto Found = match(varDecl(hasName(Name)).bind("v"), AST->getASTContext());
+    EXPECT_FALSE(Found.empty()) << Name.str();
+    if (Found.empty())
+      return std::nullopt;
+    return elementValues(Found[0].getNodeAs<VarDecl>("v"));
+  }
+  std::unique_ptr<ASTUnit> AST;
+};
+
+TEST_F(ElementValuesTest, ListedAndAppended) {
+  auto Appended = elements("appended");
+  ASSERT_TRUE(Appended);
+  EXPECT_EQ(Appended->size(), 2u) << "push_back and emplace_back; reserve and "
+                                     "size() add nothing";
+  auto Listed = elements("listed");
+  ASSERT_TRUE(Listed);
+  EXPECT_EQ(Listed->size(), 2u);
+  ASSERT_TRUE(elements("notTensors"));
+  EXPECT_TRUE(elements("notTensors")->empty());
+}
+
+TEST_F(ElementValuesTest, StartedOrChangedOtherwise) {
+  EXPECT_FALSE(elements("copied")) << "a copy of another vector";
+  EXPECT_FALSE(elements("sized")) << "a size and a value";
+  EXPECT_FALSE(elements("assigned"));
+  EXPECT_FALSE(elements("indexed")) << "an element written through []";
+  EXPECT_FALSE(elements("looped")) << "a range-for binds elements mutably";
+  EXPECT_FALSE(elements("passed"));
+  EXPECT_FALSE(elements("param"));
+}
+
 } // namespace assigned_values_test

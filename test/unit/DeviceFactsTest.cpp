@@ -6,6 +6,7 @@
 
 #include "analysis/devices/DeviceFacts.h"
 #include "ASTTestSupport.h"
+#include "analysis/devices/DeviceScopeFacts.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -202,6 +203,72 @@ TEST_F(DeviceFactsTest, ResultsLiveWhereTheirInputsLive) {
   EXPECT_TRUE(onDevice("reluDevice"));
   EXPECT_FALSE(onDevice("reluParam"));
   EXPECT_TRUE(onDevice("methodsDevice"));
+}
+
+const char CallsOnTheWay[] = R"cpp(
+#include <torch/torch.h>
+#include <vector>
+struct NetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x; }
+};
+TORCH_MODULE(Net);
+torch::Tensor helper(const torch::Tensor &x,
+                     const std::vector<torch::Tensor> &list,
+                     torch::Tensor changed) {
+  changed = changed.cpu();
+  auto viaParam = x.mul(2);
+  auto viaList = torch::stack(list);
+  auto viaChanged = changed;
+  return viaParam;
+}
+void step(Net net, torch::Tensor unknown, torch::Device device) {
+  auto onDevice = unknown.to(device);
+  auto moduleOut = net(onDevice);
+  auto forwarded = net->forward(onDevice).detach();
+  auto outUnknown = net(unknown);
+  auto outHost = net(unknown.cpu());
+  std::vector<torch::Tensor> filled;
+  filled.push_back(onDevice);
+  filled.push_back(moduleOut);
+  auto stackedFilled = torch::stack(filled);
+  std::vector<torch::Tensor> unknowns;
+  unknowns.push_back(unknown);
+  auto stackedUnknowns = torch::cat(unknowns);
+  helper(onDevice, filled, onDevice);
+  helper(unknown, unknowns, onDevice);
+}
+)cpp";
+
+// A module computes where its inputs are; stack/cat of a local vector is
+// where the tensors put into it are; a parameter is what the call on the
+// way gave it, when the function never gives it another value.
+TEST(DeviceFactsOnTheWayTest, ModulesVectorsAndParameters) {
+  auto AST = parseWithMockTorch(CallsOnTheWay);
+  ASTContext &Context = AST->getASTContext();
+  auto Calls = match(
+      callExpr(callee(functionDecl(hasName("helper")))).bind("c"), Context);
+  ASSERT_EQ(Calls.size(), 2u);
+  const auto *DeviceCall = Calls[0].getNodeAs<CallExpr>("c");
+  const auto *UnknownCall = Calls[1].getNodeAs<CallExpr>("c");
+  auto onDevice = [&](llvm::StringRef Name,
+                      llvm::ArrayRef<const CallExpr *> Way = {}) {
+    return isProvablyOnDevice(initializerOf(*AST, Name), Context, Way);
+  };
+  EXPECT_TRUE(onDevice("moduleOut"));
+  EXPECT_TRUE(onDevice("forwarded"));
+  EXPECT_FALSE(onDevice("outUnknown"));
+  EXPECT_FALSE(onDevice("outHost")) << "its forward may move its input";
+  EXPECT_FALSE(isProvablyHostTensor(initializerOf(*AST, "outHost"), Context));
+  EXPECT_TRUE(onDevice("stackedFilled"));
+  EXPECT_FALSE(onDevice("stackedUnknowns"));
+
+  EXPECT_FALSE(onDevice("viaParam")) << "no call on the way";
+  EXPECT_TRUE(onDevice("viaParam", {DeviceCall}));
+  EXPECT_FALSE(onDevice("viaParam", {UnknownCall}));
+  EXPECT_TRUE(onDevice("viaList", {DeviceCall}));
+  EXPECT_FALSE(onDevice("viaList", {UnknownCall}));
+  EXPECT_FALSE(onDevice("viaChanged", {DeviceCall}))
+      << "the helper gives the parameter another value";
 }
 
 const FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {

@@ -226,15 +226,6 @@ Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
 
 } // namespace
 
-std::optional<bool> literalBool(const Expr *Argument) {
-  if (!Argument)
-    return std::nullopt;
-  if (const auto *Literal = dyn_cast<CXXBoolLiteralExpr>(
-          Argument->IgnoreImplicit()->IgnoreParens()))
-    return Literal->getValue();
-  return std::nullopt;
-}
-
 LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
                                         const Stmt *EnclosingFunctionBody,
                                         ASTContext &Context,

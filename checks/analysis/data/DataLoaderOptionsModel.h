@@ -89,9 +89,6 @@ LoaderOptionsFacts analyzeLoaderOptions(const Expr *OptionsArg,
 /// parameter (a CXXDefaultArgExpr when defaulted), or null.
 const Expr *findLoaderOptionsArgument(const CallExpr &MakeDataLoaderCall);
 
-/// The value of a literal `true`/`false` argument, if it is one.
-std::optional<bool> literalBool(const Expr *Argument);
-
 /// True for the type `torch::data::DataLoaderOptions` (cv and references
 /// ignored).
 bool isDataLoaderOptionsType(QualType Type);

@@ -9,6 +9,7 @@
 #include "analysis/LibTorchNames.h"
 #include "utils/AssignedValues.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
 #include "utils/References.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
@@ -76,8 +77,17 @@ DeviceKind merge(DeviceKind A, DeviceKind B) {
 
 /// Where a tensor expression certainly lives, if the source tells.
 enum class Placement { Host, Device, Unknown };
+
+/// The calls a walk came through from the step down to the code asked
+/// about (outermost first). A parameter of the function that the last of
+/// the first \c Open calls runs is followed to that call's argument.
+struct CallsOnTheWay {
+  ArrayRef<const CallExpr *> Calls;
+  size_t Open = 0;
+};
+
 Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
-                    bool FollowReassigned = true);
+                    bool FollowReassigned = true, CallsOnTheWay Way = {});
 
 DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
   E = strip(E);
@@ -215,11 +225,67 @@ Placement placementOfDevice(DeviceKind Kind) {
   return Placement::Unknown;
 }
 
+/// The argument that \p Parameter was given at the innermost of the calls
+/// on the way that runs its function, and the calls still open above that
+/// argument; null when none of them runs it, when the argument is left to
+/// its default, or when the function may give the parameter another value.
+std::pair<const Expr *, CallsOnTheWay>
+argumentOnTheWay(const ParmVarDecl *Parameter, CallsOnTheWay Way) {
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(Parameter->getDeclContext());
+  if (!Function || isReassigned(Parameter))
+    return {nullptr, Way};
+  for (size_t I = Way.Open; I-- > 0;) {
+    const FunctionDecl *Callee = Way.Calls[I]->getDirectCallee();
+    if (!Callee || Callee->getCanonicalDecl() != Function->getCanonicalDecl())
+      continue;
+    const Expr *Arg = utils::argumentOfParameter(
+        Way.Calls[I], Parameter->getFunctionScopeIndex());
+    if (!Arg || isa<CXXDefaultArgExpr>(Arg))
+      return {nullptr, Way};
+    return {Arg, CallsOnTheWay{Way.Calls, I}};
+  }
+  return {nullptr, Way};
+}
+
+/// The tensors a list of tensors given to `torch::stack` / `torch::cat`
+/// holds, with the calls on the way open above them: a braced list's
+/// elements, a local vector's elements (utils::elementValues), or what a
+/// parameter was given on the way. None when the list is anything else.
+std::optional<std::pair<llvm::SmallVector<const Expr *, 4>, CallsOnTheWay>>
+tensorsOfList(const Expr *List, CallsOnTheWay Way, unsigned Depth) {
+  if (Depth > MaxDepth)
+    return std::nullopt;
+  llvm::SmallVector<const Expr *, 4> Braced = bracedTensors(List);
+  if (!Braced.empty())
+    return std::make_pair(Braced, Way);
+  const Expr *E = utils::stripWrappers(List, utils::ImplicitWrappers |
+                                                 utils::CopyConstruct);
+  // TensorList from a vector: an ArrayRef constructed from it.
+  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(E);
+      Construct && Construct->getNumArgs() == 1)
+    E = utils::stripWrappers(Construct->getArg(0), utils::ImplicitWrappers);
+  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
+  if (!Ref)
+    return std::nullopt;
+  if (const auto *Parameter = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
+    auto [Arg, Outer] = argumentOnTheWay(Parameter, Way);
+    if (!Arg)
+      return std::nullopt;
+    return tensorsOfList(Arg, Outer, Depth + 1);
+  }
+  if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl()))
+    if (auto Elements = utils::elementValues(Variable);
+        Elements && !Elements->empty())
+      return std::make_pair(*Elements, Way);
+  return std::nullopt;
+}
+
 /// \p FollowReassigned: whether a variable assigned after its declaration is
 /// followed to the values it is given (once: their own reassigned variables
 /// are not, which keeps the cost linear).
 Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
-                    bool FollowReassigned) {
+                    bool FollowReassigned, CallsOnTheWay Way) {
   E = strip(E);
   if (!E || Depth > MaxDepth)
     return Placement::Unknown;
@@ -227,7 +293,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
         Construct->getNumArgs() == 1)
       return placement(Construct->getArg(0), Context, Depth + 1,
-                       FollowReassigned);
+                       FollowReassigned, Way);
   if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
     const auto *Call = cast<CXXMemberCallExpr>(E);
     const Expr *Object = Call->getImplicitObjectArgument();
@@ -245,20 +311,21 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
           return placementOfDevice(Kind);
       }
       // A dtype-only conversion stays where it is.
-      return placement(Object, Context, Depth + 1, FollowReassigned);
+      return placement(Object, Context, Depth + 1, FollowReassigned, Way);
     }
     if (preservesDevice(Name))
-      return placement(Object, Context, Depth + 1, FollowReassigned);
+      return placement(Object, Context, Depth + 1, FollowReassigned, Way);
     return Placement::Unknown;
   }
   // Where the tensors \p Operands live, when that says where the result
   // lives (it is made where they are): on the device if one of them is
   // (a CUDA tensor may meet a CPU scalar tensor), on the host if all are.
-  auto PlacementOfOperands = [&](ArrayRef<const Expr *> Operands) {
+  auto PlacementOfOperands = [&](ArrayRef<const Expr *> Operands,
+                                 CallsOnTheWay OperandsWay) {
     bool AllHost = !Operands.empty();
     for (const Expr *Operand : Operands) {
       Placement Where =
-          placement(Operand, Context, Depth + 1, FollowReassigned);
+          placement(Operand, Context, Depth + 1, FollowReassigned, OperandsWay);
       if (Where == Placement::Device)
         return Placement::Device;
       AllHost &= Where == Placement::Host;
@@ -272,15 +339,24 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
         Tensors.push_back(Call->getArg(I));
     return Tensors;
   };
+  // A module computes where its parameters are, and its inputs must be
+  // there too: given a tensor on the device, its output is on the device.
+  // Inputs on the host say nothing (its forward may move them).
+  if (isModuleForwardCall(E) && isTensorType(E->getType())) {
+    const auto *Call = cast<CallExpr>(E);
+    const Placement Inputs = PlacementOfOperands(
+        TensorArguments(Call, utils::objectArgumentCount(Call)), Way);
+    return Inputs == Placement::Device ? Placement::Device : Placement::Unknown;
+  }
   // Tensor arithmetic (`a + b`, `x * 2`), and an element or slice (`x[i]`).
   if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (!isTensorType(Operator->getType()))
       return Placement::Unknown;
     if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
       return placement(Operator->getArg(0), Context, Depth + 1,
-                       FollowReassigned);
+                       FollowReassigned, Way);
     if (Operator->isInfixBinaryOp())
-      return PlacementOfOperands(TensorArguments(Operator, 0));
+      return PlacementOfOperands(TensorArguments(Operator, 0), Way);
     return Placement::Unknown;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -290,8 +366,11 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     if (!isInNamespace(Callee, names::TorchNamespace) &&
         !isInNamespace(Callee, names::AtNamespace))
       return Placement::Unknown;
-    if (joinsTensors(Callee) && Call->getNumArgs() > 0)
-      return PlacementOfOperands(bracedTensors(Call->getArg(0)));
+    if (joinsTensors(Callee) && Call->getNumArgs() > 0) {
+      if (auto Joined = tensorsOfList(Call->getArg(0), Way, Depth + 1))
+        return PlacementOfOperands(Joined->first, Joined->second);
+      return Placement::Unknown;
+    }
     // A `*_like` factory makes its tensor where its model tensor lives,
     // unless its options name a device.
     if (Callee->getName().endswith("_like") && Call->getNumArgs() > 0 &&
@@ -302,7 +381,8 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
           if (Kind != DeviceKind::NoDevice)
             return placementOfDevice(Kind);
         }
-      return placement(Call->getArg(0), Context, Depth + 1, FollowReassigned);
+      return placement(Call->getArg(0), Context, Depth + 1, FollowReassigned,
+                       Way);
     }
     if (!isFactoryName(Callee->getName())) {
       // LibTorch's operations on tensors (`torch::relu(x)`,
@@ -310,7 +390,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
       // returns something else, or takes no tensor, says nothing.
       if (!isTensorType(Call->getType()))
         return Placement::Unknown;
-      return PlacementOfOperands(TensorArguments(Call, 0));
+      return PlacementOfOperands(TensorArguments(Call, 0), Way);
     }
     // A factory makes its tensor where its options say, on the CPU if none.
     Placement Result = Placement::Host;
@@ -321,21 +401,28 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
         Result = Placement::Device;
     return Result;
   }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E);
+      Ref && Way.Open > 0 && isa<ParmVarDecl>(Ref->getDecl())) {
+    auto [Arg, Outer] =
+        argumentOnTheWay(cast<ParmVarDecl>(Ref->getDecl()), Way);
+    if (Arg)
+      return placement(Arg, Context, Depth + 1, FollowReassigned, Outer);
+  }
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
         Variable && Variable->hasLocalStorage()) {
       if (const Expr *Init = stableInitializer(Variable))
-        return placement(Init, Context, Depth + 1, FollowReassigned);
+        return placement(Init, Context, Depth + 1, FollowReassigned, Way);
       // Reassigned (`state = next_state;` in a loop): where every value it
       // is given lives, if they all agree.
       if (!FollowReassigned)
         return Placement::Unknown;
       if (auto Values = utils::assignedValues(Variable)) {
         Placement Common =
-            placement(Values->front(), Context, Depth + 1, false);
+            placement(Values->front(), Context, Depth + 1, false, Way);
         for (const Expr *Value : llvm::drop_begin(*Values))
           if (Common == Placement::Unknown ||
-              placement(Value, Context, Depth + 1, false) != Common)
+              placement(Value, Context, Depth + 1, false, Way) != Common)
             return Placement::Unknown;
         return Common;
       }
@@ -343,11 +430,88 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
   return Placement::Unknown;
 }
 
-bool isCudaQuery(const CallExpr *Call) {
-  const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee)
-    return false;
-  return hasAnyQualifiedName(Callee, names::CudaQueries);
+/// placingDevice, \p Depth steps in.
+PlacingDevice placingDeviceOf(const Expr *E, ASTContext &Context,
+                              unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > MaxDepth)
+    return {};
+  // The first of \p Operands on the device, as it got there.
+  auto ViaOperands = [&](ArrayRef<const Expr *> Operands) -> PlacingDevice {
+    for (const Expr *Operand : Operands)
+      if (placement(Operand, Context, Depth + 1) == Placement::Device)
+        return placingDeviceOf(Operand, Context, Depth + 1);
+    return {};
+  };
+  auto Tensors = [](const CallExpr *Call) {
+    llvm::SmallVector<const Expr *, 4> Found;
+    for (const Expr *Arg : Call->arguments())
+      if (isTensorType(Arg->getType()))
+        Found.push_back(Arg);
+    return Found;
+  };
+  // Only a Device or a DeviceType says where without saying more (options
+  // also carry a dtype).
+  auto Named = [&](const Expr *Device) -> PlacingDevice {
+    // `to(device_, true)` converts the Device to TensorOptions unwritten.
+    const Expr *Written = utils::stripWrappers(
+        Device, utils::ImplicitWrappers | utils::ExplicitCast |
+                    utils::ImplicitConversion);
+    if (isRecordNamed(Written->getType(), names::Device) ||
+        isDeviceTypeEnum(Written->getType()))
+      return {Written, false};
+    return {};
+  };
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return Construct->getConstructor()->isCopyOrMoveConstructor() &&
+                   Construct->getNumArgs() == 1
+               ? placingDeviceOf(Construct->getArg(0), Context, Depth + 1)
+               : PlacingDevice{};
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
+    const auto *Call = cast<CXXMemberCallExpr>(E);
+    StringRef Name = Method->getName();
+    if (Name == names::CudaMethod)
+      return {nullptr, true};
+    if (Name == names::ToMethod && Call->getNumArgs() > 0 &&
+        isDeviceLikeType(strip(Call->getArg(0))->getType()) &&
+        classify(Call->getArg(0), Context, Depth + 1) != DeviceKind::NoDevice)
+      return Named(Call->getArg(0));
+    if (Name == names::ToMethod || preservesDevice(Name))
+      return placingDeviceOf(Call->getImplicitObjectArgument(), Context,
+                             Depth + 1);
+    return {};
+  }
+  if (isModuleForwardCall(E))
+    return ViaOperands(Tensors(cast<CallExpr>(E)));
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
+      return placingDeviceOf(Operator->getArg(0), Context, Depth + 1);
+    return Operator->isInfixBinaryOp() ? ViaOperands(Tensors(Operator))
+                                       : PlacingDevice{};
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() ||
+        (!isInNamespace(Callee, names::TorchNamespace) &&
+         !isInNamespace(Callee, names::AtNamespace)))
+      return {};
+    if (joinsTensors(Callee) && Call->getNumArgs() > 0)
+      return ViaOperands(bracedTensors(Call->getArg(0)));
+    if (!isFactoryName(Callee->getName()))
+      return ViaOperands(Tensors(Call));
+    for (const Expr *Arg : Call->arguments())
+      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
+          placementOfDevice(classify(Arg, Context, Depth + 1)) ==
+              Placement::Device)
+        return Named(Arg);
+    return {};
+  }
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
+        Variable && Variable->hasLocalStorage())
+      if (const Expr *Init = stableInitializer(Variable))
+        return placingDeviceOf(Init, Context, Depth + 1);
+  return {};
 }
 
 } // namespace
@@ -407,120 +571,14 @@ bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
   return placement(E, Context, 0) == Placement::Host;
 }
 
-bool isProvablyOnDevice(const Expr *E, ASTContext &Context) {
-  return placement(E, Context, 0) == Placement::Device;
+PlacingDevice placingDevice(const Expr *DeviceTensor, ASTContext &Context) {
+  return placingDeviceOf(DeviceTensor, Context, 0);
 }
 
-DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    ASTContext &Context;
-    Mentions Found;
-    explicit Visitor(ASTContext &Context) : Context(Context) {}
-    bool shouldVisitLambdaBodies() const { return true; }
-    void note(DeviceKind Kind) {
-      if (Kind == DeviceKind::Cpu)
-        Found.Cpu = true;
-      else if (Kind != DeviceKind::NoDevice)
-        Found.CudaCapable = true;
-    }
-    // Any CUDA device counts; a CPU device counts only where the program
-    // chooses its device (a Device variable or construction), not where a
-    // tensor is copied back with to(kCPU).
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (isa<EnumConstantDecl>(Ref->getDecl()) &&
-          isDeviceTypeEnum(Ref->getType())) {
-        if (classify(Ref, Context, 0) != DeviceKind::Cpu)
-          Found.CudaCapable = true;
-      } else if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl())) {
-        // Device constants (kCUDA) and variables we cannot see into.
-        if (isDeviceLikeType(Variable->getType()) &&
-            (!Variable->hasLocalStorage() || isa<ParmVarDecl>(Variable)) &&
-            classify(Ref, Context, 0) != DeviceKind::Cpu)
-          Found.CudaCapable = true;
-      }
-      return true;
-    }
-    bool VisitVarDecl(VarDecl *Variable) {
-      if (isDeviceLikeType(Variable->getType()) && Variable->getInit() &&
-          !isa<ParmVarDecl>(Variable))
-        note(classify(Variable->getInit(), Context, 0));
-      return true;
-    }
-    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-      if (isRecordNamed(Construct->getType(), names::Device))
-        note(classify(Construct, Context, 0));
-      return true;
-    }
-    bool VisitStringLiteral(StringLiteral *String) {
-      StringRef Text = String->getString();
-      if (Text.startswith("cuda"))
-        Found.CudaCapable = true;
-      return true;
-    }
-    bool VisitCallExpr(CallExpr *Call) {
-      if (isCudaQuery(Call))
-        Found.CudaCapable = true;
-      else if (const CXXMethodDecl *Method = tensorMethodCalled(Call))
-        if (Method->getName() == names::CudaMethod)
-          Found.CudaCapable = true;
-      // A device that comes out of a call (`tensor.device()`) is unknown.
-      if (isRecordNamed(Call->getType(), names::Device))
-        Found.CudaCapable = true;
-      return true;
-    }
-    bool VisitMemberExpr(MemberExpr *Member) {
-      if (isDeviceLikeType(Member->getType()) &&
-          !isa<CXXMethodDecl>(Member->getMemberDecl()))
-        Found.CudaCapable = true;
-      return true;
-    }
-  } V(Context);
-  V.TraverseStmt(const_cast<Stmt *>(Body));
-  return V.Found;
-}
-
-bool DeviceScopeFacts::isCpuOnlyFunction(const FunctionDecl *Function) {
-  if (!Function || !Function->getBody())
-    return false;
-  auto Known = CpuOnly.find(Function);
-  if (Known != CpuOnly.end())
-    return Known->second;
-  Mentions Found = mentionsIn(Function->getBody());
-  // A device handed in by the caller may be anything.
-  for (const ParmVarDecl *Parameter : Function->parameters())
-    if (isDeviceLikeType(Parameter->getType()))
-      Found.CudaCapable = true;
-  bool Result = Found.Cpu && !Found.CudaCapable;
-  CpuOnly[Function] = Result;
-  return Result;
-}
-
-bool DeviceScopeFacts::isGpuFreeProgram() {
-  if (GpuFree)
-    return *GpuFree;
-  bool HasMain = false;
-  Mentions Found;
-  struct BodyCollector : RecursiveASTVisitor<BodyCollector> {
-    std::vector<const Stmt *> Bodies;
-    bool &HasMain;
-    explicit BodyCollector(bool &HasMain) : HasMain(HasMain) {}
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitFunctionDecl(FunctionDecl *Function) {
-      if (Function->isMain())
-        HasMain = true;
-      if (Function->doesThisDeclarationHaveABody())
-        Bodies.push_back(Function->getBody());
-      return true;
-    }
-  } Collector(HasMain);
-  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
-    Collector.TraverseDecl(TopLevel);
-  for (const Stmt *Body : Collector.Bodies) {
-    Mentions InBody = mentionsIn(Body);
-    Found.CudaCapable |= InBody.CudaCapable;
-  }
-  GpuFree = HasMain && !Found.CudaCapable;
-  return *GpuFree;
+bool isProvablyOnDevice(const Expr *E, ASTContext &Context,
+                        ArrayRef<const CallExpr *> CallsOnTheWay) {
+  return placement(E, Context, 0, /*FollowReassigned=*/true,
+                   {CallsOnTheWay, CallsOnTheWay.size()}) == Placement::Device;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -6,8 +6,9 @@
 //
 // Device facts (docs/architecture.md, "Device facts"): which `c10::Device` /
 // `DeviceType` / `TensorOptions` expressions are CUDA, may be CUDA, or are
-// provably CPU; which tensors are provably host tensors; whether a function
-// or a whole program provably never touches a GPU. Where a value comes from
+// provably CPU; which tensors are provably host tensors, and which are
+// provably on the device (whether a function or a whole program touches a
+// GPU at all is DeviceScopeFacts.h's). Where a value comes from
 // somewhere we cannot see (a parameter, a member, a call), the answer is the
 // one that produces no finding: "may be CUDA" for devices, "not provably host"
 // for tensors, "not provably CPU-only" for functions.
@@ -68,36 +69,32 @@ const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
 
 /// True when \p E certainly evaluates to a tensor already placed on a
 /// (maybe-)CUDA device: the result of `.cuda()`, `.to(<CUDA or maybe-CUDA
-/// device>)`, a factory given such a device, or a local variable
-/// initialized so and never reassigned (or reassigned only from such values,
-/// as for isProvablyHostTensor).
-bool isProvablyOnDevice(const Expr *E, ASTContext &Context);
+/// device>)`, a factory given such a device, a module's output on such an
+/// input, `torch::stack` / `torch::cat` of such tensors (a braced list, or a
+/// local vector filled only with them), or a local variable initialized so
+/// and never reassigned (or reassigned only from such values, as for
+/// isProvablyHostTensor).
+/// \p CallsOnTheWay: the calls that lead to E's function from where it runs
+/// (outermost first, a StepPath's Calls); a parameter that its function
+/// never reassigns is then what the innermost call that runs the function
+/// gave it.
+bool isProvablyOnDevice(const Expr *E, ASTContext &Context,
+                        llvm::ArrayRef<const CallExpr *> CallsOnTheWay = {});
 
-/// Facts about whole functions and the whole translation unit, cached.
-class DeviceScopeFacts {
-public:
-  explicit DeviceScopeFacts(ASTContext &Context) : Context(Context) {}
-
-  /// Every device the function names is provably CPU, it names at least
-  /// one, and it never calls `.cuda()`: it cannot use a GPU.
-  bool isCpuOnlyFunction(const FunctionDecl *Function);
-
-  /// The TU defines `main` and its user code names no device that is or may
-  /// be CUDA, never calls `.cuda()` and never asks whether CUDA is
-  /// available: the program as written cannot use a GPU.
-  bool isGpuFreeProgram();
-
-private:
-  struct Mentions {
-    bool Cpu = false;
-    bool CudaCapable = false; // CUDA, may be CUDA, .cuda(), is_available()
-  };
-  Mentions mentionsIn(const Stmt *Body);
-
-  ASTContext &Context;
-  llvm::DenseMap<const FunctionDecl *, bool> CpuOnly;
-  std::optional<bool> GpuFree;
+/// How a tensor provably on the device got there, for an edit that puts
+/// another tensor on the same device.
+struct PlacingDevice {
+  /// The Device or DeviceType given to the `.to()` or the factory that
+  /// placed it, as written; null when that was `.cuda()`, options, or
+  /// cannot be read.
+  const Expr *Device = nullptr;
+  /// It was placed with `.cuda()`: on torch::kCUDA.
+  bool Cuda = false;
 };
+
+/// How \p DeviceTensor, a tensor isProvablyOnDevice finds on the device
+/// (without calls on the way), got there, followed as that follows it.
+PlacingDevice placingDevice(const Expr *DeviceTensor, ASTContext &Context);
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -60,9 +60,7 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
                                 ASTContext &Context,
                                 const LangOptions &LangOpts) {
   const SourceManager &SM = Context.getSourceManager();
-  const FunctionDecl *Callee = Factory.getDirectCallee();
   FactoryDevice Result;
-  std::optional<FixItHint> AddDevice;
   bool Safe = utils::isRewritable(Copy.getSourceRange());
   if (Copy.getMethodDecl()->getName() == names::CudaMethod) {
     Result.DeviceText = "torch::kCUDA";
@@ -79,22 +77,32 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
       if (!isa<CXXDefaultArgExpr>(Copy.getArg(I)))
         Safe = false;
   }
+  if (Safe)
+    Result.AddDevice =
+        deviceIntoOptions(Factory, Result.DeviceText, Context, LangOpts);
+  return Result;
+}
+
+std::optional<FixItHint> deviceIntoOptions(const CallExpr &Factory,
+                                           StringRef DeviceText,
+                                           ASTContext &Context,
+                                           const LangOptions &LangOpts) {
+  const SourceManager &SM = Context.getSourceManager();
+  const FunctionDecl *Callee = Factory.getDirectCallee();
   std::optional<unsigned> Options =
       Callee ? tensorOptionsParameter(*Callee) : std::nullopt;
-  if (!Options || *Options >= Factory.getNumArgs())
-    Safe = false;
-  if (!Safe)
-    return Result;
+  if (!Options || *Options >= Factory.getNumArgs() || DeviceText.empty())
+    return std::nullopt;
   for (unsigned I = *Options + 1; I < Factory.getNumArgs(); ++I)
     if (!isa<CXXDefaultArgExpr>(Factory.getArg(I)))
-      return Result;
+      return std::nullopt;
   const Expr *Arg = Factory.getArg(*Options);
   if (isa<CXXDefaultArgExpr>(Arg)) {
     const Expr *Before = *Options > 0 ? Factory.getArg(*Options - 1) : nullptr;
     if (Before && !isa<CXXDefaultArgExpr>(Before))
-      Result.AddDevice = utils::insertionAfter(
-          *Before, ", " + Result.DeviceText, SM, LangOpts);
-    return Result;
+      return utils::insertionAfter(*Before, ", " + DeviceText.str(), SM,
+                                   LangOpts);
+    return std::nullopt;
   }
   std::string Text = utils::spelledText(Arg, SM, LangOpts);
   // A requires_grad factory makes a leaf tensor: moved, the copy is not
@@ -102,16 +110,14 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
   if (Text.empty() || StringRef(Text).contains("requires_grad") ||
       !utils::isRewritable(Arg->getSourceRange()) ||
       classifyDevice(Arg, Context) != DeviceKind::NoDevice)
-    return Result;
+    return std::nullopt;
   if (isRecordNamed(asWritten(Arg)->getType(), names::TensorOptions) &&
       isPostfixExpression(asWritten(Arg)))
-    Result.AddDevice = utils::insertionAfter(
-        *Arg, ".device(" + Result.DeviceText + ")", SM, LangOpts);
-  else
-    Result.AddDevice = FixItHint::CreateReplacement(
-        Arg->getSourceRange(),
-        "torch::TensorOptions(" + Text + ").device(" + Result.DeviceText + ")");
-  return Result;
+    return utils::insertionAfter(*Arg, ".device(" + DeviceText.str() + ")", SM,
+                                 LangOpts);
+  return FixItHint::CreateReplacement(Arg->getSourceRange(),
+                                      "torch::TensorOptions(" + Text +
+                                          ").device(" + DeviceText.str() + ")");
 }
 
 } // namespace clang::tidy::libtorch::analysis

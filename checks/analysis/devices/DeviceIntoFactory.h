@@ -51,6 +51,15 @@ FactoryDevice deviceIntoFactory(const CallExpr &Factory,
                                 ASTContext &Context,
                                 const LangOptions &LangOpts);
 
+/// The edit that gives \p Factory's TensorOptions the device \p DeviceText
+/// (spelled as it may be written at the factory), under the rules of
+/// deviceIntoFactory for the options; none when they are not ours to
+/// extend.
+std::optional<FixItHint> deviceIntoOptions(const CallExpr &Factory,
+                                           llvm::StringRef DeviceText,
+                                           ASTContext &Context,
+                                           const LangOptions &LangOpts);
+
 } // namespace clang::tidy::libtorch::analysis
 
 #endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEINTOFACTORY_H

@@ -276,6 +276,64 @@ std::optional<HostSync> functionSync(const CallExpr &Call,
   return Sync;
 }
 
+std::optional<HostSync> deviceToHostCopySync(const CallExpr &Call,
+                                             ASTContext &Context,
+                                             const LangOptions &LangOpts) {
+  const SourceManager &SM = Context.getSourceManager();
+  const Expr *Destination = nullptr;
+  const Expr *Source = nullptr;
+  std::string Name;
+  SourceLocation Loc;
+  if (const auto *Assign = dyn_cast<CXXOperatorCallExpr>(&Call)) {
+    // `host[i] = device[j]`: Tensor::operator=(const Tensor &) && copies
+    // into the view (copy_). A scalar assigned, or a variable rebound
+    // (`t = u`, the & overloads), copies nothing.
+    const auto *Method =
+        dyn_cast_or_null<CXXMethodDecl>(Call.getDirectCallee());
+    if (Assign->getOperator() != OO_Equal || Call.getNumArgs() != 2 ||
+        !Method || Method->getRefQualifier() != RQ_RValue ||
+        !isTensorType(Call.getArg(1)->getType()))
+      return std::nullopt;
+    Destination = Call.getArg(0);
+    Source = Call.getArg(1);
+    Name = utils::spelledText(Destination, SM, LangOpts) + " = " +
+           utils::spelledText(Source, SM, LangOpts);
+    Loc = Assign->getOperatorLoc();
+  } else if (const auto *Member = dyn_cast<CXXMemberCallExpr>(&Call)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (!Method || !Method->getIdentifier() || Call.getNumArgs() == 0)
+      return std::nullopt;
+    Destination = Member->getImplicitObjectArgument();
+    if (Method->getName() == names::CopyInPlaceMethod) {
+      // A non-blocking copy into (pinned) host memory does not wait here.
+      if (Call.getNumArgs() > 1 && !isa<CXXDefaultArgExpr>(Call.getArg(1)) &&
+          utils::literalBool(Call.getArg(1)) != std::optional<bool>(false))
+        return std::nullopt;
+      Source = Call.getArg(0);
+    } else if (Method->getName() == names::IndexPutMethod &&
+               Call.getNumArgs() >= 2 &&
+               isTensorType(Call.getArg(1)->getType())) {
+      Source = Call.getArg(1);
+    } else {
+      return std::nullopt;
+    }
+    Name = Method->getName().str() + "()";
+    Loc = calledNameLoc(*Member);
+  } else {
+    return std::nullopt;
+  }
+  if (!isProvablyHostTensor(Destination, Context) ||
+      !isProvablyOnDevice(Source, Context))
+    return std::nullopt;
+  HostSync Sync;
+  Sync.Operation = &Call;
+  Sync.Tensor = Source;
+  Sync.Kind = SyncKind::CopyToHost;
+  Sync.Name = std::move(Name);
+  Sync.Loc = Loc.isValid() ? Loc : Call.getBeginLoc();
+  return Sync;
+}
+
 std::optional<HostSync> listedFunctionSync(const CallExpr &Call,
                                            const PrintingPolicy &Policy) {
   const FunctionDecl *Callee = Call.getDirectCallee();

@@ -101,6 +101,14 @@ HostSync tensorPrintSync(const CXXOperatorCallExpr &Print);
 std::optional<HostSync> functionSync(const CallExpr &Call,
                                      const PrintingPolicy &Policy);
 
+/// A copy from a tensor provably on the device into one provably in host
+/// memory, which waits for the GPU like `cpu()`: `host[i] = device[j]`
+/// (Tensor's assignment to a view copies into it), `host.copy_(device)`
+/// (not given `non_blocking`), `host.index_put_({i}, device)`.
+std::optional<HostSync> deviceToHostCopySync(const CallExpr &Call,
+                                             ASTContext &Context,
+                                             const LangOptions &LangOpts);
+
 /// A call of a function the user lists as waiting (the SyncFunctions
 /// option), taken at its word only when this unit holds no body of it to
 /// follow and it is not one of syncFunctions() already.

@@ -20,6 +20,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADMODEFACTS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADMODEFACTS_H
 
+#include "analysis/LibTorchCalls.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -37,11 +38,6 @@ bool holdsNoGradGuard(const Stmt *S, const ASTContext &Context);
 /// the enclosing function, through lambdas) is still alive when S runs.
 bool isCoveredByNoGradGuard(const Stmt *S, ASTContext &Context,
                             const utils::UserCodeParents &Index);
-
-/// `m->forward(x)`, `m.forward(x)` on a torch::nn::Module or
-/// torch::jit::Module, or `m(x)` on a torch::nn::ModuleHolder (`Linear`,
-/// `Net` from TORCH_MODULE).
-bool isModuleForwardCall(const Stmt *S);
 
 } // namespace clang::tidy::libtorch::analysis
 

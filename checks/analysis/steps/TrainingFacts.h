@@ -15,6 +15,7 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
 
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/DeviceScopeFacts.h"
 #include "analysis/steps/TrainingLoopModel.h"
 #include "utils/UserCode.h"
 
