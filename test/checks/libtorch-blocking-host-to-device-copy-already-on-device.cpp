@@ -1,5 +1,4 @@
-// RUN: %check_libtorch_tidy %s libtorch-blocking-host-to-device-copy %t --
-// --header-filter=image-utils -- -I%S/Inputs
+// RUN: %check_libtorch_tidy %s libtorch-blocking-host-to-device-copy %t -- --header-filter=image-utils -- -I%S/Inputs
 
 // `.to(device)` of a tensor that is on the device already moves nothing: a
 // header helper that stacks the step's device tensors and moves the stack
@@ -24,11 +23,8 @@ TORCH_MODULE(Net);
 torch::Tensor gather_on(const std::vector<torch::Tensor> &rows,
                         torch::Device device) {
   return torch::stack(rows).to(device);
-  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'to(device)' copies to the GPU
-  // synchronously: the training thread waits for the transfer on every step;
-  // pass '/*non_blocking=*/true' [libtorch-blocking-host-to-device-copy]
-  // CHECK-FIXES: {{^}}  return torch::stack(rows).to(device,
-  // /*non_blocking=*/true);{{$}}
+  // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: 'to(device)' copies to the GPU synchronously: the training thread waits for the transfer on every step; pass '/*non_blocking=*/true' [libtorch-blocking-host-to-device-copy]
+  // CHECK-FIXES: {{^}}  return torch::stack(rows).to(device, /*non_blocking=*/true);{{$}}
 }
 
 void train(Net &model, torch::optim::SGD &optimizer, torch::Device device,
@@ -57,18 +53,16 @@ void train(Net &model, torch::optim::SGD &optimizer, torch::Device device,
       rows.push_back(images[i].slice(1, 0, 8));
     auto extra = gather_on(rows, device);
     auto raw = model(images[0]).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' copies to the GPU
-    // synchronously CHECK-FIXES: {{^}}    auto raw =
-    // model(images[0]).to(device, /*non_blocking=*/true);{{$}} Views that a
-    // loop changes in place (here: back to the host).
+    // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: 'to(device)' copies to the GPU synchronously
+    // CHECK-FIXES: {{^}}    auto raw = model(images[0]).to(device, /*non_blocking=*/true);{{$}}
+    // Views that a loop changes in place (here: back to the host).
     std::vector<torch::Tensor> views;
     views.push_back(inputs.slice(0, 0, 2));
     for (auto &view : views)
       view = view.cpu();
     auto back = torch::stack(views).to(device);
-    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'to(device)' copies to the GPU
-    // synchronously CHECK-FIXES: {{^}}    auto back =
-    // torch::stack(views).to(device, /*non_blocking=*/true);{{$}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: 'to(device)' copies to the GPU synchronously
+    // CHECK-FIXES: {{^}}    auto back = torch::stack(views).to(device, /*non_blocking=*/true);{{$}}
 
     auto loss = (logits - targets).pow(2).mean() + batch.sum() + first.sum() +
                 probs.sum() + features.sum() + extra.sum() + raw.sum() +

@@ -21,17 +21,12 @@ void train(torch::nn::Linear model, torch::optim::SGD &optimizer,
     auto out = model(x.to(device, /*non_blocking=*/true));
     auto loss = out.pow(2).mean();
     history[step] = loss.detach();
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'history[step] = loss.detach()'
-    // copies the tensor to the host and waits for the GPU on every training
-    // step [libtorch-host-sync-in-loop] CHECK-MESSAGES: :[[@LINE-2]]:19: note:
-    // accumulate on the device ('running_loss += loss.detach();') and read it
-    // every N steps under 'if (step % N == 0)'
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'history[step] = loss.detach()' copies the tensor to the host and waits for the GPU on every training step [libtorch-host-sync-in-loop]
+    // CHECK-MESSAGES: :[[@LINE-2]]:19: note: accumulate on the device ('running_loss += loss.detach();') and read it every N steps under 'if (step % N == 0)'
     last.copy_(out);
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_()' copies the tensor to
-    // the host and waits for the GPU on every training step
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'copy_()' copies the tensor to the host and waits for the GPU on every training step
     history.index_put_({step}, loss.detach());
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'index_put_()' copies the
-    // tensor to the host and waits for the GPU on every training step
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: 'index_put_()' copies the tensor to the host and waits for the GPU on every training step
 
     // Negatives: an asynchronous copy into pinned memory, a copy between
     // device tensors, a variable rebound (no copy), a scalar written (a

@@ -18,13 +18,9 @@ struct Critic {
     auto images = real.to(device_, /*non_blocking=*/true);
     auto scores = head(images);
     auto labels = torch::ones({images.size(0), 1});
-    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'torch::ones' makes the tensor
-    // in host memory on every training step and hands it, uncopied, to an
-    // operation with 'scores.sigmoid()' on the device: on a GPU it fails with
-    // tensors on two devices; pass the device to 'torch::ones'
-    // [libtorch-tensor-created-off-device] CHECK-MESSAGES: :[[@LINE+2]]:17:
-    // note: the host tensor meets 'scores.sigmoid()' here CHECK-FIXES: {{^}}
-    // auto labels = torch::ones({images.size(0), 1}, device_);{{$}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: 'torch::ones' makes the tensor in host memory on every training step and hands it, uncopied, to an operation with 'scores.sigmoid()' on the device: on a GPU it fails with tensors on two devices; pass the device to 'torch::ones' [libtorch-tensor-created-off-device]
+    // CHECK-MESSAGES: :[[@LINE+2]]:17: note: the host tensor meets 'scores.sigmoid()' here
+    // CHECK-FIXES: {{^}}    auto labels = torch::ones({images.size(0), 1}, device_);{{$}}
     auto loss = torch::binary_cross_entropy(scores.sigmoid(), labels);
     optimizer.zero_grad();
     loss.backward();
@@ -39,38 +35,25 @@ void train(torch::nn::Linear model, torch::optim::SGD &optimizer,
   for (int64_t step = 0; step < 100; ++step) {
     auto x = data.to(device, /*non_blocking=*/true);
     auto noise = torch::randn({8, 16});
-    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::randn' makes the tensor
-    // in host memory on every training step and hands it, uncopied, to an
-    // operation with 'x' on the device CHECK-MESSAGES: :[[@LINE+2]]:24: note:
-    // the host tensor meets 'x' here CHECK-FIXES: {{^}}    auto noise =
-    // torch::randn({8, 16}, device);{{$}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: 'torch::randn' makes the tensor in host memory on every training step and hands it, uncopied, to an operation with 'x' on the device
+    // CHECK-MESSAGES: :[[@LINE+2]]:24: note: the host tensor meets 'x' here
+    // CHECK-FIXES: {{^}}    auto noise = torch::randn({8, 16}, device);{{$}}
     auto out = model(x + noise);
     auto loss = torch::mse_loss(out, torch::zeros({8, 1}));
-    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'torch::zeros' makes the tensor
-    // in host memory on every training step and hands it, uncopied, to an
-    // operation with 'out' on the device CHECK-FIXES: {{^}}    auto loss =
-    // torch::mse_loss(out, torch::zeros({8, 1}, device));{{$}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: 'torch::zeros' makes the tensor in host memory on every training step and hands it, uncopied, to an operation with 'out' on the device
+    // CHECK-FIXES: {{^}}    auto loss = torch::mse_loss(out, torch::zeros({8, 1}, device));{{$}}
     auto hits = out.argmax(1).eq(torch::zeros({8}, torch::kLong));
-    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'torch::zeros' makes the tensor
-    // in host memory on every training step and hands it, uncopied, to an
-    // operation with 'out.argmax(1)' on the device CHECK-FIXES: {{^}}    auto
-    // hits = out.argmax(1).eq(torch::zeros({8},
-    // torch::TensorOptions(torch::kLong).device(device)));{{$}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: 'torch::zeros' makes the tensor in host memory on every training step and hands it, uncopied, to an operation with 'out.argmax(1)' on the device
+    // CHECK-FIXES: {{^}}    auto hits = out.argmax(1).eq(torch::zeros({8}, torch::TensorOptions(torch::kLong).device(device)));{{$}}
     auto y = data.cuda();
     auto scaled = y * torch::rand({16});
-    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'torch::rand' makes the tensor
-    // in host memory on every training step and hands it, uncopied, to an
-    // operation with 'y' on the device CHECK-FIXES: {{^}}    auto scaled = y *
-    // torch::rand({16}, torch::kCUDA);{{$}} The device is declared after the
-    // factory: a note, no fix-it.
+    // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: 'torch::rand' makes the tensor in host memory on every training step and hands it, uncopied, to an operation with 'y' on the device
+    // CHECK-FIXES: {{^}}    auto scaled = y * torch::rand({16}, torch::kCUDA);{{$}}
+    // The device is declared after the factory: a note, no fix-it.
     auto bias = torch::ones({16});
-    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::ones' makes the tensor
-    // in host memory on every training step and hands it, uncopied, to an
-    // operation with 'data.to(late, /*non_blocking=*/true)' on the device
-    // CHECK-MESSAGES: :[[@LINE-2]]:17: note: pass the device in the factory's
-    // TensorOptions, e.g. 'torch::ones(...,
-    // torch::TensorOptions().device(late))' CHECK-FIXES: {{^}}    auto bias =
-    // torch::ones({16});{{$}}
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::ones' makes the tensor in host memory on every training step and hands it, uncopied, to an operation with 'data.to(late, /*non_blocking=*/true)' on the device
+    // CHECK-MESSAGES: :[[@LINE-2]]:17: note: pass the device in the factory's TensorOptions, e.g. 'torch::ones(..., torch::TensorOptions().device(late))'
+    // CHECK-FIXES: {{^}}    auto bias = torch::ones({16});{{$}}
     torch::Device late = torch::kCUDA;
     auto z = data.to(late, /*non_blocking=*/true) - bias;
 

@@ -221,7 +221,17 @@ torch::Tensor helper(const torch::Tensor &x,
   auto viaChanged = changed;
   return viaParam;
 }
+torch::Tensor movedHelper(const torch::Tensor &x, torch::Device d) {
+  return x.to(d);
+}
+torch::Tensor sometimesMoved(const torch::Tensor &x, torch::Device d, bool b) {
+  if (b)
+    return x;
+  return x.to(d);
+}
 void step(Net net, torch::Tensor unknown, torch::Device device) {
+  auto fromHelper = movedHelper(unknown, device);
+  auto fromSometimes = sometimesMoved(unknown, device, true);
   auto onDevice = unknown.to(device);
   auto moduleOut = net(onDevice);
   auto forwarded = net->forward(onDevice).detach();
@@ -259,6 +269,8 @@ TEST(DeviceFactsOnTheWayTest, ModulesVectorsAndParameters) {
   EXPECT_FALSE(onDevice("outUnknown"));
   EXPECT_FALSE(onDevice("outHost")) << "its forward may move its input";
   EXPECT_FALSE(isProvablyHostTensor(initializerOf(*AST, "outHost"), Context));
+  EXPECT_TRUE(onDevice("fromHelper")) << "every return is on the device";
+  EXPECT_FALSE(onDevice("fromSometimes")) << "one return may be anywhere";
   EXPECT_TRUE(onDevice("stackedFilled"));
   EXPECT_FALSE(onDevice("stackedUnknowns"));
 

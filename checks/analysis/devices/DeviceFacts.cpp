@@ -281,6 +281,45 @@ tensorsOfList(const Expr *List, CallsOnTheWay Way, unsigned Depth) {
   return std::nullopt;
 }
 
+/// The return statements of \p Function's definition in user code, not
+/// those of its lambdas; none when it has no body there or does not return
+/// a tensor by value.
+llvm::SmallVector<const ReturnStmt *, 2>
+tensorReturns(const FunctionDecl *Function, const SourceManager &SM) {
+  const FunctionDecl *Definition = nullptr;
+  if (!Function || !Function->hasBody(Definition) ||
+      !utils::isUserCode(Definition, SM) ||
+      !isTensorType(Definition->getReturnType()) ||
+      Definition->getReturnType()->isReferenceType())
+    return {};
+  struct Returns : RecursiveASTVisitor<Returns> {
+    llvm::SmallVector<const ReturnStmt *, 2> Found;
+    // A lambda's returns are its own.
+    bool TraverseLambdaExpr(LambdaExpr * /*Lambda*/) { return true; }
+    bool VisitReturnStmt(ReturnStmt *Return) {
+      Found.push_back(Return);
+      return true;
+    }
+  } V;
+  V.TraverseStmt(Definition->getBody());
+  return V.Found;
+}
+
+/// Every return of \p Function returns a tensor on the device.
+bool returnsOnDevice(const FunctionDecl *Function, ASTContext &Context,
+                     unsigned Depth) {
+  if (Depth > MaxDepth)
+    return false;
+  llvm::SmallVector<const ReturnStmt *, 2> Returns =
+      tensorReturns(Function, Context.getSourceManager());
+  return !Returns.empty() &&
+         llvm::all_of(Returns, [&](const ReturnStmt *Return) {
+           return Return->getRetValue() &&
+                  placement(Return->getRetValue(), Context, Depth + 1) ==
+                      Placement::Device;
+         });
+}
+
 /// \p FollowReassigned: whether a variable assigned after its declaration is
 /// followed to the values it is given (once: their own reassigned variables
 /// are not, which keeps the cost linear).
@@ -363,9 +402,12 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier())
       return Placement::Unknown;
+    // A helper of the project whose every return is on the device
+    // (`return torch::stack(crops).to(device);`).
     if (!isInNamespace(Callee, names::TorchNamespace) &&
         !isInNamespace(Callee, names::AtNamespace))
-      return Placement::Unknown;
+      return returnsOnDevice(Callee, Context, Depth + 1) ? Placement::Device
+                                                         : Placement::Unknown;
     if (joinsTensors(Callee) && Call->getNumArgs() > 0) {
       if (auto Joined = tensorsOfList(Call->getArg(0), Way, Depth + 1))
         return PlacementOfOperands(Joined->first, Joined->second);
@@ -540,26 +582,12 @@ bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context) {
 
 const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
                                       ASTContext &Context) {
-  const FunctionDecl *Definition = nullptr;
-  if (!Function || !Function->hasBody(Definition) ||
-      !utils::isUserCode(Definition, Context.getSourceManager()) ||
-      !isTensorType(Definition->getReturnType()) ||
-      Definition->getReturnType()->isReferenceType())
-    return nullptr;
-  struct Returns : RecursiveASTVisitor<Returns> {
-    llvm::SmallVector<const ReturnStmt *, 2> Found;
-    // A lambda's returns are its own.
-    bool TraverseLambdaExpr(LambdaExpr * /*Lambda*/) { return true; }
-    bool VisitReturnStmt(ReturnStmt *Return) {
-      Found.push_back(Return);
-      return true;
-    }
-  } V;
-  V.TraverseStmt(Definition->getBody());
-  if (V.Found.size() != 1 || !V.Found[0]->getRetValue())
+  llvm::SmallVector<const ReturnStmt *, 2> Returns =
+      tensorReturns(Function, Context.getSourceManager());
+  if (Returns.size() != 1 || !Returns[0]->getRetValue())
     return nullptr;
   const auto *Call = dyn_cast_or_null<CallExpr>(
-      utils::stripWrappers(V.Found[0]->getRetValue(),
+      utils::stripWrappers(Returns[0]->getRetValue(),
                            utils::ImplicitWrappers | utils::CopyConstruct));
   if (!Call || Call->getBeginLoc().isMacroID() ||
       !isHostTensorFactoryCall(Call, Context))

@@ -71,7 +71,9 @@ const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
 /// (maybe-)CUDA device: the result of `.cuda()`, `.to(<CUDA or maybe-CUDA
 /// device>)`, a factory given such a device, a module's output on such an
 /// input, `torch::stack` / `torch::cat` of such tensors (a braced list, or a
-/// local vector filled only with them), or a local variable initialized so
+/// local vector filled only with them), the result of a function of the
+/// project whose every return is such a tensor, or a local variable
+/// initialized so
 /// and never reassigned (or reassigned only from such values, as for
 /// isProvablyHostTensor).
 /// \p CallsOnTheWay: the calls that lead to E's function from where it runs
