@@ -56,6 +56,10 @@ void train(torch::nn::Linear model, torch::optim::SGD &optimizer,
     // CHECK-FIXES: {{^}}    auto bias = torch::ones({16});{{$}}
     torch::Device late = torch::kCUDA;
     auto z = data.to(late, /*non_blocking=*/true) - bias;
+    auto gate = torch::rand({16});
+    // CHECK-MESSAGES: :[[@LINE-1]]:17: warning: 'torch::rand' makes the tensor in host memory on every training step and hands it, uncopied, to an operation with 'x' on the device
+    // CHECK-FIXES: {{^}}    auto gate = torch::rand({16}, device);{{$}}
+    auto gated = gate.mul(x);
 
     // Negatives: a zero-dimensional tensor meets a GPU tensor legally; a
     // copied or reassigned tensor; host indices; a tensor we cannot place.
@@ -66,7 +70,8 @@ void train(torch::nn::Linear model, torch::optim::SGD &optimizer,
     auto picked = x.index_select(0, torch::arange(2));
     auto shifted = unknown + torch::ones({16});
 
-    loss = loss + hits.sum() + scaled.sum() + z.sum() + halved.sum() +
+    loss = loss + hits.sum() + scaled.sum() + z.sum() + gated.sum() +
+           halved.sum() +
            weighted.sum() + picked.sum() + shifted.sum() + setup.sum();
     optimizer.zero_grad();
     loss.backward();

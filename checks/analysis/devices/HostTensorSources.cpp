@@ -9,6 +9,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
+#include "analysis/devices/ModulePlacement.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
 #include "utils/References.h"
@@ -76,46 +77,41 @@ otherTensors(const CallExpr &Call, unsigned From, const Expr *Except) {
 /// no such operation (see the file comment).
 llvm::SmallVector<const Expr *, 4> partnersIn(const Stmt *Parent,
                                               const Expr *Use) {
-  if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
-    // Arithmetic and comparisons; not an assignment (a rebinding or a copy)
-    // nor a subscript (host indices are allowed).
-    if (!Operator->isInfixBinaryOp() || Operator->getOperator() == OO_Equal ||
-        Operator->getOperator() == OO_Subscript ||
-        !isa_and_nonnull<CXXMethodDecl, FunctionDecl>(
-            Operator->getDirectCallee()) ||
-        !isTensorType(Operator->getType()))
-      return {};
-    return otherTensors(*Operator, 0, Use);
-  }
-  if (const CXXMethodDecl *Method =
-          tensorMethodCalled(dyn_cast_or_null<Expr>(Parent));
-      Method && Method->getIdentifier() &&
-      computesWithArgument(Method->getName())) {
-    const auto *Call = cast<CXXMemberCallExpr>(Parent);
-    const Expr *Object = Call->getImplicitObjectArgument();
-    if (Object == Use)
-      return otherTensors(*Call, 0, Use);
-    return {Object};
-  }
-  const auto *Call = dyn_cast_or_null<CallExpr>(Parent);
-  if (!Call || isa<CXXMemberCallExpr>(Call))
-    return {};
-  // LibTorch's own modules compute with their inputs; a module of the
+  // LibTorch's own modules compute with their inputs (`criterion(out, y)`,
+  // an operator call, or `criterion->forward(out, y)`); a module of the
   // project may move them first.
-  if (isModuleForwardCall(Call)) {
+  if (isModuleForwardCall(Parent)) {
+    const auto *Call = cast<CallExpr>(Parent);
     const auto *Method =
         dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
     const CXXRecordDecl *Module = nullptr;
     if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call);
         Operator && Operator->getNumArgs() > 0)
-      Module = Operator->getArg(0)->getType()->getAsCXXRecordDecl();
+      // The holder as written (`Net`, not the ModuleHolder base the call
+      // converts it to), and the module class it holds.
+      Module = moduleClassOf(Operator->getArg(0)->IgnoreImpCasts()->getType());
     else if (Method)
       Module = Method->getParent();
     if (!Module || !isInNamespace(Module, names::TorchNamespace))
       return {};
     return otherTensors(*Call, utils::objectArgumentCount(Call), Use);
   }
-  if (isa<CXXOperatorCallExpr>(Call))
+  if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
+    // Arithmetic and comparisons; not an assignment (a rebinding or a copy)
+    // nor a subscript (host indices are allowed).
+    if (!Operator->isInfixBinaryOp() || Operator->getOperator() == OO_Equal ||
+        Operator->getOperator() == OO_Subscript ||
+        !Operator->getDirectCallee() || !isTensorType(Operator->getType()))
+      return {};
+    return otherTensors(*Operator, 0, Use);
+  }
+  if (const CXXMethodDecl *Method =
+          tensorMethodCalled(dyn_cast_or_null<Expr>(Parent));
+      Method && Method->getIdentifier() &&
+      computesWithArgument(Method->getName()))
+    return {cast<CXXMemberCallExpr>(Parent)->getImplicitObjectArgument()};
+  const auto *Call = dyn_cast_or_null<CallExpr>(Parent);
+  if (!Call || isa<CXXMemberCallExpr, CXXOperatorCallExpr>(Call))
     return {};
   // LibTorch's functions, but for the factories and those that take
   // indices (`index_select`, `gather`): host indices are allowed there.
@@ -129,6 +125,23 @@ llvm::SmallVector<const Expr *, 4> partnersIn(const Stmt *Parent,
   return otherTensors(*Call, 0, Use);
 }
 
+/// The tensor arguments of the method \p Object (a use's outermost
+/// wrapper) is the object of, when the method computes with them
+/// (`labels.mul(scores)`); empty otherwise.
+llvm::SmallVector<const Expr *, 4>
+partnersOfObject(const MemberExpr &Member, const Expr *Object,
+                 const utils::UserCodeParents &Parents) {
+  utils::Above Up = utils::parentIgnoring(
+      &Member, Parents, utils::ImplicitWrappers, utils::ParentChoice::First);
+  const auto *Call = Up.Parent.get<CXXMemberCallExpr>();
+  const CXXMethodDecl *Method = Call ? tensorMethodCalled(Call) : nullptr;
+  if (!Method || !Method->getIdentifier() ||
+      !computesWithArgument(Method->getName()) ||
+      Call->getImplicitObjectArgument() != Object)
+    return {};
+  return otherTensors(*Call, 0, Object);
+}
+
 /// The operation that takes \p Use with a tensor on the device, if any.
 std::optional<HostOperand> meetingAt(const Expr *Use, ASTContext &Context,
                                      const utils::UserCodeParents &Parents) {
@@ -138,7 +151,9 @@ std::optional<HostOperand> meetingAt(const Expr *Use, ASTContext &Context,
   const auto *Taken = dyn_cast_or_null<Expr>(Up.Child);
   if (!Parent || !Taken)
     return std::nullopt;
-  for (const Expr *Partner : partnersIn(Parent, Taken))
+  const auto *Member = dyn_cast<MemberExpr>(Parent);
+  for (const Expr *Partner : Member ? partnersOfObject(*Member, Taken, Parents)
+                                    : partnersIn(Parent, Taken))
     if (isProvablyOnDevice(Partner, Context)) {
       HostOperand Found;
       Found.Operation = cast<Expr>(Parent);
