@@ -110,6 +110,17 @@ llvm::ArrayRef<llvm::StringRef> tensorFactoryNames() {
   return names::TensorFactories;
 }
 
+llvm::SmallVector<const Expr *, 4>
+tensorArguments(const CallExpr &Call, unsigned From, const Expr *Except) {
+  llvm::SmallVector<const Expr *, 4> Tensors;
+  for (unsigned I = From; I < Call.getNumArgs(); ++I) {
+    const Expr *Arg = Call.getArg(I);
+    if (Arg != Except && isTensorType(Arg->getType()))
+      Tensors.push_back(Arg);
+  }
+  return Tensors;
+}
+
 bool isTensorFactoryCall(const Expr *E) {
   const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreImplicit() : E);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;

@@ -17,6 +17,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace clang::tidy::libtorch::analysis {
@@ -82,6 +83,12 @@ bool isModuleToCall(const CXXMemberCallExpr *Call, bool WithScripted = false);
 /// The LibTorch functions that make a new tensor (`torch::randn`,
 /// `at::zeros_like`, ...), fully qualified as matchers spell them.
 llvm::ArrayRef<llvm::StringRef> tensorFactoryNames();
+
+/// The arguments of \p Call from \p From on that are tensors, but
+/// \p Except.
+llvm::SmallVector<const Expr *, 4>
+tensorArguments(const CallExpr &Call, unsigned From = 0,
+                const Expr *Except = nullptr);
 
 /// \p E (implicit nodes ignored) calls one of tensorFactoryNames().
 bool isTensorFactoryCall(const Expr *E);

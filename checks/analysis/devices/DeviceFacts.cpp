@@ -371,20 +371,13 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     }
     return AllHost ? Placement::Host : Placement::Unknown;
   };
-  auto TensorArguments = [](const CallExpr *Call, unsigned From) {
-    llvm::SmallVector<const Expr *, 4> Tensors;
-    for (unsigned I = From; I < Call->getNumArgs(); ++I)
-      if (isTensorType(Call->getArg(I)->getType()))
-        Tensors.push_back(Call->getArg(I));
-    return Tensors;
-  };
   // A module computes where its parameters are, and its inputs must be
   // there too: given a tensor on the device, its output is on the device.
   // Inputs on the host say nothing (its forward may move them).
   if (isModuleForwardCall(E) && isTensorType(E->getType())) {
     const auto *Call = cast<CallExpr>(E);
     const Placement Inputs = PlacementOfOperands(
-        TensorArguments(Call, utils::objectArgumentCount(Call)), Way);
+        tensorArguments(*Call, utils::objectArgumentCount(Call)), Way);
     return Inputs == Placement::Device ? Placement::Device : Placement::Unknown;
   }
   // Tensor arithmetic (`a + b`, `x * 2`), and an element or slice (`x[i]`).
@@ -395,7 +388,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
       return placement(Operator->getArg(0), Context, Depth + 1,
                        FollowReassigned, Way);
     if (Operator->isInfixBinaryOp())
-      return PlacementOfOperands(TensorArguments(Operator, 0), Way);
+      return PlacementOfOperands(tensorArguments(*Operator), Way);
     return Placement::Unknown;
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -432,7 +425,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
       // returns something else, or takes no tensor, says nothing.
       if (!isTensorType(Call->getType()))
         return Placement::Unknown;
-      return PlacementOfOperands(TensorArguments(Call, 0), Way);
+      return PlacementOfOperands(tensorArguments(*Call), Way);
     }
     // A factory makes its tensor where its options say, on the CPU if none.
     Placement Result = Placement::Host;
@@ -485,13 +478,6 @@ PlacingDevice placingDeviceOf(const Expr *E, ASTContext &Context,
         return placingDeviceOf(Operand, Context, Depth + 1);
     return {};
   };
-  auto Tensors = [](const CallExpr *Call) {
-    llvm::SmallVector<const Expr *, 4> Found;
-    for (const Expr *Arg : Call->arguments())
-      if (isTensorType(Arg->getType()))
-        Found.push_back(Arg);
-    return Found;
-  };
   // Only a Device or a DeviceType says where without saying more (options
   // also carry a dtype).
   auto Named = [&](const Expr *Device) -> PlacingDevice {
@@ -524,11 +510,11 @@ PlacingDevice placingDeviceOf(const Expr *E, ASTContext &Context,
     return {};
   }
   if (isModuleForwardCall(E))
-    return ViaOperands(Tensors(cast<CallExpr>(E)));
+    return ViaOperands(tensorArguments(*cast<CallExpr>(E)));
   if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
       return placingDeviceOf(Operator->getArg(0), Context, Depth + 1);
-    return Operator->isInfixBinaryOp() ? ViaOperands(Tensors(Operator))
+    return Operator->isInfixBinaryOp() ? ViaOperands(tensorArguments(*Operator))
                                        : PlacingDevice{};
   }
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
@@ -540,7 +526,7 @@ PlacingDevice placingDeviceOf(const Expr *E, ASTContext &Context,
     if (joinsTensors(Callee) && Call->getNumArgs() > 0)
       return ViaOperands(bracedTensors(Call->getArg(0)));
     if (!isFactoryName(Callee->getName()))
-      return ViaOperands(Tensors(Call));
+      return ViaOperands(tensorArguments(*Call));
     for (const Expr *Arg : Call->arguments())
       if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
           placementOfDevice(classify(Arg, Context, Depth + 1)) ==

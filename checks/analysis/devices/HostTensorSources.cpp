@@ -60,18 +60,6 @@ bool computesWithArgument(StringRef Method) {
       .Default(false);
 }
 
-/// The tensors among \p Call's arguments from \p From on, but \p Except.
-llvm::SmallVector<const Expr *, 4>
-otherTensors(const CallExpr &Call, unsigned From, const Expr *Except) {
-  llvm::SmallVector<const Expr *, 4> Tensors;
-  for (unsigned I = From; I < Call.getNumArgs(); ++I) {
-    const Expr *Arg = Call.getArg(I);
-    if (Arg != Except && isTensorType(Arg->getType()))
-      Tensors.push_back(Arg);
-  }
-  return Tensors;
-}
-
 /// The other tensors of the operation \p Parent that takes \p Use (as its
 /// outermost wrapper) as a tensor it computes with; empty when \p Parent is
 /// no such operation (see the file comment).
@@ -94,7 +82,7 @@ llvm::SmallVector<const Expr *, 4> partnersIn(const Stmt *Parent,
       Module = Method->getParent();
     if (!Module || !isInNamespace(Module, names::TorchNamespace))
       return {};
-    return otherTensors(*Call, utils::objectArgumentCount(Call), Use);
+    return tensorArguments(*Call, utils::objectArgumentCount(Call), Use);
   }
   if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(Parent)) {
     // Arithmetic and comparisons; not an assignment (a rebinding or a copy)
@@ -103,7 +91,7 @@ llvm::SmallVector<const Expr *, 4> partnersIn(const Stmt *Parent,
         Operator->getOperator() == OO_Subscript ||
         !Operator->getDirectCallee() || !isTensorType(Operator->getType()))
       return {};
-    return otherTensors(*Operator, 0, Use);
+    return tensorArguments(*Operator, 0, Use);
   }
   if (const CXXMethodDecl *Method =
           tensorMethodCalled(dyn_cast_or_null<Expr>(Parent));
@@ -122,7 +110,7 @@ llvm::SmallVector<const Expr *, 4> partnersIn(const Stmt *Parent,
       isTensorFactoryCall(Call) || Callee->getName().contains("index") ||
       Callee->getName() == "gather" || Callee->getName() == "scatter")
     return {};
-  return otherTensors(*Call, 0, Use);
+  return tensorArguments(*Call, 0, Use);
 }
 
 /// The tensor arguments of the method \p Object (a use's outermost
@@ -139,7 +127,7 @@ partnersOfObject(const MemberExpr &Member, const Expr *Object,
       !computesWithArgument(Method->getName()) ||
       Call->getImplicitObjectArgument() != Object)
     return {};
-  return otherTensors(*Call, 0, Object);
+  return tensorArguments(*Call, 0, Object);
 }
 
 /// The operation that takes \p Use with a tensor on the device, if any.
