@@ -189,8 +189,12 @@ private:
   /// Whether \p Doc's due analysis waits for the prefix build it joined:
   /// when that build should end before a plain parse would.
   bool waitsForPrefixBuild(const Document &Doc);
+  /// Whether the machine's cores hold \p Wanted more processes of ours
+  /// beside those of ours that run and what others run (/proc/loadavg):
+  /// one core each.
+  bool coresFor(unsigned Wanted) const;
   /// Pauses the builds \p Doc wants while its new analysis parses without
-  /// them, on a machine with no idle core.
+  /// them, on a machine whose cores do not hold both.
   void pauseBuildsBeside(const Document &Doc);
   /// Resumes the paused builds whose documents' parses have ended, or that
   /// were paused long enough.

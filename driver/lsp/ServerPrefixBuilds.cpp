@@ -14,9 +14,10 @@
 // analyses' priority: at a lower one a busy machine starves it, and the
 // first edit, which it is for, waits for a plain parse. Only a close of
 // every document that wants it, or a change of the flags
-// (compile_commands.json, .clang-tidy), stops it. On a machine with no idle
-// core it pauses while an edit is parsed without it, so that the edit's
-// diagnostics come as soon as a plain parse's, and then goes on.
+// (compile_commands.json, .clang-tidy), stops it. Where other programs
+// leave no core for both, it pauses while an edit is parsed without it, so
+// that the edit's diagnostics come as soon as a plain parse's, and then
+// goes on; its own load and the analyses' do not count as others'.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +27,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <chrono>
 #include <thread>
 
 using namespace llvm;
@@ -36,8 +38,7 @@ namespace {
 /// A prefix with a library's header (a path with a directory, as
 /// <torch/torch.h>) takes seconds to parse: its build pays at once, beside
 /// the document's first analysis when a core is idle. One of the standard
-/// library's headers
-/// (<vector>) pays only when the analysis was slow.
+/// library's headers (<vector>) pays only when the analysis was slow.
 bool libraryPrefix(StringRef Headers) { return Headers.contains('/'); }
 
 /// An analysis this slow without a prefix is worth one.
@@ -52,29 +53,62 @@ constexpr double BuildToPlainParse = 1.5;
 /// limit in all: the builder's own --unit-timeout counts its pauses too.
 constexpr double MaxPausedShareOfTimeout = 0.25;
 
-/// Whether a core is idle now: the processes that can run (the kernel's
-/// count in /proc/loadavg, this server reading it among them) leave one
-/// free. A build beside the document's first analysis then costs it
-/// nothing; on a busy machine it would slow the first diagnostics, and the
-/// build waits for them instead. The tests name another file in the
+/// One reading of the processes that can run now, the kernel's count in
+/// /proc/loadavg. The tests name another file in the
 /// LIBTORCH_TIDY_TEST_LOADAVG variable, to be a busy or an idle machine.
-bool idleCore() {
+std::optional<unsigned> runnableNow() {
   const char *Override = getenv("LIBTORCH_TIDY_TEST_LOADAVG");
   ErrorOr<std::unique_ptr<MemoryBuffer>> Load =
       MemoryBuffer::getFileAsStream(Override ? Override : "/proc/loadavg");
   if (!Load)
-    return false;
+    return std::nullopt;
   SmallVector<StringRef, 5> Fields;
   (*Load)->getBuffer().split(Fields, ' ');
   unsigned Runnable = 0;
   if (Fields.size() < 4 ||
       Fields[3].split('/').first.getAsInteger(10, Runnable))
-    return false;
-  const unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
-  return Runnable <= Cores;
+    return std::nullopt;
+  return Runnable;
+}
+
+/// The processes that can run, less this server, which runs while it reads
+/// the count. The fewest of a few readings over 8 ms: a process that runs
+/// for an instant (a worker that was just stopped and exits, the client
+/// reading our answer) is not load, and counted once it made a busy machine
+/// of an idle one, pausing the build for every edit.
+std::optional<unsigned> runnableBesideServer() {
+  constexpr int Readings = 5;
+  std::optional<unsigned> Fewest;
+  for (int Reading = 0; Reading < Readings; ++Reading) {
+    if (Reading)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    std::optional<unsigned> Runnable = runnableNow();
+    if (!Runnable)
+      return std::nullopt;
+    Fewest = std::min(Fewest.value_or(*Runnable), *Runnable);
+    if (*Fewest <= 1)
+      break;
+  }
+  return *Fewest - 1;
 }
 
 } // namespace
+
+bool Server::coresFor(unsigned Wanted) const {
+  std::optional<unsigned> Runnable = runnableBesideServer();
+  if (!Runnable)
+    return false;
+  // The count holds our workers that run at that instant beside others'
+  // processes; one of ours that does not run at that instant (just
+  // started) still wants its core.
+  unsigned Ours = 0;
+  for (const auto &[Uri, Doc] : Documents)
+    Ours += Doc.Running != nullptr;
+  for (const auto &[Key, Build] : PrefixBuilds)
+    Ours += !Build.Process->paused();
+  const unsigned Cores = std::max(1u, std::thread::hardware_concurrency());
+  return std::max(*Runnable, Ours) + Wanted <= Cores;
+}
 
 std::string Server::prefixBuildKey(const Document &Doc) {
   return Lookup.lookup(Doc.Path).Directory + '\n' + Doc.MissingPrefix;
@@ -89,7 +123,7 @@ void Server::considerPrefixBuild(Document &Doc,
     return;
   // Beside the first analysis only on a core nobody uses; else once its
   // diagnostics are out (finished() asks again).
-  if (!AnalysisSeconds && !idleCore())
+  if (!AnalysisSeconds && !coresFor(1))
     return;
   const std::string Key = prefixBuildKey(Doc);
   if (FailedPrefixBuilds.count(Key))
@@ -139,14 +173,14 @@ bool Server::waitsForPrefixBuild(const Document &Doc) {
 
 void Server::pauseBuildsBeside(const Document &Doc) {
   for (auto &[Key, Build] : PrefixBuilds) {
-    // Where a core is idle, the two run side by side at no cost to the
+    // Where each has a core, the two run side by side at no cost to the
     // edit; else they would share the busy cores and both end late (a
     // first edit sent at once took 2.3 x a plain parse at a load of 9.7 on
-    // 2 cores, scripts/bench-lsp).
+    // 2 cores, scripts/bench-lsp). The edit's parse runs already.
     if (!Build.Uris.count(Doc.Uri) || Build.Process->paused() ||
         Build.Process->pausedSeconds() >=
             MaxPausedShareOfTimeout * Options.TimeoutSeconds ||
-        idleCore())
+        coresFor(0))
       continue;
     Build.Process->pause();
     logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() +

@@ -7,6 +7,8 @@
 #include "preamble/PrefixPch.h"
 #include "cache/DependencyRecording.h"
 #include "io/FileIO.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
@@ -23,6 +25,33 @@ using namespace llvm;
 
 namespace libtorch_tidy::preamble {
 namespace {
+
+/// Marks every namespace of the prefix referenced, before the PCH writer
+/// runs. clang 16's writer records each declaration's Decl::isReferenced(),
+/// which walks the declaration's redeclarations until one is marked: for a
+/// namespace that nobody marked (`namespace at {` is reopened thousands of
+/// times by LibTorch's headers, 10,597 namespace declarations in all under
+/// <torch/torch.h>) that is quadratic, 0.34 s of a 2.0 s write. The mark
+/// changes nothing else: only the unused-declaration warnings read it, and
+/// they never concern a namespace.
+class NamespaceMarker : public ASTConsumer {
+public:
+  void HandleTranslationUnit(ASTContext &Context) override {
+    std::vector<DeclContext *> Contexts{Context.getTranslationUnitDecl()};
+    while (!Contexts.empty()) {
+      DeclContext *Scope = Contexts.back();
+      Contexts.pop_back();
+      for (Decl *D : Scope->decls()) {
+        if (auto *Namespace = dyn_cast<NamespaceDecl>(D)) {
+          Namespace->setReferenced();
+          Contexts.push_back(Namespace);
+        } else if (auto *Linkage = dyn_cast<LinkageSpecDecl>(D)) {
+          Contexts.push_back(Linkage);
+        }
+      }
+    }
+  }
+};
 
 /// The PCH writer, asked by Sema which bodies to skip.
 class SkippingPchConsumer : public MultiplexConsumer {
@@ -105,6 +134,7 @@ private:
     const std::string &OutputFile = Frontend.OutputFile;
     auto Buffer = std::make_shared<PCHBuffer>();
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    Consumers.push_back(std::make_unique<NamespaceMarker>());
     Consumers.push_back(std::make_unique<PCHGenerator>(
         CI.getPreprocessor(), CI.getModuleCache(), OutputFile, Sysroot, Buffer,
         Frontend.ModuleFileExtensions,

@@ -9,7 +9,8 @@
     analyzed without it, the build runs once to its end;
   * on a machine with no idle core, the build pauses while an edit is
     parsed without it, and then goes on (LIBTORCH_TIDY_TEST_LOADAVG makes
-    the machine busy or idle, whatever it is);
+    the machine busy or idle, whatever it is); the server's own build and
+    parses are not others' load, and do not pause it;
   * closing the only document that wants a build stops it;
   * the findings stay the same throughout.
 """
@@ -201,6 +202,35 @@ def busy_machine_pauses_it(args, text):
         c.close()
 
 
+def own_load_is_not_busy(args, text):
+    """A machine whose cores are taken by this server's own work (itself,
+    the build, an edit's parse) and nothing else is not a busy one: the
+    edit's parse does not pause the build."""
+    path, text = slow_project(args, "own-load", text)
+    full = loadavg(args, "own-loadavg", (os.cpu_count() or 1) + 1)
+    c = Client(args.server, ["--debounce-ms=0"],
+               env={"XDG_CACHE_HOME": os.path.join(args.work, "own-load-cache"),
+                    "LIBTORCH_TIDY_TEST_LOADAVG": full})
+    try:
+        c.initialize(capabilities={"window": {"workDoneProgress": True}})
+        uri = c.open(path, text, version=1)
+        c.diagnostics(uri, version=1, timeout=300)
+        # The count has no core left for a build beside the first analysis:
+        # it starts once the first diagnostics are out.
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "building the preamble" in m["params"]["message"],
+                   "the build's start", timeout=120)
+        c.change(path, 2, [{"text": text + "// 2\n"}])
+        c.diagnostics(uri, version=2, timeout=300)
+        c.drain(0.3)
+        seen = logs(c)
+        check(not [l for l in seen if "pauses" in l],
+              "the server's own build and parse are not others' load: %r" % seen)
+        check(c.shutdown() == 0, "exit code")
+    finally:
+        c.close()
+
+
 def close_stops_it(args, text):
     path, text = slow_project(args, "closing", text)
     cache = os.path.join(args.work, "closing-cache")
@@ -226,6 +256,7 @@ def scenario(args):
     first_analysis_then_edit(args, text)
     typing_while_it_builds(args, text)
     busy_machine_pauses_it(args, text)
+    own_load_is_not_busy(args, text)
     close_stops_it(args, text)
 
 
