@@ -12,6 +12,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/devices/HostDtypes.h"
+#include "analysis/devices/HostStateMembers.h"
 #include "analysis/steps/UpdateBlocks.h"
 #include "utils/CallArguments.h"
 #include "utils/FixIts.h"
@@ -86,6 +87,14 @@ void BlockingHostToDeviceCopyCheck::check(
   const Expr *Source = Copy->getImplicitObjectArgument();
   if (analysis::isProvablyOnDevice(Source, Context))
     return;
+  // Nor a module's own buffer or parameter: it moves with the module's
+  // `to()` (libtorch-module-not-on-device reports a module left behind).
+  if (analysis::isModuleOwnTensor(Source, Context, parents(Context)))
+    return;
+  // Nor a member its class moves to the device itself: once moved, the copy
+  // moves nothing, and whether the move ran first is not known here.
+  if (analysis::isMovedByItsClass(Source, Context, parents(Context)))
+    return;
   // One made on the host only to be copied (`torch::randn(...).to(device)`)
   // is libtorch-tensor-created-off-device's finding: made on the device, it
   // needs no copy at all, and a non-blocking copy from its fresh, pageable
@@ -134,6 +143,11 @@ void BlockingHostToDeviceCopyCheck::check(
   std::string Spelled =
       IsCuda ? "cuda()"
              : "to(" + utils::spelledText(Destination, SM, LangOpts) + ")";
+  // State its class keeps in host memory: the fix keeps it on the device,
+  // where it needs no copy, blocking or not.
+  if (std::optional<analysis::HostStateMember> State =
+          analysis::hostStateCopied(Source, Context, parents(Context)))
+    return diagnoseHostState(*State, *Member, Spelled, *Path, UpdateBlock);
   {
     auto Diag =
         diag(Member->getMemberLoc(),
@@ -162,10 +176,7 @@ void BlockingHostToDeviceCopyCheck::check(
   if (Path->StepFunction || UpdateBlock)
     notePathToStep(*Path, /*PerStep=*/true);
   if (UpdateBlock)
-    diag(UpdateBlock->getBeginLoc(),
-         "this block runs every few iterations, and each run is a training "
-         "step: it holds the backward pass and the optimizer step",
-         DiagnosticIDs::Note);
+    noteUpdateBlock(*UpdateBlock);
   // `mask.to(torch::kLong).to(device)`: the host widens, the bus carries
   // the wide elements. Only a note: whether the tensor was narrower is not
   // always known, and the author may want the conversion where it is.
@@ -191,6 +202,37 @@ void BlockingHostToDeviceCopyCheck::check(
        "staging buffers (torch::empty(..., "
        "torch::TensorOptions().pinned_memory(true)))",
        DiagnosticIDs::Note);
+}
+
+void BlockingHostToDeviceCopyCheck::noteUpdateBlock(const IfStmt &Block) {
+  diag(Block.getBeginLoc(),
+       "this block runs every few iterations, and each run is a training "
+       "step: it holds the backward pass and the optimizer step",
+       DiagnosticIDs::Note);
+}
+
+void BlockingHostToDeviceCopyCheck::diagnoseHostState(
+    const analysis::HostStateMember &State, const MemberExpr &Copy,
+    llvm::StringRef Spelled, const analysis::StepPath &Path,
+    const IfStmt *UpdateBlock) {
+  diag(Copy.getMemberLoc(),
+       "'%0' copies '%1', which its class keeps in host memory, to the GPU "
+       "on every step: the same tensor crosses the bus each time; keep it on "
+       "the device")
+      << Spelled << State.Member->getName();
+  // Each call on the way: the member function is what runs per step.
+  notePathToStep(Path, /*PerStep=*/true);
+  if (UpdateBlock)
+    noteUpdateBlock(*UpdateBlock);
+  // No fix-it: where the device is known when the member is made is the
+  // author's design (a constructor argument, a `to()` of the class).
+  const auto *Class = dyn_cast<CXXRecordDecl>(State.Member->getParent());
+  diag(State.MadeBy->getBeginLoc(),
+       "'%0' is made in host memory here: make it on the device, or move it "
+       "there once where the device is known%select{|, or register it "
+       "('register_buffer') so that the module's 'to(device)' moves it}1",
+       DiagnosticIDs::Note)
+      << State.Member->getName() << (Class && analysis::isModuleClass(Class));
 }
 
 } // namespace clang::tidy::libtorch

@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_BLOCKINGHOSTTODEVICECOPYCHECK_H
 
 #include "LibTorchCheck.h"
+#include "analysis/devices/HostStateMembers.h"
 
 namespace clang::tidy::libtorch {
 
@@ -24,6 +25,13 @@ public:
 
 private:
   bool asksAboutPeriodicGuards() const override { return true; }
+  /// The block of a loop's body that is the training step (UpdateBlocks.h).
+  void noteUpdateBlock(const IfStmt &Block);
+  /// The copy moves a member that its class keeps in host memory.
+  void diagnoseHostState(const analysis::HostStateMember &State,
+                         const MemberExpr &Copy, llvm::StringRef Spelled,
+                         const analysis::StepPath &Path,
+                         const IfStmt *UpdateBlock);
 };
 
 } // namespace clang::tidy::libtorch

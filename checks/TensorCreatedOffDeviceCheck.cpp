@@ -38,27 +38,23 @@ void TensorCreatedOffDeviceCheck::check(
     return handle(*Factory, Context);
   const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy");
   const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
-  if (!Member)
-    return;
   // A copy written in a macro may serve other call sites: silent.
-  if (Member->getMemberLoc().isMacroID())
+  if (!Member || Member->getMemberLoc().isMacroID())
     return;
   // Only a copy to a GPU: a copy to the CPU is no transfer.
-  if (!analysis::copiesToGpu(*Copy, Context))
-    return;
-  handle(*Copy, Context);
+  if (analysis::copiesToGpu(*Copy, Context))
+    handle(*Copy, Context);
 }
 
 void TensorCreatedOffDeviceCheck::handle(const CXXMemberCallExpr &Copy,
                                          ASTContext &Context) {
+  std::optional<analysis::HostCopySource> Made =
+      analysis::hostCopySource(Copy, Context);
   // Only per step or evaluation batch: made once (setup, once per epoch),
   // the copy costs nothing worth a finding; in a dataset or transform the
   // tensors are the CPU's by design.
-  std::optional<analysis::HostCopySource> Made =
-      analysis::hostCopySource(Copy, Context);
-  if (!Made)
-    return;
-  std::optional<analysis::StepPath> Path = Callers.get(Context).perBatch(&Copy);
+  std::optional<analysis::StepPath> Path =
+      Made ? Callers.get(Context).perBatch(&Copy) : std::nullopt;
   if (!Path)
     return;
   const bool PerStep = trainingFacts(Context).Loops.isPerStep(*Path);
@@ -273,11 +269,16 @@ void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
   std::string CopyText =
       utils::tokenRangeText(cast<MemberExpr>(Copy.getCallee())->getMemberLoc(),
                             Copy.getRParenLoc(), SM, LangOpts);
+  // Values written in the call go by their text.
+  const std::string Data = Table.Table
+                               ? Table.Table->getName().str()
+                               : utils::spelledText(Table.Values, SM, LangOpts);
+  const std::string Hoisted = Table.Table ? Data : "table";
   diag(cast<MemberExpr>(Copy.getCallee())->getMemberLoc(),
        "'%0' rebuilds a tensor from the constant host data '%1' and '%2' "
        "copies it to the GPU on every %select{evaluation batch|training "
        "step}3; make it on the device once, before the loop")
-      << MakerName << Table.Table->getName() << CopyText << PerStep;
+      << MakerName << Data << CopyText << PerStep;
   notePathToStep(Path, PerStep);
   // No fix-it: the device, or what else the expression names, may be
   // declared in the loop; where to put the tensor is the author's choice.
@@ -287,13 +288,13 @@ void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
          "hoist it before this loop, e.g. 'const auto %0_on_device = %1;', "
          "and use that tensor in the loop",
          DiagnosticIDs::Note)
-        << Table.Table->getName() << Suggested;
+        << Hoisted << Suggested;
   else
     diag(Table.Maker->getBeginLoc(),
          "make it once, e.g. 'static const auto %0_on_device = %1;' or a "
          "member set up before training, and use that tensor here",
          DiagnosticIDs::Note)
-        << Table.Table->getName() << Suggested;
+        << Hoisted << Suggested;
 }
 
 } // namespace clang::tidy::libtorch

@@ -74,6 +74,11 @@ inline constexpr char CudaMethod[] = "cuda";
 /// Tensor methods that copy a tensor's values into another's memory.
 inline constexpr char CopyInPlaceMethod[] = "copy_";
 inline constexpr char IndexPutMethod[] = "index_put_";
+/// Module methods that make a tensor the module's own, moved by its `to()`.
+inline constexpr char RegisterBufferMethod[] = "register_buffer";
+inline constexpr char RegisterParameterMethod[] = "register_parameter";
+/// The tensor method that swaps a tensor's storage for another's.
+inline constexpr char SetDataMethod[] = "set_data";
 /// Every function here (set_autocast_enabled, autocast_increment_nesting...)
 /// belongs to autocast, whichever device it names.
 inline constexpr char AutocastNamespace[] = "::at::autocast";

@@ -108,3 +108,32 @@ void train_negatives(torch::Device device, torch::nn::Linear model,
     (void)metrics;
   }
 }
+
+// Values written in the call: tables in a loss that the step calls, rebuilt
+// and copied on every step.
+torch::Tensor weighted_loss(const torch::Tensor &logits, const torch::Tensor &y) {
+  constexpr double kScale = 2.0;
+  auto weights = torch::tensor({1.0, 2.0, 0.5}).to(logits.device());
+  // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: 'torch::tensor' rebuilds a tensor from the constant host data '{1.0, 2.0, 0.5}' and 'to(logits.device())' copies it to the GPU on every training step; make it on the device once, before the loop [libtorch-tensor-created-off-device]
+  // CHECK-MESSAGES: :[[@LINE+18]]:5: note: called here on every training step
+  // CHECK-MESSAGES: :[[@LINE-3]]:18: note: make it once, e.g. 'static const auto table_on_device = torch::tensor({1.0, 2.0, 0.5}).to(logits.device());' or a member set up before training, and use that tensor here
+  auto grid = torch::tensor({{-kScale, 0.0}, {0.0, kScale}}).to(logits.device());
+  // CHECK-MESSAGES: :[[@LINE-1]]:62: warning: 'torch::tensor' rebuilds a tensor from the constant host data '{{.*}}-kScale, 0.0}, {0.0, kScale}}' and 'to(logits.device())' copies it
+  // CHECK-MESSAGES: :[[@LINE+14]]:5: note: called here on every training step
+  // CHECK-MESSAGES: :[[@LINE-3]]:15: note: make it once, e.g. 'static const auto table_on_device = torch::tensor({{.*}}-kScale, 0.0}, {0.0, kScale}}).to(logits.device());'
+  // Negatives: a value computed per call, a scalar (no table).
+  double margin = y.numel() * 0.1;
+  auto shifted = torch::tensor({margin, 1.0}).to(logits.device());
+  auto scale = torch::tensor(3.0).to(logits.device());
+  return torch::nll_loss(logits * grid.sum() * shifted.sum() * scale, y, weights);
+}
+
+void train_literal_tables(torch::Device device, torch::nn::Linear model,
+                          torch::optim::SGD &optimizer, const torch::Tensor &x,
+                          const torch::Tensor &y) {
+  for (int step = 0; step < 100; ++step) {
+    optimizer.zero_grad();
+    weighted_loss(model(x.to(device, true)), y.to(device, true)).backward();
+    optimizer.step();
+  }
+}

@@ -54,13 +54,15 @@ void train(torch::Device device, torch::Tensor host, std::vector<float> &raw,
     auto explicit_cpu = torch::ones({4}, torch::kCPU).to(device);
     // CHECK-MESSAGES: :[[@LINE-1]]:55: warning: 'torch::ones' makes
     // CHECK-MESSAGES: :[[@LINE-2]]:25: note: pass the device
+    auto values = torch::tensor({1.0f, 2.0f}).to(device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:47: warning: 'torch::tensor' rebuilds a tensor from the constant host data '{1.0f, 2.0f}' and 'to(device)' copies it
+    // CHECK-MESSAGES: :[[@LINE-47]]:3: note: hoist it before this loop
 
     // Negatives.
     auto made_there = torch::randn({32, 10}, device);
     auto options = torch::zeros({4}, torch::TensorOptions().device(device));
     auto already = torch::zeros({4}, device).to(device);
     auto blob = torch::from_blob(raw.data(), {2}).to(device);
-    auto values = torch::tensor({1.0f, 2.0f}).to(device);
     auto back = torch::zeros({4}).to(torch::kCPU);
     auto converted = torch::zeros({4}).to(torch::kHalf);
     auto like_device = torch::zeros_like(host).to(device);

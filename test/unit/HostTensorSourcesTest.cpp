@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Element types of host tensors and widening before a copy (HostDtypes),
-// constant host tables rebuilt as tensors (ConstantHostData), and factories
-// returned by helpers (DeviceFacts).
+// constant host tables rebuilt as tensors (ConstantHostData), factories
+// returned by helpers (DeviceFacts), and tensor members kept in host memory
+// (HostStateMembers).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostDtypes.h"
+#include "analysis/devices/HostStateMembers.h"
 #include "utils/SourceText.h"
 #include "utils/UserCode.h"
 
@@ -206,6 +208,7 @@ const char Tables[] = R"cpp(
 #include <cstdint>
 #include <vector>
 static const float kTable[2] = {1, 2};
+constexpr float kScale = 2;
 std::vector<float> mutableGlobal = {1, 2};
 void consume(std::vector<float> &);
 void tables(torch::Device device, const std::vector<float> &given) {
@@ -232,6 +235,10 @@ void tables(torch::Device device, const std::vector<float> &given) {
     auto fromGiven = torch::tensor(given).to(device);
     auto fromGlobal = torch::tensor(mutableGlobal).to(device);
     auto braced = torch::tensor({1.0f, 2.0f}).to(device);
+    auto nested = torch::tensor({{1.0f, -2.0f}, {kScale * 2, 0.0f}}).to(device);
+    auto withRead = torch::tensor({read, 1.0f}).to(device);
+    auto nestedRead = torch::tensor({{1.0f}, {read}}).to(device);
+    auto scalar = torch::tensor(2.0f).to(device);
   }
 }
 torch::Tensor returnsFactory(int64_t n) { return torch::zeros({n}); }
@@ -251,7 +258,13 @@ TEST(ConstantHostDataTest, ConstantTables) {
   auto Table = [&](llvm::StringRef Name, const Stmt *In) -> std::string {
     auto Found =
         constantHostTableCopied(copiedIn(*AST, Name), In, Context, Parents);
-    return Found ? Found->Table->getName().str() : "";
+    if (!Found)
+      return "";
+    if (Found->Table)
+      return Found->Table->getName().str();
+    return tokenRangeText(Found->Values->getBeginLoc(),
+                          Found->Values->getEndLoc(),
+                          Context.getSourceManager(), Context.getLangOpts());
   };
   EXPECT_EQ(Table("fromUnchanged", Loop), "unchanged");
   EXPECT_EQ(Table("fromBlob", Loop), "unchanged");
@@ -267,7 +280,13 @@ TEST(ConstantHostDataTest, ConstantTables) {
   EXPECT_EQ(Table("fromInLoop", Loop), "");
   EXPECT_EQ(Table("fromGiven", Loop), "");
   EXPECT_EQ(Table("fromGlobal", Loop), "");
-  EXPECT_EQ(Table("braced", Loop), "");
+  EXPECT_EQ(Table("braced", Loop), "{1.0f, 2.0f}");
+  EXPECT_EQ(Table("braced", nullptr), "{1.0f, 2.0f}")
+      << "values written in the call are constant through calls too";
+  EXPECT_EQ(Table("nested", nullptr), "{{1.0f, -2.0f}, {kScale * 2, 0.0f}}");
+  EXPECT_EQ(Table("withRead", Loop), "");
+  EXPECT_EQ(Table("nestedRead", Loop), "");
+  EXPECT_EQ(Table("scalar", Loop), "") << "one number is no table";
 }
 
 TEST(HelperFactoriesTest, FactoriesReturnedByHelpers) {
@@ -283,6 +302,98 @@ TEST(HelperFactoriesTest, FactoriesReturnedByHelpers) {
   EXPECT_TRUE(Returned("returnsFactory"));
   EXPECT_FALSE(Returned("returnsOnDevice"));
   EXPECT_FALSE(Returned("returnsFilled"));
+}
+
+const char Members[] = R"cpp(
+#include <torch/torch.h>
+torch::Tensor makeState(int64_t n) { return torch::rand({n}); }
+void bindMutably(torch::Tensor &t);
+struct State {
+  State() : fromHelper(makeState(4)) { assignedInBody = torch::ones({2}); }
+  torch::Tensor defaulted = torch::zeros({2});
+  torch::Tensor fromHelper;
+  torch::Tensor assignedInBody;
+  torch::Tensor neverMade;
+  torch::Tensor replaced = torch::zeros({2});
+  torch::Tensor boundMutably = torch::zeros({2});
+  torch::Tensor updatedInPlace = torch::zeros({2});
+  torch::Tensor onDevice = torch::zeros({2}, torch::kCUDA);
+  torch::Tensor movedToGpu = torch::zeros({2});
+  torch::Tensor movedToCpu = torch::zeros({2});
+  void toDevice(torch::Device d) {
+    movedToGpu = movedToGpu.to(d);
+    movedToCpu = movedToCpu.to(torch::kCPU);
+  }
+  void replace(torch::Tensor t) { replaced = t; }
+  void update() { updatedInPlace.mul_(2); updatedInPlace += 1; }
+  torch::Tensor copies(torch::Device d) {
+    return defaulted.to(d) + fromHelper.to(d) + assignedInBody.to(d) +
+           neverMade.to(d) + replaced.to(d) + boundMutably.to(d) +
+           updatedInPlace.to(d) + onDevice.to(d) + movedToGpu.to(d, true) +
+           movedToCpu.to(d, true);
+  }
+};
+void user(State &s) { bindMutably(s.boundMutably); }
+struct OwnImpl : torch::nn::Module {
+  OwnImpl() {
+    registered = register_buffer("registered", torch::zeros({2}));
+    register_parameter("passed", passed);
+  }
+  torch::Tensor registered;
+  torch::Tensor passed = torch::zeros({2});
+  torch::Tensor plain = torch::zeros({2});
+  torch::Tensor copies(torch::Device d) {
+    return registered.to(d) + passed.to(d) + plain.to(d);
+  }
+};
+)cpp";
+
+TEST(HostStateMembersTest, MembersKeptInHostMemory) {
+  auto AST = parseWithMockTorch(Members);
+  ASTContext &Context = AST->getASTContext();
+  UserCodeParents Parents(Context);
+  auto Source = [&](llvm::StringRef Name) -> const Expr * {
+    auto Found = match(
+        cxxMemberCallExpr(callee(cxxMethodDecl(hasName("to"))),
+                          on(memberExpr(member(hasName(Name))).bind("source")),
+                          hasAncestor(cxxMethodDecl(hasName("copies")))),
+        Context);
+    EXPECT_EQ(Found.size(), 1U) << Name.str();
+    return Found.empty() ? nullptr : Found[0].getNodeAs<Expr>("source");
+  };
+  auto MadeBy = [&](llvm::StringRef Name) -> std::string {
+    auto State = hostStateCopied(Source(Name), Context, Parents);
+    if (!State)
+      return "";
+    return tokenRangeText(State->MadeBy->getBeginLoc(),
+                          State->MadeBy->getEndLoc(),
+                          Context.getSourceManager(), Context.getLangOpts());
+  };
+  EXPECT_EQ(MadeBy("defaulted"), "torch::zeros({2})");
+  EXPECT_EQ(MadeBy("fromHelper"), "makeState(4)");
+  EXPECT_EQ(MadeBy("assignedInBody"), "torch::ones({2})");
+  EXPECT_EQ(MadeBy("updatedInPlace"), "torch::zeros({2})")
+      << "changed in place, it stays in host memory";
+  EXPECT_EQ(MadeBy("plain"), "torch::zeros({2})");
+  EXPECT_EQ(MadeBy("neverMade"), "");
+  EXPECT_EQ(MadeBy("replaced"), "") << "assigned outside the constructors";
+  EXPECT_EQ(MadeBy("boundMutably"), "") << "a callee may replace it";
+  EXPECT_EQ(MadeBy("onDevice"), "");
+  EXPECT_EQ(MadeBy("registered"), "");
+  EXPECT_EQ(MadeBy("passed"), "");
+  EXPECT_EQ(MadeBy("movedToGpu"), "") << "its class moves it to the device";
+  EXPECT_EQ(MadeBy("movedToCpu"), "") << "replaced outside the constructors";
+
+  EXPECT_TRUE(isModuleOwnTensor(Source("registered"), Context, Parents));
+  EXPECT_TRUE(isModuleOwnTensor(Source("passed"), Context, Parents));
+  EXPECT_FALSE(isModuleOwnTensor(Source("plain"), Context, Parents));
+  EXPECT_FALSE(isModuleOwnTensor(Source("defaulted"), Context, Parents))
+      << "not a module's member";
+
+  EXPECT_TRUE(isMovedByItsClass(Source("movedToGpu"), Context, Parents));
+  EXPECT_FALSE(isMovedByItsClass(Source("movedToCpu"), Context, Parents));
+  EXPECT_FALSE(isMovedByItsClass(Source("defaulted"), Context, Parents));
+  EXPECT_FALSE(isMovedByItsClass(Source("replaced"), Context, Parents));
 }
 
 } // namespace host_tensor_sources_test

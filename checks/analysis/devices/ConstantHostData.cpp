@@ -18,6 +18,14 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
+/// A number written as a constant: a literal, or an arithmetic constant
+/// expression (`-1.5`, `kScale * 2` of a constexpr kScale).
+bool isConstantElement(const Expr *E, ASTContext &Context) {
+  E = utils::stripWrappers(E, utils::ImplicitWrappers | utils::ExplicitCast);
+  return E && !E->isValueDependent() && E->getType()->isArithmeticType() &&
+         E->isEvaluatable(Context);
+}
+
 bool isCalled(const CallExpr *Call, StringRef Name) {
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
   if (!Callee || !Callee->getIdentifier() || Callee->getName() != Name)
@@ -47,6 +55,35 @@ const VarDecl *namedVariable(const Expr *E) {
     E = Construct->getArg(0);
   }
   return nullptr;
+}
+
+/// Whether \p E, the argument of `torch::tensor`, is a braced list whose
+/// every element is a constant: through the TensorDataContainer (or
+/// initializer_list) it converts to, nested lists included.
+bool isConstantList(const Expr *E, ASTContext &Context, unsigned Depth = 0) {
+  // Deeper than any table written by hand (a 4-D literal has 4 levels,
+  // each adding a container and an initializer_list).
+  constexpr unsigned MaxDepth = 16;
+  E = utils::stripWrappers(E, utils::ImplicitWrappers | utils::ExplicitCast);
+  if (!E || Depth > MaxDepth)
+    return false;
+  if (const auto *List = dyn_cast<CXXStdInitializerListExpr>(E))
+    return isConstantList(List->getSubExpr(), Context, Depth + 1);
+  if (const auto *List = dyn_cast<InitListExpr>(E))
+    return List->getNumInits() > 0 &&
+           llvm::all_of(List->inits(), [&](const Expr *Element) {
+             return isConstantList(Element, Context, Depth + 1) ||
+                    isConstantElement(Element, Context);
+           });
+  const auto *Construct = dyn_cast<CXXConstructExpr>(E);
+  if (!Construct || Construct->getNumArgs() == 0)
+    return false;
+  // A container made from one element or one list: what it holds.
+  for (const Expr *Rest : llvm::drop_begin(Construct->arguments()))
+    if (!isa<CXXDefaultArgExpr>(Rest))
+      return false;
+  return isConstantList(Construct->getArg(0), Context, Depth + 1) ||
+         (Depth > 0 && isConstantElement(Construct->getArg(0), Context));
 }
 
 /// The variable whose storage `from_blob`'s pointer points into:
@@ -277,6 +314,8 @@ constantHostTableCopied(const Expr *CopySource, const Stmt *Loop,
   if (!Maker || Maker->getNumArgs() == 0)
     return std::nullopt;
   const VarDecl *Table = nullptr;
+  if (isCalled(Maker, "tensor") && isConstantList(Maker->getArg(0), Context))
+    return ConstantHostTable{Maker, nullptr, Maker->getArg(0)};
   if (isCalled(Maker, "tensor"))
     Table = namedVariable(Maker->getArg(0));
   else if (isCalled(Maker, "from_blob"))

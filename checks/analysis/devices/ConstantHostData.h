@@ -20,6 +20,9 @@
 //   (its address, a pointer or mutable reference initialized from it).
 //   A `.data()` given to a `from_blob` whose tensor is copied at once (a
 //   `.clone()` or a copy to the device right after it) only reads.
+// - values written in the call: `torch::tensor({1.0, 2.0, 0.5})`, a braced
+//   list (nested or not) whose every element is a literal or another
+//   constant expression; wherever the copy runs, they never change.
 // Anything else (a parameter, a member, a per-iteration local, a table
 // filled in the loop) may change: not constant.
 //
@@ -38,8 +41,11 @@ namespace clang::tidy::libtorch::analysis {
 struct ConstantHostTable {
   /// `torch::tensor(...)` or `torch::from_blob(...)`.
   const CallExpr *Maker = nullptr;
-  /// The variable whose values it copies.
+  /// The variable whose values it copies; null for values written in the
+  /// call.
   const VarDecl *Table = nullptr;
+  /// The braced list of constants it copies, when Table is null.
+  const Expr *Values = nullptr;
 };
 
 /// \p CopySource, the object of a copy to the device, is a tensor made
