@@ -8,6 +8,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostSyncOperations.h"
+#include "analysis/devices/SyncRemedies.h"
 #include "analysis/steps/SyncPurpose.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "utils/AstWalk.h"
@@ -33,11 +34,13 @@ HostSyncInLoopCheck::HostSyncInLoopCheck(StringRef Name,
     : LibTorchCheck(Name, Context),
       RawSyncFunctions(Options.get("SyncFunctions", "")),
       ExtraSyncFunctions(
-          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions))) {}
+          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions))),
+      SummaryFile(summaryFileOption(*Context)) {}
 
 void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   LibTorchCheck::storeOptions(Opts);
   Options.store(Opts, "SyncFunctions", RawSyncFunctions);
+  Opts[SummaryFileKey] = ClangTidyOptions::ClangTidyValue(SummaryFile);
 }
 
 void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
@@ -76,6 +79,16 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(PrintTensor.bind("print"), this);
   Finder->addMatcher(SyncFunctionCall.bind("function"), this);
 
+  // A function of the project whose body another unit holds: its summary
+  // says whether it waits (analysis/program/SummaryTable.h).
+  if (!SummaryFile.empty())
+    Finder->addMatcher(
+        callExpr(unless(isExpansionInSystemHeader()),
+                 callee(functionDecl(unless(isExpansionInSystemHeader()))),
+                 unless(cxxOperatorCallExpr()))
+            .bind("elsewhere"),
+        this);
+
   if (ExtraSyncFunctions.empty())
     return;
   // The user's word for functions whose bodies we may not see: a plain
@@ -104,8 +117,26 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     Sync = analysis::functionSync(*Call, Policy);
   else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("listed"))
     Sync = analysis::listedFunctionSync(*Call, Policy);
+  else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("elsewhere"))
+    Sync = elsewhereSync(*Call, Context);
   if (Sync)
     handle(*Sync, Context);
+}
+
+std::unique_ptr<analysis::SummaryTable>
+HostSyncInLoopCheck::readSummaries(ASTContext &Context) {
+  llvm::Expected<analysis::SummaryTable> Table =
+      analysis::SummaryTable::read(SummaryFile, Context.getSourceManager());
+  if (Table)
+    return std::make_unique<analysis::SummaryTable>(std::move(*Table));
+  configurationDiag("%0 '%1': %2")
+      << SummaryFileKey << SummaryFile << llvm::toString(Table.takeError());
+  return std::make_unique<analysis::SummaryTable>();
+}
+
+std::optional<analysis::HostSync>
+HostSyncInLoopCheck::elsewhereSync(const CallExpr &Call, ASTContext &Context) {
+  return Summaries.get(Context).waitOfCall(Call, Context.getPrintingPolicy());
 }
 
 void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
@@ -144,12 +175,12 @@ void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
   const bool InCondition =
       (Sync.Kind == SyncKind::ReadScalar || Sync.Kind == SyncKind::HostBool) &&
       utils::isInBranchCondition(Sync.Operation, TU.Parents);
-  diagnose(Sync, *Path, PerStep, InCondition);
+  diagnose(Sync, *Path, PerStep, InCondition, Context);
 }
 
 void HostSyncInLoopCheck::diagnose(const analysis::HostSync &Sync,
                                    const analysis::StepPath &Path, bool PerStep,
-                                   bool InCondition) {
+                                   bool InCondition, ASTContext &Context) {
   const SourceLocation Loc = Sync.Loc;
   const std::string &Name = Sync.Name;
   switch (Sync.Kind) {
@@ -211,68 +242,50 @@ void HostSyncInLoopCheck::diagnose(const analysis::HostSync &Sync,
               "every %select{evaluation batch|training step}1")
         << Name << PerStep;
     break;
+  case SyncKind::Elsewhere:
+    diag(Loc, "'%0', defined in another translation unit, waits for the GPU "
+              "on every %select{evaluation batch|training step}1")
+        << Name << PerStep;
+    break;
   }
 
   notePathToStep(Path, PerStep);
-  switch (Sync.Kind) {
-  case SyncKind::ReadScalar:
-  case SyncKind::HostBool:
-    if (InCondition) {
-      diag(Loc,
-           "decide on the host only every N steps, under 'if (step %% N "
-           "== 0)', or keep the decision on the device (torch::where)",
-           DiagnosticIDs::Note);
-      break;
-    }
-    [[fallthrough]];
-  case SyncKind::CopyToHost:
-  case SyncKind::Print:
-  case SyncKind::HostMemory:
-    if (PerStep)
-      diag(Loc,
-           "accumulate on the device ('running_loss += loss.detach();') and "
-           "read it every N steps under 'if (step %% N == 0)'",
-           DiagnosticIDs::Note);
+  if (Sync.Kind == SyncKind::Elsewhere)
+    noteElsewhere(Sync, Context);
+  diag(Loc, analysis::syncRemedy(Sync, PerStep, InCondition),
+       DiagnosticIDs::Note);
+}
+
+void HostSyncInLoopCheck::noteElsewhere(const analysis::HostSync &Sync,
+                                        ASTContext &Context) {
+  const FunctionDecl *Callee =
+      cast<CallExpr>(Sync.Operation)->getDirectCallee();
+  std::optional<analysis::SyncElsewhere> Chain =
+      Summaries.get(Context).syncReachedBy(analysis::usrOf(Callee));
+  if (!Chain)
+    return;
+  // At each place only while its file still reads as summarized; else at
+  // the call, saying where the summary saw it.
+  const auto NoteAt = [&](const analysis::SummarizedPlace &Place,
+                          const std::string &What) {
+    const SourceLocation At =
+        analysis::locate(Place, Context.getSourceManager());
+    if (At.isValid())
+      diag(At, "%0 here", DiagnosticIDs::Note) << What;
     else
-      diag(Loc,
-           "accumulate on the device ('correct += pred.eq(target).sum();') "
-           "and read it once, after the loop",
-           DiagnosticIDs::Note);
-    break;
-  case SyncKind::DynamicShape:
-    diag(Loc,
-         "keep shapes fixed: use mask arithmetic or 'torch::where(mask, "
-         "a, b)' instead",
-         DiagnosticIDs::Note);
-    break;
-  case SyncKind::SizedOnHost:
-    // No %select: the bincount remedy holds braces.
-    diag(Loc,
-         StringRef(Name).contains("bincount")
-             ? "count on the device with a known size: "
-               "'torch::zeros({num_bins}, options).index_add_(0, values, "
-               "torch::ones_like(values))'"
-         : StringRef(Name).contains("histc") ? "give 'min' and 'max'"
-                                             : "give 'output_size'",
-         DiagnosticIDs::Note);
-    break;
-  case SyncKind::Synchronize:
-    diag(Loc, "remove it; synchronize only around timing code, every N steps",
-         DiagnosticIDs::Note);
-    break;
-  case SyncKind::Listed:
-    diag(Loc,
-         "its body is not in this translation unit; call it every N steps, "
-         "under 'if (step %% N == 0)', or once after the loop",
-         DiagnosticIDs::Note);
-    break;
-  case SyncKind::HiddenRead:
-    diag(Loc,
-         "clip on the device: compute the total norm as a tensor and scale "
-         "each gradient by '(max_norm / (total_norm + 1e-6)).clamp_max(1.0)'",
-         DiagnosticIDs::Note);
-    break;
+      diag(Sync.Loc,
+           "%0 at %1:%2 when the summaries were written; that file "
+           "has changed since: export them again",
+           DiagnosticIDs::Note)
+          << What << Place.File << Place.Line;
+  };
+  std::string Caller = Callee->getQualifiedNameAsString();
+  for (const analysis::SummarizedCall &Step : Chain->Calls) {
+    NoteAt(Step.Place, "'" + Caller + "' calls '" + Step.Name + "'");
+    Caller = Step.Name;
   }
+  NoteAt(Chain->Sync.Place,
+         "'" + Chain->Sync.Operation + "' waits for the GPU on each call");
 }
 
 } // namespace clang::tidy::libtorch

@@ -9,6 +9,7 @@
 
 #include "LibTorchCheck.h"
 #include "analysis/devices/HostSyncOperations.h"
+#include "analysis/program/SummaryTable.h"
 #include "analysis/steps/CallerPaths.h"
 #include <string>
 #include <vector>
@@ -36,10 +37,23 @@ private:
   void handle(const analysis::HostSync &Sync, ASTContext &Context);
   /// The finding at \p Sync, the calls on \p Path, and the remedy.
   void diagnose(const analysis::HostSync &Sync, const analysis::StepPath &Path,
-                bool PerStep, bool InCondition);
+                bool PerStep, bool InCondition, ASTContext &Context);
+  /// The summary file's table; an empty one, reported once, when it cannot
+  /// be read.
+  std::unique_ptr<analysis::SummaryTable> readSummaries(ASTContext &Context);
+  /// A call of a function whose body another unit holds, which waits.
+  std::optional<analysis::HostSync> elsewhereSync(const CallExpr &Call,
+                                                  ASTContext &Context);
+  /// The calls from the function \p Sync calls to the wait, in their units.
+  void noteElsewhere(const analysis::HostSync &Sync, ASTContext &Context);
   /// Extra functions that synchronize, as qualified names (`SyncFunctions`).
   const std::string RawSyncFunctions;
   const std::vector<std::string> ExtraSyncFunctions;
+  /// `libtorch-tidy.SummaryFile`: the summaries of the project's units.
+  const std::string SummaryFile;
+  utils::PerUnit<analysis::SummaryTable> Summaries{
+      unitScope(),
+      [this](ASTContext &Context) { return readSummaries(Context); }};
   /// Which functions the steps and evaluation batches call, per TU.
   utils::PerUnit<analysis::BatchCallPaths> Callers{
       unitScope(), [this](ASTContext &Context) {

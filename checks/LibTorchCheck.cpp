@@ -30,6 +30,15 @@ void LibTorchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
     Options.store(Opts, "PeriodicGuardMacros", RawGuardMacros);
 }
 
+std::string LibTorchCheck::summaryFileOption(ClangTidyContext &Context) {
+  // Read outside OptionsView, so listed for --verify-config here.
+  if (llvm::StringSet<> *Collector = Context.getOptionsCollector())
+    Collector->insert(SummaryFileKey);
+  const ClangTidyOptions::OptionMap &Map = Context.getOptions().CheckOptions;
+  auto It = Map.find(SummaryFileKey);
+  return It == Map.end() ? std::string() : It->second.Value;
+}
+
 void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
                                    bool PerStep) {
   for (const CallExpr *Site : Path.Calls)

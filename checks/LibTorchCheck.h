@@ -60,6 +60,15 @@ protected:
   /// events), so the PeriodicGuardMacros option applies to it.
   virtual bool asksAboutPeriodicGuards() const { return false; }
 
+  /// `libtorch-tidy.SummaryFile`, the summaries of the project's units
+  /// (analysis/program/SummaryTable.h): one option for every check that
+  /// reads them, no one check's. A check that reads it stores it under this
+  /// key, which --dump-config shows.
+  static constexpr llvm::StringLiteral SummaryFileKey =
+      "libtorch-tidy.SummaryFile";
+  /// Its value; empty when not set.
+  static std::string summaryFileOption(ClangTidyContext &Context);
+
   /// Where a check's own per-unit state lives.
   utils::UnitScope &unitScope() { return Unit; }
 

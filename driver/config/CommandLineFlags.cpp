@@ -68,6 +68,12 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc(R"(Write the fixes as YAML for
 clang-apply-replacements)"),
                                  cl::value_desc("filename"), cl::cat(Category));
+cl::opt<std::string> ExportSummaries(
+    "export-summaries",
+    cl::desc(R"(Write what the functions of the analyzed units do, for
+the checks of other units (libtorch-tidy.SummaryFile);
+the entries of units not analyzed now are kept)"),
+    cl::value_desc("filename"), cl::cat(Category));
 cl::list<std::string>
     ExtraArgs("extra-arg",
               cl::desc("Append an argument to the compile command"),

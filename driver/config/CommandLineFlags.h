@@ -47,6 +47,7 @@ extern llvm::cl::opt<bool> FixErrors;
 extern llvm::cl::opt<bool> FixNotes;
 extern llvm::cl::opt<std::string> FormatStyle;
 extern llvm::cl::opt<std::string> ExportFixes;
+extern llvm::cl::opt<std::string> ExportSummaries;
 extern llvm::cl::list<std::string> ExtraArgs;
 extern llvm::cl::list<std::string> ExtraArgsBefore;
 extern llvm::cl::opt<bool> Quiet;

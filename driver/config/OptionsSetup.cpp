@@ -215,6 +215,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.ConfigFile = ConfigFile;
   Options.FormatStyle = FormatStyle;
   Options.ExportFixes = ExportFixes;
+  Options.ExportSummaries = ExportSummaries;
   Options.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   Options.ExtraArgsBefore.assign(ExtraArgsBefore.begin(),
                                  ExtraArgsBefore.end());

@@ -43,6 +43,7 @@ struct ToolOptions {
   std::string ConfigFile;
   std::string FormatStyle = "none";
   std::string ExportFixes;
+  std::string ExportSummaries;
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
   bool Fix = false;

@@ -157,6 +157,12 @@ struct TranslationUnitResult {
   /// `--enable-check-profile`: seconds (wall) each check's matchers took in
   /// this unit, keyed by check name; empty when profiling was off.
   std::map<std::string, double> CheckProfile;
+  /// What the functions of the main file do, for the units that call them
+  /// (checks/analysis/program/FunctionSummaries.h): the JSON array of the
+  /// summary file's "functions", as text; empty when nothing was
+  /// summarized. Kept by the cache and `--export-summaries`; reports leave
+  /// it out.
+  std::string FunctionSummaries;
 };
 
 /// Everything one invocation found, ready for a writer.

@@ -173,6 +173,8 @@ void to_json(json &J, const TranslationUnitResult &U) {
            {"buildDirectory", U.BuildDirectory},
            {"suppressed", U.Suppressed},
            {"checkProfile", U.CheckProfile}};
+  if (!U.FunctionSummaries.empty())
+    J["functionSummaries"] = json::parse(U.FunctionSummaries);
 }
 void from_json(const json &J, TranslationUnitResult &U) {
   J.at("mainFile").get_to(U.MainFile);
@@ -190,6 +192,9 @@ void from_json(const json &J, TranslationUnitResult &U) {
   J.at("buildDirectory").get_to(U.BuildDirectory);
   J.at("suppressed").get_to(U.Suppressed);
   J.at("checkProfile").get_to(U.CheckProfile);
+  // The cache and workers keep it; reports and older entries have none.
+  if (auto It = J.find("functionSummaries"); It != J.end())
+    U.FunctionSummaries = It->dump();
 }
 
 void to_json(json &J, const RunResult &R) {

@@ -39,6 +39,7 @@ json jsonReport(const model::RunResult &Run) {
   for (json &Unit : Document["units"]) {
     Unit.erase("fromCache");
     Unit.erase("preamble");
+    Unit.erase("functionSummaries");
   }
 
   std::vector<model::Finding> Unique = model::uniqueFindings(Sorted);

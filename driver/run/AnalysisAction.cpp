@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/AnalysisAction.h"
+#include "analysis/program/FunctionSummaries.h"
 #include "cache/DependencyRecording.h"
 #include "preamble/PrecompiledPrefixes.h"
 #include "preamble/SkipPolicy.h"
@@ -22,6 +23,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -132,6 +134,26 @@ private:
   std::string &Version;
 };
 
+/// Summarizes the main file's functions once the unit is parsed
+/// (analysis/program/FunctionSummaries.h), for the units that call them.
+class SummaryConsumer : public ASTConsumer {
+public:
+  explicit SummaryConsumer(std::string &Out) : Out(Out) {}
+  void HandleTranslationUnit(ASTContext &Context) override {
+    std::vector<clang::tidy::libtorch::analysis::FunctionSummary> Summaries =
+        clang::tidy::libtorch::analysis::summarizeUnit(Context);
+    Out.clear();
+    if (Summaries.empty())
+      return;
+    llvm::raw_string_ostream OS(Out);
+    OS << llvm::json::Value(
+        clang::tidy::libtorch::analysis::summariesToJson(Summaries));
+  }
+
+private:
+  std::string &Out;
+};
+
 } // namespace
 
 class AnalysisActionFactory::Action : public ASTFrontendAction {
@@ -168,13 +190,19 @@ public:
       if (Factory.ParsingAgainstPrefix)
         return nullptr;
     }
-    if (!Factory.SkipSystemBodies)
-      return Checks;
-    const bool MatchSystemHeaders =
-        Factory.Context.getOptionsForFile(File).SystemHeaders.value_or(false);
-    return SkippingConsumer::create(
-        std::move(Checks), std::move(WholeUnit), Compiler.getSourceManager(),
-        MatchSystemHeaders, preamble::skipPolicyFor(Factory.EnabledChecks));
+    std::vector<std::unique_ptr<ASTConsumer>> Consumers;
+    if (!Factory.SkipSystemBodies) {
+      Consumers.push_back(std::move(Checks));
+    } else {
+      const bool MatchSystemHeaders =
+          Factory.Context.getOptionsForFile(File).SystemHeaders.value_or(false);
+      Consumers.push_back(SkippingConsumer::create(
+          std::move(Checks), std::move(WholeUnit), Compiler.getSourceManager(),
+          MatchSystemHeaders, preamble::skipPolicyFor(Factory.EnabledChecks)));
+    }
+    Consumers.push_back(
+        std::make_unique<SummaryConsumer>(Factory.FunctionSummaries));
+    return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 
   /// Keeps the bytes parsed of every user file (not system headers), and

@@ -65,6 +65,10 @@ public:
   ParsedContents Parsed;
   /// Files parsed with different content by two compile commands.
   std::set<std::string> Inconsistent;
+  /// The summaries of the main file's functions as JSON text
+  /// (model::TranslationUnitResult::FunctionSummaries), from the last
+  /// compile command parsed.
+  std::string FunctionSummaries;
   /// Paths where `__has_include` found nothing (AbsentHeaderRecorder).
   std::set<std::string> AbsentHeaders;
   /// The precompiled prefixes the unit was parsed against, one per compile

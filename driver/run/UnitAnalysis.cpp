@@ -265,6 +265,7 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
   sys::fs::make_absolute(BuildDirectory);
   sys::path::remove_dots(BuildDirectory, /*remove_dot_dot=*/true);
   Unit.BuildDirectory = std::string(BuildDirectory);
+  Unit.FunctionSummaries = std::move(Factory.FunctionSummaries);
   for (const std::string &File : Factory.Inconsistent)
     Factory.Parsed.erase(File);
   ErrorConverter Converter(Unit.BuildDirectory, Factory.Parsed);

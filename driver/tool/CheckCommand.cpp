@@ -32,6 +32,7 @@
 #include "run/WorkerProcess.h"
 #include "select/UnitSelection.h"
 #include "tool/RunSetup.h"
+#include "tool/SummaryExport.h"
 #include "units/CompilationSetup.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
@@ -162,6 +163,12 @@ int runCheckCommand(const ToolOptions &Tool,
   for (const std::string *Path : {&Tool.Output, &Tool.ExportFixes})
     if (Error E = report::checkOutputPath(*Path)) {
       errs() << "libtorch-tidy: error: " << toString(std::move(E)) << "\n";
+      return ExitUsageError;
+    }
+  if (!Tool.ExportSummaries.empty())
+    if (std::optional<std::string> Problem =
+            summaryExportProblem(Tool.ExportSummaries)) {
+      errs() << "libtorch-tidy: error: " << *Problem << "\n";
       return ExitUsageError;
     }
   std::optional<std::set<std::string>> Baseline;
@@ -381,6 +388,15 @@ int runCheckCommand(const ToolOptions &Tool,
       return ExitUsageError;
     }
   }
+
+  // --- Export summaries (analysis/program/SummaryTable.h). ---
+  if (!Tool.ExportSummaries.empty())
+    if (std::optional<std::string> Problem =
+            exportSummaries(Tool.ExportSummaries, Run)) {
+      errs() << "libtorch-tidy: error: " << *Problem
+             << " (--export-summaries)\n";
+      return ExitUsageError;
+    }
 
   unsigned WarningsAsErrors = 0;
   bool Failing = false;

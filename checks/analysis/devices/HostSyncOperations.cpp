@@ -334,6 +334,72 @@ std::optional<HostSync> deviceToHostCopySync(const CallExpr &Call,
   return Sync;
 }
 
+StringRef syncKindName(SyncKind Kind) {
+  switch (Kind) {
+  case SyncKind::ReadScalar:
+    return "read-scalar";
+  case SyncKind::CopyToHost:
+    return "copy-to-host";
+  case SyncKind::Print:
+    return "print";
+  case SyncKind::DynamicShape:
+    return "dynamic-shape";
+  case SyncKind::HostBool:
+    return "host-bool";
+  case SyncKind::HostMemory:
+    return "host-memory";
+  case SyncKind::SizedOnHost:
+    return "sized-on-host";
+  case SyncKind::Synchronize:
+    return "synchronize";
+  case SyncKind::HiddenRead:
+    return "hidden-read";
+  case SyncKind::Listed:
+    return "listed";
+  case SyncKind::Elsewhere:
+    return "elsewhere";
+  }
+  llvm_unreachable("every kind is named");
+}
+
+std::optional<SyncKind> syncKindFromName(StringRef Name) {
+  for (SyncKind Kind :
+       {SyncKind::ReadScalar, SyncKind::CopyToHost, SyncKind::Print,
+        SyncKind::DynamicShape, SyncKind::HostBool, SyncKind::HostMemory,
+        SyncKind::SizedOnHost, SyncKind::Synchronize, SyncKind::HiddenRead,
+        SyncKind::Listed, SyncKind::Elsewhere})
+    if (syncKindName(Kind) == Name)
+      return Kind;
+  return std::nullopt;
+}
+
+std::optional<HostSync> syncOfCall(const CallExpr &Call, ASTContext &Context,
+                                   const LangOptions &LangOpts) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee)
+    return std::nullopt;
+  if (const auto *Member = dyn_cast<CXXMemberCallExpr>(&Call)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    if (!Method || !Method->getIdentifier() ||
+        !llvm::is_contained(syncTensorMethods(), Method->getName()) ||
+        !isTensorType(Context.getRecordType(Method->getParent())))
+      return std::nullopt;
+    return tensorMethodSync(*Member, Context, LangOpts);
+  }
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(&Call)) {
+    if (Operator->getOperator() != OO_LessLess || Operator->getNumArgs() != 2 ||
+        Callee->getNumParams() < 1 ||
+        !isTensorType(
+            Callee->getParamDecl(Callee->getNumParams() - 1)->getType()))
+      return std::nullopt;
+    return tensorPrintSync(*Operator);
+  }
+  if (!llvm::is_contained(syncFunctions(),
+                          "::" + Callee->getQualifiedNameAsString()))
+    return std::nullopt;
+  return functionSync(Call, Context.getPrintingPolicy());
+}
+
 std::optional<HostSync> listedFunctionSync(const CallExpr &Call,
                                            const PrintingPolicy &Policy) {
   const FunctionDecl *Callee = Call.getDirectCallee();

@@ -37,7 +37,13 @@ enum class SyncKind {
                 ///< from device tensors (clip_grad_norm_'s double)
   Listed,       ///< a function named in SyncFunctions whose body this TU
                 ///< does not hold
+  Elsewhere,    ///< a function whose body another unit holds, and whose
+                ///< summary (analysis/program/FunctionSummaries.h) waits
 };
+
+/// The name of \p Kind in a summary file ("read-scalar"), and back.
+llvm::StringRef syncKindName(SyncKind Kind);
+std::optional<SyncKind> syncKindFromName(llvm::StringRef Name);
 
 /// Tensor methods that wait for the device (whether `to()` copies to the
 /// host is the caller's to decide).
@@ -108,6 +114,14 @@ std::optional<HostSync> functionSync(const CallExpr &Call,
 std::optional<HostSync> deviceToHostCopySync(const CallExpr &Call,
                                              ASTContext &Context,
                                              const LangOptions &LangOpts);
+
+/// Any of the waits above that \p Call is, as a summary of its function
+/// records it (analysis/program/FunctionSummaries.h): a tensor method, a
+/// printed tensor or a LibTorch function that waits as called. Copies into
+/// host memory are left out: a helper's tensors are its caller's, and
+/// where they live is not known where the helper is.
+std::optional<HostSync> syncOfCall(const CallExpr &Call, ASTContext &Context,
+                                   const LangOptions &LangOpts);
 
 /// A call of a function the user lists as waiting (the SyncFunctions
 /// option), taken at its word only when this unit holds no body of it to

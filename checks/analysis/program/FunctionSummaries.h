@@ -1,0 +1,85 @@
+//===--- FunctionSummaries.h - What a unit's functions do -------*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Facts about the functions a translation unit defines, for the units that
+// call them without seeing their bodies: a step in `train.cpp` that calls
+// `compute_metrics(out, target)` from `metrics.cpp`, which reads each value
+// with `item()`. The first pass summarizes each function of each unit (what
+// it waits for on every call, which functions of the project it calls on
+// every call); the summaries of all units are written to one file
+// (`libtorch-tidy --export-summaries`), and the checks of the second pass
+// read it (SummaryTable.h). Functions are keyed by USR, Clang's name for a
+// declaration that is the same in every unit that declares it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_FUNCTIONSUMMARIES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_FUNCTIONSUMMARIES_H
+
+#include "analysis/devices/HostSyncOperations.h"
+#include "clang/AST/ASTContext.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+#include <vector>
+
+namespace clang::tidy::libtorch::analysis {
+
+/// A place in a summarized function's body, with the text written there
+/// when it was summarized: a reader that points at the place first checks
+/// that the file still holds that text (SummaryTable.h).
+struct SummarizedPlace {
+  std::string File; ///< absolute
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Spelling; ///< the token at Line:Column (`item`, `cpu`)
+};
+
+/// An operation that waits for the GPU on every call of the function.
+struct SummarizedSync {
+  std::string Operation; ///< as a finding names it: `item<float>()`
+  SyncKind Kind = SyncKind::ReadScalar;
+  SummarizedPlace Place;
+};
+
+/// A call of another function of the project on every call of the function.
+struct SummarizedCall {
+  std::string Usr;
+  std::string Name; ///< qualified, as a note names it
+  SummarizedPlace Place;
+};
+
+struct FunctionSummary {
+  std::string Usr;
+  std::string Name; ///< qualified
+  std::vector<SummarizedSync> Syncs;
+  std::vector<SummarizedCall> Calls;
+};
+
+/// Clang's USR of \p D; empty when it has none.
+std::string usrOf(const Decl *D);
+
+/// The summaries of the functions defined in \p Context's main file, each
+/// with the waits and calls of project functions that run on every call of
+/// it. Left out, so that a summary says only what always happens:
+/// - operations under an `if`, `switch`, `?:`, `&&`, `||` or in a `catch`
+///   (a guard such as `if (step % 100 == 0)` is the caller's to see, and
+///   the summary cannot show it);
+/// - operations in lambdas (called when, and how often, is not known);
+/// - a wait on a tensor provably in host memory;
+/// - calls of virtual functions (another override may run);
+/// - templates not instantiated, and functions with no USR.
+/// Functions with no fact are left out too.
+std::vector<FunctionSummary> summarizeUnit(ASTContext &Context);
+
+/// A unit's summaries as the summary file holds them, and back.
+llvm::json::Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries);
+llvm::Expected<std::vector<FunctionSummary>>
+summariesFromJson(const llvm::json::Array &Functions);
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_FUNCTIONSUMMARIES_H

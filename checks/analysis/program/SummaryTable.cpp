@@ -1,0 +1,193 @@
+//===--- SummaryTable.cpp - The summaries of a project's units ------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/program/SummaryTable.h"
+#include "analysis/WalkDepths.h"
+#include "utils/SourceText.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <deque>
+
+namespace clang::tidy::libtorch::analysis {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace {
+
+constexpr llvm::StringLiteral Format = "libtorch-tidy-summaries";
+constexpr int64_t Version = 1;
+
+llvm::Error notASummaryFile(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "not a summary file of this version (" + Why +
+                                     ")");
+}
+
+} // namespace
+
+std::string summaryFileText(std::vector<SummarizedUnit> Units) {
+  llvm::sort(Units, [](const SummarizedUnit &A, const SummarizedUnit &B) {
+    return A.MainFile < B.MainFile;
+  });
+  Array Json;
+  for (const SummarizedUnit &Unit : Units)
+    Json.push_back(Object{{"mainFile", Unit.MainFile},
+                          {"functions", summariesToJson(Unit.Functions)}});
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  OS << llvm::formatv("{0:1}", Value(Object{{"format", Format},
+                                            {"version", Version},
+                                            {"units", std::move(Json)}}));
+  OS << "\n";
+  return Text;
+}
+
+llvm::Expected<std::vector<SummarizedUnit>>
+parseSummaryFile(llvm::StringRef Text) {
+  llvm::Expected<Value> Json = llvm::json::parse(Text);
+  if (!Json)
+    return notASummaryFile(llvm::toString(Json.takeError()));
+  const Object *Root = Json->getAsObject();
+  if (!Root || Root->getString("format") != Format)
+    return notASummaryFile("no \"format\": \"libtorch-tidy-summaries\"");
+  if (Root->getInteger("version") != Version)
+    return notASummaryFile("version is not 1");
+  const Array *Units = Root->getArray("units");
+  if (!Units)
+    return notASummaryFile("no \"units\"");
+  std::vector<SummarizedUnit> Result;
+  for (const Value &Item : *Units) {
+    const Object *Unit = Item.getAsObject();
+    std::optional<StringRef> MainFile =
+        Unit ? Unit->getString("mainFile") : std::nullopt;
+    const Array *Functions = Unit ? Unit->getArray("functions") : nullptr;
+    if (!MainFile || !Functions)
+      return notASummaryFile("a unit has no \"mainFile\" or \"functions\"");
+    llvm::Expected<std::vector<FunctionSummary>> Summaries =
+        summariesFromJson(*Functions);
+    if (!Summaries)
+      return notASummaryFile(llvm::toString(Summaries.takeError()) + " in " +
+                             *MainFile);
+    Result.push_back({MainFile->str(), std::move(*Summaries)});
+  }
+  return Result;
+}
+
+SummaryTable::SummaryTable(const std::vector<SummarizedUnit> &Units) {
+  for (const SummarizedUnit &Unit : Units)
+    for (const FunctionSummary &Function : Unit.Functions)
+      ByUsr.try_emplace(Function.Usr, Function);
+}
+
+llvm::Expected<SummaryTable> SummaryTable::read(llvm::StringRef Path,
+                                                SourceManager &SM) {
+  llvm::Expected<FileEntryRef> File =
+      SM.getFileManager().getFileRef(Path, /*OpenFile=*/true);
+  if (!File)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read it (" +
+                                       llvm::toString(File.takeError()) +
+                                       "); write it with 'libtorch-tidy "
+                                       "--export-summaries=FILE'");
+  std::optional<llvm::MemoryBufferRef> Buffer =
+      SM.getMemoryBufferForFileOrNone(*File);
+  if (!Buffer)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read it");
+  llvm::Expected<std::vector<SummarizedUnit>> Units =
+      parseSummaryFile(Buffer->getBuffer());
+  if (!Units)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   llvm::toString(Units.takeError()) +
+                                       "; write it again with 'libtorch-tidy "
+                                       "--export-summaries=FILE'");
+  return SummaryTable(*Units);
+}
+
+std::optional<SyncElsewhere>
+SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
+  // Breadth first, so that the nearest wait is the one reported; each
+  // function once, so that recursion ends.
+  struct Visit {
+    const FunctionSummary *Function;
+    std::vector<SummarizedCall> Calls;
+  };
+  std::deque<Visit> Queue;
+  llvm::StringSet<> Seen;
+  const auto Enqueue = [&](llvm::StringRef Key,
+                           std::vector<SummarizedCall> Calls) {
+    auto It = ByUsr.find(Key);
+    if (It != ByUsr.end() && Seen.insert(Key).second)
+      Queue.push_back({&It->second, std::move(Calls)});
+  };
+  Enqueue(Usr, {});
+  while (!Queue.empty()) {
+    Visit Next = std::move(Queue.front());
+    Queue.pop_front();
+    if (!Next.Function->Syncs.empty())
+      return SyncElsewhere{std::move(Next.Calls), Next.Function->Syncs.front()};
+    if (Next.Calls.size() >= CallDepth::CallerChain)
+      continue;
+    for (const SummarizedCall &Call : Next.Function->Calls) {
+      std::vector<SummarizedCall> Calls = Next.Calls;
+      Calls.push_back(Call);
+      Enqueue(Call.Usr, std::move(Calls));
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<HostSync>
+SummaryTable::waitOfCall(const CallExpr &Call,
+                         const PrintingPolicy &Policy) const {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  // A body in this unit is followed instead, where its waits are.
+  if (ByUsr.empty() || !Callee || Callee->hasBody())
+    return std::nullopt;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Method && Method->isVirtual())
+    return std::nullopt;
+  if (!syncReachedBy(usrOf(Callee)))
+    return std::nullopt;
+  HostSync Sync;
+  Sync.Operation = &Call;
+  Sync.Kind = SyncKind::Elsewhere;
+  Sync.Name = utils::calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
+  Sync.Loc =
+      isa<CXXMemberCallExpr>(Call) ? Call.getExprLoc() : Call.getBeginLoc();
+  return Sync;
+}
+
+SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {
+  llvm::Expected<FileEntryRef> File =
+      SM.getFileManager().getFileRef(Place.File);
+  if (!File) {
+    llvm::consumeError(File.takeError());
+    return {};
+  }
+  const FileID Id = SM.getOrCreateFileID(*File, SrcMgr::C_User);
+  const SourceLocation Loc = SM.translateLineCol(Id, Place.Line, Place.Column);
+  bool Invalid = false;
+  const char *At = SM.getCharacterData(Loc, &Invalid);
+  std::optional<llvm::MemoryBufferRef> Buffer = SM.getBufferOrNone(Id);
+  if (Invalid || !Buffer || Loc.isInvalid() ||
+      SM.getSpellingLineNumber(Loc) != Place.Line ||
+      SM.getSpellingColumnNumber(Loc) != Place.Column)
+    return {};
+  // The whole token: `item` must not match the start of `items`.
+  const StringRef Rest(At, Buffer->getBufferEnd() - At);
+  if (!Rest.startswith(Place.Spelling) ||
+      (Rest.size() > Place.Spelling.size() &&
+       (llvm::isAlnum(Rest[Place.Spelling.size()]) ||
+        Rest[Place.Spelling.size()] == '_')))
+    return {};
+  return Loc;
+}
+
+} // namespace clang::tidy::libtorch::analysis

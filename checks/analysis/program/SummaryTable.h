@@ -1,0 +1,87 @@
+//===--- SummaryTable.h - The summaries of a project's units ----*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The summary file (`libtorch-tidy --export-summaries=FILE`, read by the
+// checks from the `libtorch-tidy.SummaryFile` option): the summaries of
+// every unit's functions (FunctionSummaries.h), and the question the checks
+// ask of it: does a call of a function whose body this unit does not hold
+// wait for the GPU, through which calls, and where.
+//
+// The file is data another run wrote, perhaps long ago: each place it names
+// is pointed at only when the file there still holds the token it recorded.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYTABLE_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYTABLE_H
+
+#include "analysis/program/FunctionSummaries.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::tidy::libtorch::analysis {
+
+/// The summaries of one unit's main file.
+struct SummarizedUnit {
+  std::string MainFile;
+  std::vector<FunctionSummary> Functions;
+};
+
+/// The summary file's text for \p Units (sorted by main file, so that the
+/// same summaries make the same bytes).
+std::string summaryFileText(std::vector<SummarizedUnit> Units);
+
+/// The units of a summary file's text; an error saying what is wrong.
+llvm::Expected<std::vector<SummarizedUnit>>
+parseSummaryFile(llvm::StringRef Text);
+
+/// A wait reached from a call of a function defined in another unit.
+struct SyncElsewhere {
+  /// The calls from the function called here to the one that waits, each
+  /// at its place (empty when the function called waits itself).
+  std::vector<SummarizedCall> Calls;
+  SummarizedSync Sync;
+};
+
+class SummaryTable {
+public:
+  SummaryTable() = default;
+  explicit SummaryTable(const std::vector<SummarizedUnit> &Units);
+
+  /// Reads the summary file at \p Path through \p SM, so that what the
+  /// unit read includes it (the CLI replays a cached result only while
+  /// the file is unchanged).
+  static llvm::Expected<SummaryTable> read(llvm::StringRef Path,
+                                           SourceManager &SM);
+
+  /// The nearest wait on every call of the function with USR \p Usr,
+  /// through at most CallDepth::CallerChain calls.
+  std::optional<SyncElsewhere> syncReachedBy(llvm::StringRef Usr) const;
+
+  /// \p Call as a wait, when it calls a function of the project whose
+  /// body this unit does not hold (not a virtual one: another override may
+  /// run) and whose summary waits, directly or through its calls.
+  std::optional<HostSync> waitOfCall(const CallExpr &Call,
+                                     const PrintingPolicy &Policy) const;
+
+  bool empty() const { return ByUsr.empty(); }
+
+private:
+  llvm::StringMap<FunctionSummary> ByUsr;
+};
+
+/// \p Place as a location of \p SM's unit, when its file still holds the
+/// token recorded there; invalid otherwise (the file changed since the
+/// summaries were written, or is gone).
+SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM);
+
+} // namespace clang::tidy::libtorch::analysis
+
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYTABLE_H

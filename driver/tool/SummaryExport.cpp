@@ -1,0 +1,86 @@
+//===--- SummaryExport.cpp - --export-summaries ---------------------------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "tool/SummaryExport.h"
+#include "analysis/program/SummaryTable.h"
+#include "io/FileIO.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include <map>
+
+using namespace llvm;
+namespace analysis = clang::tidy::libtorch::analysis;
+
+namespace libtorch_tidy {
+namespace {
+
+/// The file's units, none when it does not exist yet; an error when it
+/// exists and is not a summary file.
+Expected<std::vector<analysis::SummarizedUnit>>
+existingUnits(const std::string &Path) {
+  if (!sys::fs::exists(Path))
+    return std::vector<analysis::SummarizedUnit>();
+  std::string Error;
+  // A project's summaries are a few bytes per function; more is not ours.
+  std::optional<std::string> Text =
+      io::readRegularFile(Path, 256u << 20, "summary file", Error);
+  if (!Text)
+    return createStringError(inconvertibleErrorCode(), Error);
+  return analysis::parseSummaryFile(*Text);
+}
+
+} // namespace
+
+std::optional<std::string> summaryExportProblem(const std::string &Path) {
+  Expected<std::vector<analysis::SummarizedUnit>> Units = existingUnits(Path);
+  if (!Units)
+    return "'" + Path + "' exists and is " + toString(Units.takeError()) +
+           "; name another file, or remove it (--export-summaries)";
+  return io::checkWritable(Path);
+}
+
+std::optional<std::string> exportSummaries(const std::string &Path,
+                                           const model::RunResult &Run) {
+  Expected<std::vector<analysis::SummarizedUnit>> Existing =
+      existingUnits(Path);
+  if (!Existing)
+    return "'" + Path + "': " + toString(Existing.takeError());
+  std::map<std::string, analysis::SummarizedUnit> ByFile;
+  for (analysis::SummarizedUnit &Unit : *Existing)
+    ByFile[Unit.MainFile] = std::move(Unit);
+  for (const model::TranslationUnitResult &Unit : Run.Units) {
+    if (Unit.State == model::TranslationUnitResult::Status::Failed)
+      continue;
+    analysis::SummarizedUnit Summarized{Unit.MainFile, {}};
+    if (!Unit.FunctionSummaries.empty()) {
+      Expected<json::Value> Json = json::parse(Unit.FunctionSummaries);
+      const json::Array *Functions = Json ? Json->getAsArray() : nullptr;
+      if (!Json)
+        consumeError(Json.takeError());
+      Expected<std::vector<analysis::FunctionSummary>> Summaries =
+          Functions ? analysis::summariesFromJson(*Functions)
+                    : Expected<std::vector<analysis::FunctionSummary>>(
+                          createStringError(inconvertibleErrorCode(),
+                                            "not a JSON array"));
+      // Our own worker's or cache entry's text: one that does not read
+      // leaves the unit's earlier entry as it was.
+      if (!Summaries) {
+        consumeError(Summaries.takeError());
+        continue;
+      }
+      Summarized.Functions = std::move(*Summaries);
+    }
+    ByFile[Unit.MainFile] = std::move(Summarized);
+  }
+  std::vector<analysis::SummarizedUnit> Units;
+  for (auto &[File, Unit] : ByFile)
+    if (!Unit.Functions.empty())
+      Units.push_back(std::move(Unit));
+  return io::writeFile(Path, analysis::summaryFileText(std::move(Units)),
+                       io::FileMode::Fresh);
+}
+
+} // namespace libtorch_tidy
