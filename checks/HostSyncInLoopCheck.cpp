@@ -34,13 +34,11 @@ HostSyncInLoopCheck::HostSyncInLoopCheck(StringRef Name,
     : LibTorchCheck(Name, Context),
       RawSyncFunctions(Options.get("SyncFunctions", "")),
       ExtraSyncFunctions(
-          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions))),
-      SummaryFile(summaryFileOption(*Context)) {}
+          toStrings(tidy::utils::options::parseStringList(RawSyncFunctions))) {}
 
 void HostSyncInLoopCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   LibTorchCheck::storeOptions(Opts);
   Options.store(Opts, "SyncFunctions", RawSyncFunctions);
-  Opts[SummaryFileKey] = ClangTidyOptions::ClangTidyValue(SummaryFile);
 }
 
 void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
@@ -79,23 +77,28 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
   Finder->addMatcher(PrintTensor.bind("print"), this);
   Finder->addMatcher(SyncFunctionCall.bind("function"), this);
 
-  // A function of the project whose body another unit holds: its summary
-  // says whether it waits (analysis/program/SummaryTable.h).
-  if (!SummaryFile.empty())
-    Finder->addMatcher(
-        callExpr(unless(isExpansionInSystemHeader()),
-                 callee(functionDecl(unless(isExpansionInSystemHeader()))),
-                 unless(cxxOperatorCallExpr()))
-            .bind("elsewhere"),
-        this);
-
-  if (ExtraSyncFunctions.empty())
-    return;
   // The user's word for functions whose bodies we may not see: a plain
   // name matches in any scope, a qualified one as clang's hasName does.
   // hasAnyName keeps StringRefs into the member, which outlives it.
   std::vector<StringRef> Listed(ExtraSyncFunctions.begin(),
                                 ExtraSyncFunctions.end());
+  // (hasAnyName of no names is not a matcher to build.)
+  const auto Unlisted = Listed.empty()
+                            ? functionDecl()
+                            : functionDecl(unless(hasAnyName(Listed)));
+  // A function of the project whose body another unit holds: its summary
+  // says whether it waits (analysis/program/SummaryTable.h). A listed one
+  // is taken at the user's word instead, once.
+  if (hasSummaries())
+    Finder->addMatcher(
+        callExpr(
+            unless(isExpansionInSystemHeader()),
+            callee(functionDecl(unless(isExpansionInSystemHeader()), Unlisted)),
+            unless(cxxOperatorCallExpr()))
+            .bind("elsewhere"),
+        this);
+  if (Listed.empty())
+    return;
   const auto ListedCall = callExpr(unless(isExpansionInSystemHeader()),
                                    callee(functionDecl(hasAnyName(Listed))),
                                    unless(cxxOperatorCallExpr()));
@@ -123,20 +126,14 @@ void HostSyncInLoopCheck::check(const MatchFinder::MatchResult &Result) {
     handle(*Sync, Context);
 }
 
-std::unique_ptr<analysis::SummaryTable>
-HostSyncInLoopCheck::readSummaries(ASTContext &Context) {
-  llvm::Expected<analysis::SummaryTable> Table =
-      analysis::SummaryTable::read(SummaryFile, Context.getSourceManager());
-  if (Table)
-    return std::make_unique<analysis::SummaryTable>(std::move(*Table));
-  configurationDiag("%0 '%1': %2")
-      << SummaryFileKey << SummaryFile << llvm::toString(Table.takeError());
-  return std::make_unique<analysis::SummaryTable>();
-}
-
 std::optional<analysis::HostSync>
 HostSyncInLoopCheck::elsewhereSync(const CallExpr &Call, ASTContext &Context) {
-  return Summaries.get(Context).waitOfCall(Call, Context.getPrintingPolicy());
+  // A body in this unit is followed instead; and a unit that calls no
+  // function of another unit never reads the summaries.
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || Callee->hasBody())
+    return std::nullopt;
+  return summaryTable(Context).waitOfCall(Call, Context.getPrintingPolicy());
 }
 
 void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
@@ -261,7 +258,7 @@ void HostSyncInLoopCheck::noteElsewhere(const analysis::HostSync &Sync,
   const FunctionDecl *Callee =
       cast<CallExpr>(Sync.Operation)->getDirectCallee();
   std::optional<analysis::SyncElsewhere> Chain =
-      Summaries.get(Context).syncReachedBy(analysis::usrOf(Callee));
+      summaryTable(Context).syncReachedBy(analysis::usrOf(Callee));
   if (!Chain)
     return;
   // At each place only while its file still reads as summarized; else at

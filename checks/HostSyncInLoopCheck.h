@@ -9,7 +9,6 @@
 
 #include "LibTorchCheck.h"
 #include "analysis/devices/HostSyncOperations.h"
-#include "analysis/program/SummaryTable.h"
 #include "analysis/steps/CallerPaths.h"
 #include <string>
 #include <vector>
@@ -32,15 +31,13 @@ public:
 
 private:
   bool asksAboutPeriodicGuards() const override { return true; }
+  bool readsSummaries() const override { return true; }
   /// Whether \p Sync waits on every training step or evaluation batch of a
   /// program that uses the GPU, for nothing.
   void handle(const analysis::HostSync &Sync, ASTContext &Context);
   /// The finding at \p Sync, the calls on \p Path, and the remedy.
   void diagnose(const analysis::HostSync &Sync, const analysis::StepPath &Path,
                 bool PerStep, bool InCondition, ASTContext &Context);
-  /// The summary file's table; an empty one, reported once, when it cannot
-  /// be read.
-  std::unique_ptr<analysis::SummaryTable> readSummaries(ASTContext &Context);
   /// A call of a function whose body another unit holds, which waits.
   std::optional<analysis::HostSync> elsewhereSync(const CallExpr &Call,
                                                   ASTContext &Context);
@@ -49,11 +46,6 @@ private:
   /// Extra functions that synchronize, as qualified names (`SyncFunctions`).
   const std::string RawSyncFunctions;
   const std::vector<std::string> ExtraSyncFunctions;
-  /// `libtorch-tidy.SummaryFile`: the summaries of the project's units.
-  const std::string SummaryFile;
-  utils::PerUnit<analysis::SummaryTable> Summaries{
-      unitScope(),
-      [this](ASTContext &Context) { return readSummaries(Context); }};
   /// Which functions the steps and evaluation batches call, per TU.
   utils::PerUnit<analysis::BatchCallPaths> Callers{
       unitScope(), [this](ASTContext &Context) {

@@ -13,6 +13,18 @@ namespace clang::tidy::libtorch {
 
 namespace {
 
+constexpr llvm::StringLiteral SummaryFileKey = "libtorch-tidy.SummaryFile";
+
+/// The option's value. It is read outside OptionsView (it is no check's
+/// own key), so it is listed for --verify-config here.
+std::string summaryFileOption(ClangTidyContext &Context) {
+  if (llvm::StringSet<> *Collector = Context.getOptionsCollector())
+    Collector->insert(SummaryFileKey);
+  const ClangTidyOptions::OptionMap &Map = Context.getOptions().CheckOptions;
+  auto It = Map.find(SummaryFileKey);
+  return It == Map.end() ? std::string() : It->second.Value;
+}
+
 std::vector<std::string> namesIn(StringRef List) {
   std::vector<StringRef> Names = tidy::utils::options::parseStringList(List);
   return std::vector<std::string>(Names.begin(), Names.end());
@@ -23,20 +35,25 @@ std::vector<std::string> namesIn(StringRef List) {
 LibTorchCheck::LibTorchCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       RawGuardMacros(Options.getLocalOrGlobal("PeriodicGuardMacros", "")),
-      GuardMacros(namesIn(RawGuardMacros)) {}
+      GuardMacros(namesIn(RawGuardMacros)),
+      SummaryFile(summaryFileOption(*Context)) {}
 
 void LibTorchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   if (asksAboutPeriodicGuards())
     Options.store(Opts, "PeriodicGuardMacros", RawGuardMacros);
+  if (readsSummaries())
+    Opts[SummaryFileKey] = ClangTidyOptions::ClangTidyValue(SummaryFile);
 }
 
-std::string LibTorchCheck::summaryFileOption(ClangTidyContext &Context) {
-  // Read outside OptionsView, so listed for --verify-config here.
-  if (llvm::StringSet<> *Collector = Context.getOptionsCollector())
-    Collector->insert(SummaryFileKey);
-  const ClangTidyOptions::OptionMap &Map = Context.getOptions().CheckOptions;
-  auto It = Map.find(SummaryFileKey);
-  return It == Map.end() ? std::string() : It->second.Value;
+std::unique_ptr<analysis::SummaryTable>
+LibTorchCheck::readSummaries(ASTContext &Context) {
+  llvm::Expected<analysis::SummaryTable> Table =
+      analysis::SummaryTable::read(SummaryFile, Context.getSourceManager());
+  if (Table)
+    return std::make_unique<analysis::SummaryTable>(std::move(*Table));
+  configurationDiag("%0 '%1': %2")
+      << SummaryFileKey << SummaryFile << llvm::toString(Table.takeError());
+  return std::make_unique<analysis::SummaryTable>();
 }
 
 void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,

@@ -10,6 +10,7 @@
 #include "analysis/devices/ModulePlacement.h"
 #include "analysis/program/CudaTrainingFacts.h"
 #include "analysis/program/ProgramEntry.h"
+#include "analysis/program/SummaryTable.h"
 #include "analysis/steps/BatchScope.h"
 #include "analysis/steps/TrainingFacts.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -60,14 +61,9 @@ protected:
   /// events), so the PeriodicGuardMacros option applies to it.
   virtual bool asksAboutPeriodicGuards() const { return false; }
 
-  /// `libtorch-tidy.SummaryFile`, the summaries of the project's units
-  /// (analysis/program/SummaryTable.h): one option for every check that
-  /// reads them, no one check's. A check that reads it stores it under this
-  /// key, which --dump-config shows.
-  static constexpr llvm::StringLiteral SummaryFileKey =
-      "libtorch-tidy.SummaryFile";
-  /// Its value; empty when not set.
-  static std::string summaryFileOption(ClangTidyContext &Context);
+  /// The check reads the summaries of the project's other units
+  /// (summaryTable), so the `libtorch-tidy.SummaryFile` option applies to it.
+  virtual bool readsSummaries() const { return false; }
 
   /// Where a check's own per-unit state lives.
   utils::UnitScope &unitScope() { return Unit; }
@@ -90,6 +86,14 @@ protected:
   analysis::ModulePlacement &modulePlacement(ASTContext &Context) {
     return Placement.get(Context);
   }
+  /// Whether `libtorch-tidy.SummaryFile` names a summary file.
+  bool hasSummaries() const { return !SummaryFile.empty(); }
+  /// The summary file's table (analysis/program/SummaryTable.h), read on
+  /// first use in the unit; an empty one, reported once per unit as the
+  /// configuration's error, when it cannot be read.
+  const analysis::SummaryTable &summaryTable(ASTContext &Context) {
+    return Summaries.get(Context);
+  }
 
   /// The notes that say how a finding runs on every step or batch: one at
   /// each call on \p Path, and where it ends in a training-step function
@@ -97,9 +101,14 @@ protected:
   void notePathToStep(const analysis::StepPath &Path, bool PerStep);
 
 private:
+  std::unique_ptr<analysis::SummaryTable> readSummaries(ASTContext &Context);
+
   /// PeriodicGuardMacros as written, and its names.
   const std::string RawGuardMacros;
   const std::vector<std::string> GuardMacros;
+  /// `libtorch-tidy.SummaryFile`: one key for every check that reads the
+  /// summaries, no one check's own.
+  const std::string SummaryFile;
 
   utils::UserCodeMatchFinder UserCode{*this};
   // Declared before the values it drops.
@@ -132,6 +141,8 @@ private:
         return std::make_unique<analysis::ModulePlacement>(Context,
                                                            parents(Context));
       }};
+  utils::PerUnit<analysis::SummaryTable> Summaries{
+      Unit, [this](ASTContext &Context) { return readSummaries(Context); }};
 };
 
 } // namespace clang::tidy::libtorch

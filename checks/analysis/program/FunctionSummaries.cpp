@@ -8,6 +8,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
 

@@ -1,0 +1,205 @@
+//===--- FunctionSummariesTest.cpp - summaries of other units' functions --===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/program/FunctionSummaries.h"
+#include "ASTTestSupport.h"
+#include "analysis/program/SummaryTable.h"
+
+using namespace clang;
+using clang::tidy::libtorch::analysis::FunctionSummary;
+using clang::tidy::libtorch::analysis::parseSummaryFile;
+using clang::tidy::libtorch::analysis::SummarizedCall;
+using clang::tidy::libtorch::analysis::SummarizedUnit;
+using clang::tidy::libtorch::analysis::summarizeUnit;
+using clang::tidy::libtorch::analysis::summaryFileText;
+using clang::tidy::libtorch::analysis::SummaryTable;
+using clang::tidy::libtorch::analysis::SyncKind;
+
+// Named, not anonymous: the unit tests compile in unity batches.
+namespace function_summaries_test {
+
+const FunctionSummary *named(const std::vector<FunctionSummary> &All,
+                             llvm::StringRef Name) {
+  for (const FunctionSummary &S : All)
+    if (S.Name == Name)
+      return &S;
+  return nullptr;
+}
+
+TEST(FunctionSummariesTest, WaitsAndCallsOnEveryCall) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+#include <iostream>
+float waits(const torch::Tensor &t) {
+  return t.sum().item<float>();
+}
+float calls(const torch::Tensor &t) { return waits(t) * 2; }
+void prints(const torch::Tensor &t) { std::cout << t; }
+void guarded(const torch::Tensor &t, bool verbose) {
+  if (verbose)
+    std::cout << t.item<float>();
+  bool ok = verbose && waits(t) > 0;
+  float v = verbose ? waits(t) : 0;
+  (void)ok; (void)v;
+}
+float deferred(const torch::Tensor &t) {
+  auto read = [&] { return t.item<float>(); };
+  return sizeof(read);
+}
+float on_host() { return torch::ones({2}).sum().item<float>(); }
+struct Sink {
+  virtual void write(const torch::Tensor &t);
+  void flush(const torch::Tensor &t);
+};
+void through_virtual(Sink &s, const torch::Tensor &t) { s.write(t); }
+void through_member(Sink &s, const torch::Tensor &t) { s.flush(t); }
+template <typename T> float generic(const T &t) { return t.template item<float>(); }
+float use_generic(const torch::Tensor &t) { return generic(t); }
+void quiet(torch::Tensor &sum, const torch::Tensor &t) { sum += t.detach(); }
+void loops(const std::vector<torch::Tensor> &ts) {
+  for (const auto &t : ts)
+    waits(t);
+}
+)cpp");
+  ASSERT_TRUE(AST);
+  const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
+
+  const FunctionSummary *Waits = named(All, "waits");
+  ASSERT_TRUE(Waits);
+  ASSERT_EQ(Waits->Syncs.size(), 1u);
+  EXPECT_EQ(Waits->Syncs[0].Operation, "item<float>()");
+  EXPECT_EQ(Waits->Syncs[0].Kind, SyncKind::ReadScalar);
+  EXPECT_EQ(Waits->Syncs[0].Place.Line, 5u);
+  EXPECT_EQ(Waits->Syncs[0].Place.Spelling, "item");
+  EXPECT_TRUE(Waits->Calls.empty());
+  EXPECT_EQ(Waits->Usr,
+            clang::tidy::libtorch::analysis::usrOf(
+                AST->getASTContext()
+                    .getTranslationUnitDecl()
+                    ->lookup(&AST->getASTContext().Idents.get("waits"))
+                    .front()));
+
+  const FunctionSummary *Calls = named(All, "calls");
+  ASSERT_TRUE(Calls);
+  EXPECT_TRUE(Calls->Syncs.empty());
+  ASSERT_EQ(Calls->Calls.size(), 1u);
+  EXPECT_EQ(Calls->Calls[0].Usr, Waits->Usr);
+  EXPECT_EQ(Calls->Calls[0].Place.Spelling, "waits");
+
+  const FunctionSummary *Prints = named(All, "prints");
+  ASSERT_TRUE(Prints);
+  ASSERT_EQ(Prints->Syncs.size(), 1u);
+  EXPECT_EQ(Prints->Syncs[0].Kind, SyncKind::Print);
+
+  EXPECT_FALSE(named(All, "guarded")) << "if, &&, ?: are the caller's";
+  EXPECT_FALSE(named(All, "deferred")) << "a lambda runs when it is called";
+  EXPECT_FALSE(named(All, "on_host")) << "a host tensor waits for nothing";
+  EXPECT_FALSE(named(All, "through_virtual")) << "another override may run";
+  EXPECT_TRUE(named(All, "through_member"));
+  EXPECT_FALSE(named(All, "generic")) << "a template is its instances'";
+  EXPECT_FALSE(named(All, "quiet"));
+  const FunctionSummary *Loops = named(All, "loops");
+  ASSERT_TRUE(Loops) << "a loop's body runs on every call but an empty one";
+  EXPECT_EQ(Loops->Calls.size(), 1u);
+}
+
+FunctionSummary summary(const std::string &Usr, bool Waits,
+                        const std::vector<std::string> &Callees) {
+  FunctionSummary S;
+  S.Usr = Usr;
+  S.Name = "f_" + Usr;
+  if (Waits)
+    S.Syncs.push_back(
+        {"item()", SyncKind::ReadScalar, {"/p/a.cpp", 3, 7, "item"}});
+  for (const std::string &Callee : Callees)
+    S.Calls.push_back(SummarizedCall{
+        Callee, "f_" + Callee, {"/p/a.cpp", 4, 3, "f_" + Callee}});
+  return S;
+}
+
+TEST(FunctionSummariesTest, NearestWaitThroughCalls) {
+  // a -> b -> c (waits); a -> d -> a (a cycle); e waits itself; g -> h,
+  // which no unit defines.
+  SummaryTable Table({SummarizedUnit{
+      "/p/a.cpp",
+      {summary("a", false, {"d", "b"}), summary("b", false, {"c"}),
+       summary("c", true, {}), summary("d", false, {"a"}),
+       summary("e", true, {"c"}), summary("g", false, {"h"})}}});
+  auto FromA = Table.syncReachedBy("a");
+  ASSERT_TRUE(FromA);
+  ASSERT_EQ(FromA->Calls.size(), 2u);
+  EXPECT_EQ(FromA->Calls[0].Usr, "b");
+  EXPECT_EQ(FromA->Calls[1].Usr, "c");
+  auto FromE = Table.syncReachedBy("e");
+  ASSERT_TRUE(FromE);
+  EXPECT_TRUE(FromE->Calls.empty()) << "its own wait is the nearest";
+  EXPECT_FALSE(Table.syncReachedBy("d") &&
+               Table.syncReachedBy("d")->Calls.empty());
+  EXPECT_FALSE(Table.syncReachedBy("g"));
+  EXPECT_FALSE(Table.syncReachedBy("unknown"));
+}
+
+TEST(FunctionSummariesTest, DepthIsBounded) {
+  std::vector<FunctionSummary> Chain;
+  for (int I = 0; I < 20; ++I)
+    Chain.push_back(summary("f" + std::to_string(I), I == 19,
+                            {"f" + std::to_string(I + 1)}));
+  SummaryTable Table({SummarizedUnit{"/p/a.cpp", Chain}});
+  EXPECT_TRUE(Table.syncReachedBy("f15"));
+  EXPECT_FALSE(Table.syncReachedBy("f0")) << "19 calls away";
+}
+
+TEST(FunctionSummariesTest, FileRoundTrip) {
+  std::vector<SummarizedUnit> Units = {
+      {"/p/b.cpp", {summary("b", true, {"a"})}},
+      {"/p/a.cpp", {summary("a", false, {"b"})}}};
+  const std::string Text = summaryFileText(Units);
+  auto Parsed = parseSummaryFile(Text);
+  ASSERT_TRUE(bool(Parsed)) << llvm::toString(Parsed.takeError());
+  ASSERT_EQ(Parsed->size(), 2u);
+  EXPECT_EQ((*Parsed)[0].MainFile, "/p/a.cpp") << "sorted by file";
+  EXPECT_EQ((*Parsed)[1].Functions[0].Syncs[0].Place.Column, 7u);
+  EXPECT_EQ((*Parsed)[1].Functions[0].Calls[0].Usr, "a");
+  EXPECT_EQ(summaryFileText(*Parsed), Text) << "the same bytes again";
+}
+
+TEST(FunctionSummariesTest, BadFilesSayWhy) {
+  const auto Why = [](llvm::StringRef Text) {
+    auto Parsed = parseSummaryFile(Text);
+    return Parsed ? std::string("parsed") : llvm::toString(Parsed.takeError());
+  };
+  EXPECT_NE(Why("{").find("not a summary file"), std::string::npos);
+  EXPECT_NE(Why("[]").find("\"format\""), std::string::npos);
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+                  "units": []})json")
+                .find("version"),
+            std::string::npos);
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
+                  "units": [{"mainFile": "/a.cpp", "functions": [
+                    {"usr": "c:@F@f", "name": "f", "syncs": [
+                      {"operation": "item()", "kind": "teleport",
+                       "at": {
+    "file" : "/a.cpp", "line" : 1, "column" : 1, "spelling" : "item"}
+}], "calls": []
+}]
+}]
+})json")
+                .find("wait is malformed in /a.cpp"),
+            std::string::npos);
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
+                  "units": [{"mainFile": "/a.cpp", "functions": [
+                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [
+                      {"usr": "", "name": "g", "at": {"file": "/a.cpp",
+                       "line": 0, "column": 1, "spelling": "g"}}]}]}]})json")
+                .find("call is malformed"),
+            std::string::npos);
+  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
+                  "units": []})json"),
+            "parsed");
+}
+
+} // namespace function_summaries_test
