@@ -87,14 +87,6 @@ void BlockingHostToDeviceCopyCheck::check(
   const Expr *Source = Copy->getImplicitObjectArgument();
   if (analysis::isProvablyOnDevice(Source, Context))
     return;
-  // Nor a module's own buffer or parameter: it moves with the module's
-  // `to()` (libtorch-module-not-on-device reports a module left behind).
-  if (analysis::isModuleOwnTensor(Source, Context, parents(Context)))
-    return;
-  // Nor a member its class moves to the device itself: once moved, the copy
-  // moves nothing, and whether the move ran first is not known here.
-  if (analysis::isMovedByItsClass(Source, Context, parents(Context)))
-    return;
   // One made on the host only to be copied (`torch::randn(...).to(device)`)
   // is libtorch-tensor-created-off-device's finding: made on the device, it
   // needs no copy at all, and a non-blocking copy from its fresh, pageable
@@ -108,10 +100,7 @@ void BlockingHostToDeviceCopyCheck::check(
     return;
   // And a helper's host factory copied by its caller: made on the device
   // in the helper, it needs no copy either.
-  if (const auto *Helper =
-          dyn_cast_or_null<CallExpr>(analysis::asWritten(Source));
-      Helper && !isa<CXXMemberCallExpr>(Helper) &&
-      analysis::hostFactoryReturnedBy(Helper->getDirectCallee(), Context))
+  if (analysis::hostFactoryOfHelperCall(analysis::asWritten(Source), Context))
     return;
 
   analysis::TrainingFacts &TU = trainingFacts(Context);
@@ -137,6 +126,16 @@ void BlockingHostToDeviceCopyCheck::check(
           Source, Path->Calls.empty() ? Path->StepLoop : nullptr, Context,
           parents(Context)))
     return;
+  // A module's own buffer or parameter moves with the module's `to()`
+  // (libtorch-module-not-on-device reports a module left behind); a member
+  // its class moves to the device itself moves nothing once moved, and
+  // whether the move ran first is not known here. One walk over the
+  // member's uses decides, for the copies that run per step only.
+  const analysis::CopiedMember State =
+      analysis::copiedMember(Source, Context, parents(Context));
+  if (State.What == analysis::CopiedMember::Verdict::ModuleOwn ||
+      State.What == analysis::CopiedMember::Verdict::MovedByItsClass)
+    return;
 
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LangOpts = getLangOpts();
@@ -145,9 +144,8 @@ void BlockingHostToDeviceCopyCheck::check(
              : "to(" + utils::spelledText(Destination, SM, LangOpts) + ")";
   // State its class keeps in host memory: the fix keeps it on the device,
   // where it needs no copy, blocking or not.
-  if (std::optional<analysis::HostStateMember> State =
-          analysis::hostStateCopied(Source, Context, parents(Context)))
-    return diagnoseHostState(*State, *Member, Spelled, *Path, UpdateBlock);
+  if (State.What == analysis::CopiedMember::Verdict::KeptInHostMemory)
+    return diagnoseHostState(State, *Member, Spelled, *Path, UpdateBlock);
   {
     auto Diag =
         diag(Member->getMemberLoc(),
@@ -212,7 +210,7 @@ void BlockingHostToDeviceCopyCheck::noteUpdateBlock(const IfStmt &Block) {
 }
 
 void BlockingHostToDeviceCopyCheck::diagnoseHostState(
-    const analysis::HostStateMember &State, const MemberExpr &Copy,
+    const analysis::CopiedMember &State, const MemberExpr &Copy,
     llvm::StringRef Spelled, const analysis::StepPath &Path,
     const IfStmt *UpdateBlock) {
   diag(Copy.getMemberLoc(),

@@ -28,7 +28,7 @@ private:
   /// The block of a loop's body that is the training step (UpdateBlocks.h).
   void noteUpdateBlock(const IfStmt &Block);
   /// The copy moves a member that its class keeps in host memory.
-  void diagnoseHostState(const analysis::HostStateMember &State,
+  void diagnoseHostState(const analysis::CopiedMember &State,
                          const MemberExpr &Copy, llvm::StringRef Spelled,
                          const analysis::StepPath &Path,
                          const IfStmt *UpdateBlock);

@@ -65,4 +65,13 @@ std::optional<bool> literalBool(const Expr *Argument) {
   return std::nullopt;
 }
 
+bool bindsMutably(QualType Type) {
+  if (Type->isPointerType())
+    return !Type->getPointeeType().isConstQualified();
+  if (Type->isReferenceType())
+    return Type->isRValueReferenceType() ||
+           !Type.getNonReferenceType().isConstQualified();
+  return false;
+}
+
 } // namespace clang::tidy::libtorch::utils

@@ -53,6 +53,11 @@ const Expr *argumentOfParameter(const CallExpr *Call, unsigned Index);
 /// given its CXXDefaultArgExpr's expression), or nothing.
 std::optional<bool> literalBool(const Expr *Argument);
 
+/// A parameter (or variable) of type \p Type lets the callee change or take
+/// what it is bound to: a pointer to non-const, an lvalue reference to
+/// non-const, any rvalue reference (it may be moved from).
+bool bindsMutably(QualType Type);
+
 } // namespace clang::tidy::libtorch::utils
 
 #endif // LIBTORCH_TIDY_CHECKS_UTILS_CALLARGUMENTS_H

@@ -165,4 +165,27 @@ void g(Static s) {
   }
 }
 
+TEST(BindsMutablyTest, PointersAndReferences) {
+  std::unique_ptr<ASTUnit> AST = parseWithMockTorch(R"cpp(
+struct T {};
+void f(T &lvalue, const T &constant, T &&rvalue, T *pointer,
+       const T *toConstant, T value, T *const constPointer);
+)cpp");
+  ASSERT_TRUE(AST);
+  auto Found =
+      match(functionDecl(hasName("f")).bind("f"), AST->getASTContext());
+  ASSERT_EQ(Found.size(), 1U);
+  const auto *F = Found[0].getNodeAs<FunctionDecl>("f");
+  auto Mutably = [&](unsigned I) {
+    return bindsMutably(F->getParamDecl(I)->getType());
+  };
+  EXPECT_TRUE(Mutably(0));
+  EXPECT_FALSE(Mutably(1));
+  EXPECT_TRUE(Mutably(2)) << "it may be moved from";
+  EXPECT_TRUE(Mutably(3));
+  EXPECT_FALSE(Mutably(4));
+  EXPECT_FALSE(Mutably(5)) << "a copy";
+  EXPECT_TRUE(Mutably(6)) << "the pointer is const, not what it points to";
+}
+
 } // namespace call_arguments_test

@@ -361,13 +361,17 @@ TEST(HostStateMembersTest, MembersKeptInHostMemory) {
     EXPECT_EQ(Found.size(), 1U) << Name.str();
     return Found.empty() ? nullptr : Found[0].getNodeAs<Expr>("source");
   };
+  using Verdict = CopiedMember::Verdict;
+  auto VerdictOf = [&](llvm::StringRef Name) {
+    return copiedMember(Source(Name), Context, Parents).What;
+  };
   auto MadeBy = [&](llvm::StringRef Name) -> std::string {
-    auto State = hostStateCopied(Source(Name), Context, Parents);
-    if (!State)
+    CopiedMember State = copiedMember(Source(Name), Context, Parents);
+    if (State.What != Verdict::KeptInHostMemory)
       return "";
-    return tokenRangeText(State->MadeBy->getBeginLoc(),
-                          State->MadeBy->getEndLoc(),
-                          Context.getSourceManager(), Context.getLangOpts());
+    return tokenRangeText(State.MadeBy->getBeginLoc(),
+                          State.MadeBy->getEndLoc(), Context.getSourceManager(),
+                          Context.getLangOpts());
   };
   EXPECT_EQ(MadeBy("defaulted"), "torch::zeros({2})");
   EXPECT_EQ(MadeBy("fromHelper"), "makeState(4)");
@@ -384,16 +388,17 @@ TEST(HostStateMembersTest, MembersKeptInHostMemory) {
   EXPECT_EQ(MadeBy("movedToGpu"), "") << "its class moves it to the device";
   EXPECT_EQ(MadeBy("movedToCpu"), "") << "replaced outside the constructors";
 
-  EXPECT_TRUE(isModuleOwnTensor(Source("registered"), Context, Parents));
-  EXPECT_TRUE(isModuleOwnTensor(Source("passed"), Context, Parents));
-  EXPECT_FALSE(isModuleOwnTensor(Source("plain"), Context, Parents));
-  EXPECT_FALSE(isModuleOwnTensor(Source("defaulted"), Context, Parents))
+  EXPECT_EQ(VerdictOf("registered"), Verdict::ModuleOwn);
+  EXPECT_EQ(VerdictOf("passed"), Verdict::ModuleOwn);
+  EXPECT_EQ(VerdictOf("plain"), Verdict::KeptInHostMemory)
+      << "a module's member, never registered";
+  EXPECT_EQ(VerdictOf("defaulted"), Verdict::KeptInHostMemory)
       << "not a module's member";
 
-  EXPECT_TRUE(isMovedByItsClass(Source("movedToGpu"), Context, Parents));
-  EXPECT_FALSE(isMovedByItsClass(Source("movedToCpu"), Context, Parents));
-  EXPECT_FALSE(isMovedByItsClass(Source("defaulted"), Context, Parents));
-  EXPECT_FALSE(isMovedByItsClass(Source("replaced"), Context, Parents));
+  EXPECT_EQ(VerdictOf("movedToGpu"), Verdict::MovedByItsClass);
+  EXPECT_EQ(VerdictOf("movedToCpu"), Verdict::Unknown);
+  EXPECT_EQ(VerdictOf("replaced"), Verdict::Unknown);
+  EXPECT_EQ(VerdictOf("onDevice"), Verdict::Unknown);
 }
 
 } // namespace host_tensor_sources_test

@@ -121,15 +121,6 @@ bool isConstData(const VarDecl *Variable, ASTContext &Context) {
   return Context.getBaseElementType(Variable->getType()).isConstQualified();
 }
 
-bool bindsMutably(QualType Type) {
-  if (Type->isPointerType())
-    return !Type->getPointeeType().isConstQualified();
-  if (Type->isReferenceType())
-    return Type->isRValueReferenceType() ||
-           !Type.getNonReferenceType().isConstQualified();
-  return false;
-}
-
 /// \p Data (`table.data()`) is given to a `from_blob` whose tensor is
 /// copied at once (`.clone()`, `.to(...)`, `.cuda()`): the values are read.
 bool isCopiedAtOnce(const CXXMemberCallExpr *Data,
@@ -165,7 +156,7 @@ bool isOnlyRead(const Expr *E, const utils::UserCodeParents &Parents,
     return false;
   const DynTypedNode &Parent = Above[0];
   if (const auto *Variable = Parent.get<VarDecl>())
-    return !bindsMutably(Variable->getType());
+    return !utils::bindsMutably(Variable->getType());
   const auto *P = Parent.get<Expr>();
   if (!P)
     return false;
@@ -222,11 +213,11 @@ bool isOnlyRead(const Expr *E, const utils::UserCodeParents &Parents,
         return Method->isConst();
     }
     const ParmVarDecl *Parameter = utils::parameterOfArgument(P, E);
-    return Parameter && !bindsMutably(Parameter->getType());
+    return Parameter && !utils::bindsMutably(Parameter->getType());
   }
   if (isa<CallExpr, CXXConstructExpr>(P)) {
     const ParmVarDecl *Parameter = utils::parameterOfArgument(P, E);
-    return Parameter && !bindsMutably(Parameter->getType());
+    return Parameter && !utils::bindsMutably(Parameter->getType());
   }
   if (const auto *Subscript = dyn_cast<ArraySubscriptExpr>(P))
     return Subscript->getBase() != E || isOnlyRead(P, Parents, Depth + 1);
@@ -249,7 +240,7 @@ bool makesAlias(const DeclRefExpr *Ref, const utils::UserCodeParents &Parents) {
           return false;
         const auto *Child = Below.get<Stmt>();
         if (const auto *Variable = Above.get<VarDecl>()) {
-          Alias = bindsMutably(Variable->getType()) ||
+          Alias = utils::bindsMutably(Variable->getType()) ||
                   (Variable->getType()->isRecordType() &&
                    !isa<DeclRefExpr>(Child)); // an iterator, a span
           return false;

@@ -581,6 +581,13 @@ const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
   return Call;
 }
 
+const CallExpr *hostFactoryOfHelperCall(const Expr *E, ASTContext &Context) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call || isa<CXXMemberCallExpr>(Call))
+    return nullptr;
+  return hostFactoryReturnedBy(Call->getDirectCallee(), Context);
+}
+
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
   return placement(E, Context, 0) == Placement::Host;
 }

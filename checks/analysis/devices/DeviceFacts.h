@@ -67,6 +67,11 @@ bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context);
 const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
                                       ASTContext &Context);
 
+/// When \p E, as written, calls a helper of the project that returns a host
+/// factory call (hostFactoryReturnedBy): that factory call. A free function
+/// or a lambda only: a method may return a member, or another override.
+const CallExpr *hostFactoryOfHelperCall(const Expr *E, ASTContext &Context);
+
 /// True when \p E certainly evaluates to a tensor already placed on a
 /// (maybe-)CUDA device: the result of `.cuda()`, `.to(<CUDA or maybe-CUDA
 /// device>)`, a factory given such a device, a module's output on such an

@@ -40,11 +40,8 @@ bool madeInHostMemory(const Expr *Value, ASTContext &Context) {
     E = utils::stripWrappers(Construct->getArg(0));
   if (!E)
     return false;
-  if (isHostTensorFactoryCall(E, Context))
-    return true;
-  const auto *Call = dyn_cast<CallExpr>(E);
-  return Call && !isa<CXXMemberCallExpr>(Call) &&
-         hostFactoryReturnedBy(Call->getDirectCallee(), Context);
+  return isHostTensorFactoryCall(E, Context) ||
+         hostFactoryOfHelperCall(E, Context);
 }
 
 bool isConstructorOf(const FunctionDecl *Function, const RecordDecl *Class) {
@@ -144,10 +141,7 @@ void recordUse(const MemberExpr *Use, const FieldDecl *Field,
     History.GivenAnother |= !Call->getDirectCallee();
     return;
   }
-  QualType Type = Parameter->getType();
-  History.GivenAnother |= (Type->isLValueReferenceType() &&
-                           !Type->getPointeeType().isConstQualified()) ||
-                          Type->isPointerType();
+  History.GivenAnother |= utils::bindsMutably(Parameter->getType());
 }
 
 MemberHistory historyOf(const FieldDecl *Field, ASTContext &Context,
@@ -182,40 +176,34 @@ MemberHistory historyOf(const FieldDecl *Field, ASTContext &Context,
 
 } // namespace
 
-std::optional<HostStateMember>
-hostStateCopied(const Expr *CopySource, ASTContext &Context,
-                const utils::UserCodeParents &Parents) {
+CopiedMember copiedMember(const Expr *CopySource, ASTContext &Context,
+                          const utils::UserCodeParents &Parents) {
+  CopiedMember Result;
   const FieldDecl *Field = thisMember(CopySource);
   if (!Field || !utils::isUserCode(Field))
-    return std::nullopt;
+    return Result;
+  Result.Member = Field;
   const MemberHistory History = historyOf(Field, Context, Parents);
-  if (History.Registered || History.MovedToGpu || History.GivenAnother ||
-      History.BuiltWith.empty())
-    return std::nullopt;
-  for (const Expr *Value : History.BuiltWith)
-    if (!madeInHostMemory(Value, Context))
-      return std::nullopt;
-  return HostStateMember{Field, History.BuiltWith.front()};
-}
-
-bool isModuleOwnTensor(const Expr *CopySource, ASTContext &Context,
-                       const utils::UserCodeParents &Parents) {
-  const FieldDecl *Field = thisMember(CopySource);
-  const auto *Class =
-      Field ? dyn_cast<CXXRecordDecl>(Field->getParent()) : nullptr;
-  if (!Class || !utils::isUserCode(Field) || !isModuleClass(Class))
-    return false;
-  const MemberHistory History = historyOf(Field, Context, Parents);
-  return History.Registered && !History.GivenAnother;
-}
-
-bool isMovedByItsClass(const Expr *CopySource, ASTContext &Context,
-                       const utils::UserCodeParents &Parents) {
-  const FieldDecl *Field = thisMember(CopySource);
-  if (!Field || !utils::isUserCode(Field))
-    return false;
-  const MemberHistory History = historyOf(Field, Context, Parents);
-  return History.MovedToGpu && !History.GivenAnother;
+  // Anything may have put another tensor there: nothing is proven.
+  if (History.GivenAnother)
+    return Result;
+  const auto *Class = dyn_cast<CXXRecordDecl>(Field->getParent());
+  if (History.Registered && Class && isModuleClass(Class)) {
+    Result.What = CopiedMember::Verdict::ModuleOwn;
+    return Result;
+  }
+  if (History.MovedToGpu) {
+    Result.What = CopiedMember::Verdict::MovedByItsClass;
+    return Result;
+  }
+  if (History.Registered || History.BuiltWith.empty() ||
+      !llvm::all_of(History.BuiltWith, [&](const Expr *Value) {
+        return madeInHostMemory(Value, Context);
+      }))
+    return Result;
+  Result.What = CopiedMember::Verdict::KeptInHostMemory;
+  Result.MadeBy = History.BuiltWith.front();
+  return Result;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -45,31 +45,35 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-struct HostStateMember {
+/// What the class's code makes of a tensor member that one of its member
+/// functions copies to the device.
+struct CopiedMember {
+  enum class Verdict {
+    /// Not a tensor member named through `this`, or nothing proven.
+    Unknown,
+    /// Registered with its module class (`register_buffer`,
+    /// `register_parameter`) and never replaced: the module's `to()` moves
+    /// it, so a copy of it to the module's device moves nothing.
+    ModuleOwn,
+    /// Moved to the device by its class (`offsets_ = offsets_.to(device)`
+    /// in a member function), replaced no other way: once that ran, a copy
+    /// of it moves nothing.
+    MovedByItsClass,
+    /// Kept in host memory by its class (see the file comment).
+    KeptInHostMemory,
+  };
+  Verdict What = Verdict::Unknown;
   /// The tensor member.
   const FieldDecl *Member = nullptr;
-  /// The host factory call that makes it (the first one written).
+  /// For KeptInHostMemory: the host factory call that makes it (the first
+  /// one written).
   const Expr *MadeBy = nullptr;
 };
 
-/// \p CopySource, the object of a copy to the device, is a tensor member
-/// that its class keeps in host memory (see the file comment).
-std::optional<HostStateMember>
-hostStateCopied(const Expr *CopySource, ASTContext &Context,
-                const utils::UserCodeParents &Parents);
-
-/// \p CopySource is a tensor member that its module class registers
-/// (`register_buffer`, `register_parameter`) and never replaces: the
-/// module's `to()` moves it with the module, so that a copy of it to the
-/// module's device moves nothing.
-bool isModuleOwnTensor(const Expr *CopySource, ASTContext &Context,
-                       const utils::UserCodeParents &Parents);
-
-/// \p CopySource is a tensor member that its class moves to the device
-/// itself (`offsets_ = offsets_.to(device)` in a member function) and
-/// replaces no other way: once that ran, a copy of it moves nothing.
-bool isMovedByItsClass(const Expr *CopySource, ASTContext &Context,
-                       const utils::UserCodeParents &Parents);
+/// The verdict on \p CopySource, the object of a copy to the device, from
+/// one walk over the uses of the member.
+CopiedMember copiedMember(const Expr *CopySource, ASTContext &Context,
+                          const utils::UserCodeParents &Parents);
 
 } // namespace clang::tidy::libtorch::analysis
 

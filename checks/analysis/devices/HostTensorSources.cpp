@@ -237,14 +237,12 @@ std::optional<HostCopySource> hostCopySource(const CXXMemberCallExpr &Copy,
     Made.Factory = Call;
     return Made;
   }
-  if (Call && !isa<CXXMemberCallExpr>(Call))
-    if (const CallExpr *Returned =
-            hostFactoryReturnedBy(Call->getDirectCallee(), Context)) {
-      Made.What = HostCopySource::Returned;
-      Made.Factory = Returned;
-      Made.Helper = Call;
-      return Made;
-    }
+  if (const CallExpr *Returned = hostFactoryOfHelperCall(Call, Context)) {
+    Made.What = HostCopySource::Returned;
+    Made.Factory = Returned;
+    Made.Helper = Call;
+    return Made;
+  }
   const CXXMethodDecl *CopyMethod = Copy.getMethodDecl();
   const bool CopyOnly = CopyMethod->getName() == names::CudaMethod ||
                         isRecordNamed(CopyMethod->getParamDecl(0)->getType(),

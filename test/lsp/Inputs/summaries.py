@@ -1,0 +1,69 @@
+"""The language server reads the summaries of the project's other units
+(libtorch-tidy.SummaryFile in .clang-tidy), written by the CLI's
+--export-summaries: a step that calls a function another unit defines, which
+waits for the GPU, gets the finding at the call, with the note at the wait
+in the other file as relatedInformation."""
+import os
+import shlex
+import subprocess
+import sys
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import Client, check, main, position_of, uri, write_project  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TESTS = os.path.dirname(os.path.dirname(HERE))
+
+
+def read(*parts):
+    with open(os.path.join(*parts), encoding="utf-8") as f:
+        return f.read()
+
+
+def scenario(args):
+    project = os.path.join(args.work, "project")
+    summaries = os.path.join(project, "build", "summaries.json")
+    train = read(TESTS, "driver", "Inputs", "summaries", "train.cpp")
+    write_project(project, {
+        "sync-elsewhere.h": read(TESTS, "checks", "Inputs", "sync-elsewhere.h"),
+        "sync-elsewhere-metrics.cpp": read(TESTS, "checks", "Inputs",
+                                           "sync-elsewhere-metrics.cpp"),
+        "train.cpp": train,
+        ".clang-tidy": "Checks: '-*,libtorch-host-sync-in-loop'\n"
+                       "CheckOptions:\n"
+                       "  libtorch-tidy.SummaryFile: %s\n" % summaries}, args.flags)
+    os.makedirs(os.path.dirname(summaries))
+    export = args.server + ["--quiet", "--no-cache", "-p", project,
+                            "--export-summaries=" + summaries,
+                            os.path.join(project, "sync-elsewhere-metrics.cpp")]
+    result = subprocess.run(export, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            universal_newlines=True)
+    check(result.returncode == 0, "the export: %s\n%s" % (shlex.join(export), result.stdout))
+
+    path = os.path.join(project, "train.cpp")
+    c = Client(args.server, cwd=project)
+    try:
+        c.initialize(root=project)
+        published = c.diagnostics(c.open(path, train))
+        diags = published["diagnostics"]
+        check(len(diags) == 1, "one finding: %r" % diags)
+        d = diags[0]
+        check(d["code"] == "libtorch-host-sync-in-loop", "code: %r" % d)
+        check("defined in another translation unit" in d["message"], "message: %r" % d)
+        check(d["range"]["start"] == position_of(train, "update(loss)"), "range: %r" % d)
+        related = d.get("relatedInformation", [])
+        at_wait = [r for r in related
+                   if r["location"]["uri"] == uri(os.path.join(project, "sync-elsewhere-metrics.cpp"))]
+        check(len(at_wait) == 1 and "waits for the GPU on each call" in at_wait[0]["message"],
+              "the note at the wait, in the other file: %r" % related)
+        check(at_wait[0]["location"]["range"]["start"]["line"] == 17,
+              "line 18 of the other file: %r" % at_wait[0])
+        check(c.shutdown() == 0, "the server exits 0")
+    finally:
+        c.close()
+    print("summaries: ok")
+
+
+if __name__ == "__main__":
+    main(scenario)
