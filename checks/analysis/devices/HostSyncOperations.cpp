@@ -208,18 +208,12 @@ bool waitsAsCalled(const CallExpr *Call) {
   return true;
 }
 
-namespace {
-
-/// Where a finding about \p Call goes: the name of the method it calls,
-/// else the start of the call.
 SourceLocation calledNameLoc(const CallExpr &Call) {
   if (const auto *Method = dyn_cast<CXXMemberCallExpr>(&Call))
     if (const auto *Member = dyn_cast<MemberExpr>(Method->getCallee()))
       return Member->getMemberLoc();
   return Call.getBeginLoc();
 }
-
-} // namespace
 
 std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
                                          ASTContext &Context,

@@ -93,6 +93,10 @@ struct HostSync {
   std::string Name;
 };
 
+/// Where a finding about \p Call goes: the name of the method it calls,
+/// else the start of the call.
+SourceLocation calledNameLoc(const CallExpr &Call);
+
 /// A call of one of syncTensorMethods() on a tensor, when it waits as
 /// called: a `to()` only when it copies to the CPU.
 std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,

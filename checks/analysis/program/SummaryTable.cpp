@@ -159,8 +159,7 @@ SummaryTable::waitOfCall(const CallExpr &Call,
   Sync.Operation = &Call;
   Sync.Kind = SyncKind::Elsewhere;
   Sync.Name = utils::calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
-  Sync.Loc =
-      isa<CXXMemberCallExpr>(Call) ? Call.getExprLoc() : Call.getBeginLoc();
+  Sync.Loc = calledNameLoc(Call);
   return Sync;
 }
 
