@@ -33,6 +33,15 @@ const CheckInfo *findCheck(llvm::StringRef Id) {
   return nullptr;
 }
 
+bool readsSummaries(llvm::StringRef Id) {
+#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)
+#define LIBTORCH_CHECK_READS_SUMMARIES(Reader)                                 \
+  if (Id == Reader)                                                            \
+    return true;
+#include "Catalog.def"
+  return false;
+}
+
 llvm::StringRef tierName(CheckTier Tier) {
   return Tier == CheckTier::Default ? "default" : "opt-in";
 }

@@ -42,6 +42,15 @@ const CheckInfo *findCheck(llvm::StringRef Id);
 /// The `-checks` glob enabling exactly the default tier: `-*,id1,id2,...`.
 std::string defaultTierChecksGlob();
 
+/// Whether the check \p Id reads the summaries of functions defined in
+/// other units (Catalog.def).
+bool readsSummaries(llvm::StringRef Id);
+
+/// The `libtorch-tidy.SummaryFile` option: one key for every check that
+/// reads the summaries, no one check's own.
+inline constexpr llvm::StringLiteral SummaryFileOption =
+    "libtorch-tidy.SummaryFile";
+
 /// "default" or "opt-in".
 llvm::StringRef tierName(CheckTier Tier);
 

@@ -31,7 +31,6 @@ public:
 
 private:
   bool asksAboutPeriodicGuards() const override { return true; }
-  bool readsSummaries() const override { return true; }
   /// Whether \p Sync waits on every training step or evaluation batch of a
   /// program that uses the GPU, for nothing.
   void handle(const analysis::HostSync &Sync, ASTContext &Context);

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "LibTorchCheck.h"
+#include "Catalog.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -13,15 +14,13 @@ namespace clang::tidy::libtorch {
 
 namespace {
 
-constexpr llvm::StringLiteral SummaryFileKey = "libtorch-tidy.SummaryFile";
-
 /// The option's value. It is read outside OptionsView (it is no check's
 /// own key), so it is listed for --verify-config here.
 std::string summaryFileOption(ClangTidyContext &Context) {
   if (llvm::StringSet<> *Collector = Context.getOptionsCollector())
-    Collector->insert(SummaryFileKey);
+    Collector->insert(SummaryFileOption);
   const ClangTidyOptions::OptionMap &Map = Context.getOptions().CheckOptions;
-  auto It = Map.find(SummaryFileKey);
+  auto It = Map.find(SummaryFileOption);
   return It == Map.end() ? std::string() : It->second.Value;
 }
 
@@ -36,13 +35,14 @@ LibTorchCheck::LibTorchCheck(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context),
       RawGuardMacros(Options.getLocalOrGlobal("PeriodicGuardMacros", "")),
       GuardMacros(namesIn(RawGuardMacros)),
+      ReadsSummaries(libtorch::readsSummaries(Name)),
       SummaryFile(summaryFileOption(*Context)) {}
 
 void LibTorchCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   if (asksAboutPeriodicGuards())
     Options.store(Opts, "PeriodicGuardMacros", RawGuardMacros);
   if (readsSummaries())
-    Opts[SummaryFileKey] = ClangTidyOptions::ClangTidyValue(SummaryFile);
+    Opts[SummaryFileOption] = ClangTidyOptions::ClangTidyValue(SummaryFile);
 }
 
 std::unique_ptr<analysis::SummaryTable>
@@ -52,7 +52,7 @@ LibTorchCheck::readSummaries(ASTContext &Context) {
   if (Table)
     return std::make_unique<analysis::SummaryTable>(std::move(*Table));
   configurationDiag("%0 '%1': %2")
-      << SummaryFileKey << SummaryFile << llvm::toString(Table.takeError());
+      << SummaryFileOption << SummaryFile << llvm::toString(Table.takeError());
   return std::make_unique<analysis::SummaryTable>();
 }
 

@@ -62,8 +62,9 @@ protected:
   virtual bool asksAboutPeriodicGuards() const { return false; }
 
   /// The check reads the summaries of the project's other units
-  /// (summaryTable), so the `libtorch-tidy.SummaryFile` option applies to it.
-  virtual bool readsSummaries() const { return false; }
+  /// (summaryTable), so the `libtorch-tidy.SummaryFile` option applies to
+  /// it (Catalog.def says which checks do).
+  bool readsSummaries() const { return ReadsSummaries; }
 
   /// Where a check's own per-unit state lives.
   utils::UnitScope &unitScope() { return Unit; }
@@ -106,8 +107,8 @@ private:
   /// PeriodicGuardMacros as written, and its names.
   const std::string RawGuardMacros;
   const std::vector<std::string> GuardMacros;
-  /// `libtorch-tidy.SummaryFile`: one key for every check that reads the
-  /// summaries, no one check's own.
+  const bool ReadsSummaries;
+  /// `libtorch-tidy.SummaryFile` (SummaryFileOption).
   const std::string SummaryFile;
 
   utils::UserCodeMatchFinder UserCode{*this};

@@ -68,6 +68,13 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc(R"(Write the fixes as YAML for
 clang-apply-replacements)"),
                                  cl::value_desc("filename"), cl::cat(Category));
+cl::opt<std::string> Summaries(
+    "summaries",
+    cl::desc(R"(What the checks know of functions defined in other units:
+database (default: the summaries of every unit of the compile database,
+replayed from the cache when the unit is unchanged, else analyzed in this
+run) or off (only a libtorch-tidy.SummaryFile, if one is configured))"),
+    cl::value_desc("database|off"), cl::init("database"), cl::cat(Category));
 cl::opt<std::string> ExportSummaries(
     "export-summaries",
     cl::desc(R"(Write what the functions of the analyzed units do, for
@@ -274,6 +281,8 @@ cl::opt<std::string> WorkerPreambleNotice("worker-preamble-notice", cl::Hidden,
                                           cl::cat(Category));
 cl::opt<bool> WorkerRemoteLookup("worker-remote-lookup", cl::Hidden,
                                  cl::cat(Category));
+cl::opt<std::string> WorkerSummaryFile("worker-summary-file", cl::Hidden,
+                                       cl::cat(Category));
 
 std::vector<std::string> loadedPlugins() {
   std::vector<std::string> Plugins;

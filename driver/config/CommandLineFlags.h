@@ -48,6 +48,7 @@ extern llvm::cl::opt<bool> FixNotes;
 extern llvm::cl::opt<std::string> FormatStyle;
 extern llvm::cl::opt<std::string> ExportFixes;
 extern llvm::cl::opt<std::string> ExportSummaries;
+extern llvm::cl::opt<std::string> Summaries;
 extern llvm::cl::list<std::string> ExtraArgs;
 extern llvm::cl::list<std::string> ExtraArgsBefore;
 extern llvm::cl::opt<bool> Quiet;
@@ -95,6 +96,7 @@ extern llvm::cl::opt<bool> WorkerPreambleShared;
 extern llvm::cl::opt<preamble::PrefixRole> WorkerPreamble;
 extern llvm::cl::opt<std::string> WorkerPreambleNotice;
 extern llvm::cl::opt<bool> WorkerRemoteLookup;
+extern llvm::cl::opt<std::string> WorkerSummaryFile;
 
 } // namespace flags
 } // namespace libtorch_tidy

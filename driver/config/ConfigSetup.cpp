@@ -117,6 +117,9 @@ createOptionsProvider(const ToolOptions &Options,
     OverrideOptions.ExtraArgs = Options.ExtraArgs;
   if (!Options.ExtraArgsBefore.empty())
     OverrideOptions.ExtraArgsBefore = Options.ExtraArgsBefore;
+  if (!Options.WorkerSummaryFile.empty())
+    OverrideOptions.CheckOptions[clang::tidy::libtorch::SummaryFileOption] =
+        ClangTidyOptions::ClangTidyValue(Options.WorkerSummaryFile);
 
   auto FromText = [&](StringRef Text, StringRef Origin)
       -> Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>> {

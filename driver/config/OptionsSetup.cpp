@@ -179,6 +179,11 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                              "--progress=%s is not a choice; use auto, bar, "
                              "plain or none",
                              Progress.c_str());
+  if (Summaries != "database" && Summaries != "off")
+    return createStringError(inconvertibleErrorCode(),
+                             "--summaries=%s is not a choice; use database "
+                             "or off",
+                             Summaries.c_str());
   if (Preamble != "auto" && Preamble != "always" && Preamble != "never")
     return createStringError(inconvertibleErrorCode(),
                              "--preamble=%s is not a choice; use auto, "
@@ -216,6 +221,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.FormatStyle = FormatStyle;
   Options.ExportFixes = ExportFixes;
   Options.ExportSummaries = ExportSummaries;
+  Options.Summaries = Summaries;
   Options.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
   Options.ExtraArgsBefore.assign(ExtraArgsBefore.begin(),
                                  ExtraArgsBefore.end());
@@ -280,6 +286,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.WorkerPreambleNotice = WorkerPreambleNotice;
   Options.WorkerPrefixRole = WorkerPreamble;
   Options.WorkerRemoteLookup = WorkerRemoteLookup;
+  Options.WorkerSummaryFile = WorkerSummaryFile;
   Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());

@@ -44,6 +44,8 @@ struct ToolOptions {
   std::string FormatStyle = "none";
   std::string ExportFixes;
   std::string ExportSummaries;
+  /// `--summaries`: "database" or "off" (run/DatabaseSummaries.h).
+  std::string Summaries = "database";
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
   bool Fix = false;
@@ -119,6 +121,11 @@ struct ToolOptions {
   /// open buffers all equal the files on disk: look the unit up in the
   /// remote cache (read only) before analyzing it.
   bool WorkerRemoteLookup = false;
+  /// `--worker-summary-file`, set by the parent for a worker: the summaries
+  /// of the database's other units that it wrote for this round
+  /// (run/DatabaseSummaries.h), given to the checks as
+  /// `libtorch-tidy.SummaryFile` and left out of the unit's dependencies.
+  std::string WorkerSummaryFile;
 
   // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges

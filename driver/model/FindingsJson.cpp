@@ -175,6 +175,10 @@ void to_json(json &J, const TranslationUnitResult &U) {
            {"checkProfile", U.CheckProfile}};
   if (!U.FunctionSummaries.empty())
     J["functionSummaries"] = json::parse(U.FunctionSummaries);
+  if (!U.CalledElsewhere.empty())
+    J["calledElsewhere"] = U.CalledElsewhere;
+  if (!U.SummaryAnswers.empty())
+    J["summaryAnswers"] = U.SummaryAnswers;
 }
 void from_json(const json &J, TranslationUnitResult &U) {
   J.at("mainFile").get_to(U.MainFile);
@@ -195,6 +199,8 @@ void from_json(const json &J, TranslationUnitResult &U) {
   // The cache and workers keep it; reports and older entries have none.
   if (auto It = J.find("functionSummaries"); It != J.end())
     U.FunctionSummaries = It->dump();
+  U.CalledElsewhere = J.value("calledElsewhere", std::vector<std::string>());
+  U.SummaryAnswers = J.value("summaryAnswers", "");
 }
 
 void to_json(json &J, const RunResult &R) {

@@ -40,6 +40,8 @@ json jsonReport(const model::RunResult &Run) {
     Unit.erase("fromCache");
     Unit.erase("preamble");
     Unit.erase("functionSummaries");
+    Unit.erase("calledElsewhere");
+    Unit.erase("summaryAnswers");
   }
 
   std::vector<model::Finding> Unique = model::uniqueFindings(Sorted);

@@ -138,8 +138,11 @@ private:
 /// (analysis/program/FunctionSummaries.h), for the units that call them.
 class SummaryConsumer : public ASTConsumer {
 public:
-  explicit SummaryConsumer(std::string &Out) : Out(Out) {}
+  SummaryConsumer(std::string &Out, std::vector<std::string> &CalledElsewhere)
+      : Out(Out), CalledElsewhere(CalledElsewhere) {}
   void HandleTranslationUnit(ASTContext &Context) override {
+    CalledElsewhere =
+        clang::tidy::libtorch::analysis::functionsCalledElsewhere(Context);
     std::vector<clang::tidy::libtorch::analysis::FunctionSummary> Summaries =
         clang::tidy::libtorch::analysis::summarizeUnit(Context);
     Out.clear();
@@ -152,6 +155,7 @@ public:
 
 private:
   std::string &Out;
+  std::vector<std::string> &CalledElsewhere;
 };
 
 } // namespace
@@ -200,8 +204,8 @@ public:
           std::move(Checks), std::move(WholeUnit), Compiler.getSourceManager(),
           MatchSystemHeaders, preamble::skipPolicyFor(Factory.EnabledChecks)));
     }
-    Consumers.push_back(
-        std::make_unique<SummaryConsumer>(Factory.FunctionSummaries));
+    Consumers.push_back(std::make_unique<SummaryConsumer>(
+        Factory.FunctionSummaries, Factory.CalledElsewhere));
     return std::make_unique<MultiplexConsumer>(std::move(Consumers));
   }
 

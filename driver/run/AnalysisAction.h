@@ -69,6 +69,9 @@ public:
   /// (model::TranslationUnitResult::FunctionSummaries), from the last
   /// compile command parsed.
   std::string FunctionSummaries;
+  /// The project's functions the unit calls without their bodies
+  /// (model::TranslationUnitResult::CalledElsewhere), likewise.
+  std::vector<std::string> CalledElsewhere;
   /// Paths where `__has_include` found nothing (AbsentHeaderRecorder).
   std::set<std::string> AbsentHeaders;
   /// The precompiled prefixes the unit was parsed against, one per compile

@@ -56,6 +56,9 @@ struct AnalysisSettings {
   std::string PreambleNotice;
   /// Set by the parent or the language server for a worker.
   preamble::PrefixRole Prefix = preamble::PrefixRole::Analyze;
+  /// `--summaries=database`: the checks read the summaries of the compile
+  /// database's other units (run/DatabaseSummaries.h).
+  bool DatabaseSummaries = true;
 };
 
 /// Whether a setting is part of the result cache's key.
@@ -88,6 +91,10 @@ void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
   Visit("preamble-notice", Settings.PreambleNotice, Keyed::No);
   // Who builds a missing prefix; a builder's result is never stored.
   Visit("prefix-role", static_cast<int>(Settings.Prefix), Keyed::No);
+  // With them a unit's findings include waits in other units' functions.
+  // Which summaries it read is checked at lookup, not keyed
+  // (TranslationUnitResult::SummaryAnswers).
+  Visit("database-summaries", Settings.DatabaseSummaries, Keyed::Yes);
 }
 
 /// The part of a unit's cache key that the settings make: every Keyed::Yes

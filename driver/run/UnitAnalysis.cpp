@@ -266,6 +266,7 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
   sys::path::remove_dots(BuildDirectory, /*remove_dot_dot=*/true);
   Unit.BuildDirectory = std::string(BuildDirectory);
   Unit.FunctionSummaries = std::move(Factory.FunctionSummaries);
+  Unit.CalledElsewhere = std::move(Factory.CalledElsewhere);
   for (const std::string &File : Factory.Inconsistent)
     Factory.Parsed.erase(File);
   ErrorConverter Converter(Unit.BuildDirectory, Factory.Parsed);

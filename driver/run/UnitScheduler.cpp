@@ -13,6 +13,8 @@
 #include "model/ExitCodes.h"
 #include "preamble/IncludePrefix.h"
 #include "report/ProjectRoot.h"
+#include "report/Wording.h"
+#include "run/DatabaseSummaries.h"
 #include "run/Progress.h"
 #include "run/UnitAnalysis.h"
 #include "run/Workers.h"
@@ -54,6 +56,7 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
   Settings.PreambleNotice = Tool.WorkerPreambleNotice;
   Settings.Prefix = Tool.WorkerPrefixRole;
+  Settings.DatabaseSummaries = Tool.Summaries == "database";
   return Settings;
 }
 
@@ -128,8 +131,9 @@ std::vector<std::string> unitKeyParts(const ToolOptions &Tool,
 
 std::vector<TranslationUnitResult>
 analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
-             ArrayRef<std::string> Units, ClangTidyOptionsProvider &Provider,
-             int Argc, const char **Argv, const UnitReady &Ready) {
+             ArrayRef<std::string> Units, const SummaryScope &Scope,
+             ClangTidyOptionsProvider &Provider, int Argc, const char **Argv,
+             const UnitReady &Ready) {
   std::string Executable = sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&analysisSettings));
 
@@ -177,6 +181,16 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     Progress.resume();
   };
 
+  // The units asked for, then the database's others whose summaries they
+  // may read (DatabaseSummaries.h): those are never handed on.
+  std::vector<std::string> All(Units.begin(), Units.end());
+  // Without a cache, the other units' summaries would cost an analysis of
+  // each on every run: the units asked for read each other's only.
+  if (Scope.Enabled && Cache)
+    All.insert(All.end(), Scope.OtherUnits.begin(), Scope.OtherUnits.end());
+  const size_t Selected = Units.size();
+  DatabaseSummaries Summaries;
+
   // Local first, then remote; a remote hit is kept locally too.
   std::optional<cache::RemoteResults> Remote;
   if (!Tool.NoCache && !Tool.NoReplay && !Tool.RemoteCaches.empty())
@@ -188,12 +202,16 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
                      errs() << Line << "\n";
                      Progress.resume();
                    });
-  std::vector<std::string> Keys(Units.size()), RemoteKeys(Units.size());
-  std::vector<size_t> Pending;
-  for (size_t I = 0; I < Units.size(); ++I) {
+  std::vector<std::string> Keys(All.size()), RemoteKeys(All.size());
+  // Units to analyze: asked for, and others whose summaries are not cached.
+  std::vector<size_t> Pending, Others;
+  // Units asked for whose findings wait for the summaries of this run's
+  // analyses (they call functions defined elsewhere).
+  std::vector<size_t> Unconfirmed;
+  for (size_t I = 0; I < All.size(); ++I) {
     std::vector<std::string> Parts;
     if (Cache || Remote)
-      Parts = unitKeyParts(Tool, Setup, Provider, Units[I]);
+      Parts = unitKeyParts(Tool, Setup, Provider, All[I]);
     if (Cache) {
       std::vector<std::string> Local = {Identity};
       Local.insert(Local.end(), Parts.begin(), Parts.end());
@@ -202,7 +220,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     if (Remote)
       RemoteKeys[I] = Remote->key(Parts);
     // A profile needs the checks to run.
-    if (Tool.EnableCheckProfile) {
+    if (Tool.EnableCheckProfile && I < Selected) {
       Pending.push_back(I);
       continue;
     }
@@ -211,16 +229,24 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       Hit = Cache->lookup(Keys[I]);
     if (!Hit && Remote)
       if (std::optional<cache::WorkerResult> FromRemote =
-              Remote->lookup(RemoteKeys[I], Units[I])) {
+              Remote->lookup(RemoteKeys[I], All[I])) {
         if (Cache)
           Cache->store(Keys[I], *FromRemote);
         Hit = std::move(FromRemote->Unit);
       }
     if (!Hit) {
-      Pending.push_back(I);
+      (I < Selected ? Pending : Others).push_back(I);
       continue;
     }
+    if (Scope.Enabled)
+      Summaries.set(All[I], Hit->FunctionSummaries);
+    if (I >= Selected)
+      continue;
     Results[I] = std::move(*Hit);
+    if (Scope.Enabled && !Results[I].CalledElsewhere.empty()) {
+      Unconfirmed.push_back(I);
+      continue;
+    }
     Done[I] = true;
     Progress.finished(Units[I], Results[I], std::nullopt);
   }
@@ -234,53 +260,135 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   }
   HandOn();
 
+  // Other units are analyzed only for units that may read their summaries.
+  if (!Scope.AnalyzeStale || (Pending.empty() && Unconfirmed.empty()))
+    Others.clear();
+  if (!Others.empty() && !Tool.Quiet) {
+    Progress.suspend();
+    errs() << "libtorch-tidy: analyzing "
+           << report::countOf(Others.size(), "other unit", "other units")
+           << " of the compilation database to summarize "
+           << (Others.size() == 1 ? "its" : "their")
+           << " functions (--summaries=database)\n";
+    Progress.resume();
+  }
+
   WorkerPool Pool;
   Pool.Executable = Executable;
   Pool.Arguments.assign(Argv + 1, Argv + Argc);
   Pool.Jobs =
       Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Pool.TimeoutSeconds = Tool.UnitTimeout;
-  std::vector<std::string> PendingFiles;
-  PendingFiles.reserve(Pending.size());
-  for (size_t I : Pending)
-    PendingFiles.push_back(Units[I]);
   const std::string PreambleDirectory =
       analysisSettings(Tool).PreambleDirectory;
-  if (!PreambleDirectory.empty() && PendingFiles.size() > 1) {
-    std::vector<bool> Shared = sharedPrefixes(PendingFiles);
-    Pool.UnitArguments.resize(PendingFiles.size());
-    for (size_t K = 0; K < PendingFiles.size(); ++K)
-      if (Shared[K])
-        Pool.UnitArguments[K].push_back("--worker-preamble-shared");
+  // Analyzes the units \p Round of All, with the summaries as they are now.
+  auto RunRound =
+      [&](const std::vector<size_t> &Round,
+          const std::function<void(size_t, cache::WorkerResult &)> &Finished) {
+        if (Round.empty())
+          return;
+        std::vector<std::string> Files;
+        for (size_t I : Round)
+          Files.push_back(All[I]);
+        Pool.UnitArguments.assign(Files.size(), {});
+        if (!PreambleDirectory.empty() && Files.size() > 1) {
+          std::vector<bool> Shared = sharedPrefixes(Files);
+          for (size_t K = 0; K < Files.size(); ++K)
+            if (Shared[K])
+              Pool.UnitArguments[K].push_back("--worker-preamble-shared");
+        }
+        // A run at a terminal is usually followed by an edit and another run:
+        // with a core to spare, a prefix wanted for the first time is built
+        // for that run, apart (DetachedPrefixBuild.h). Scripts and CI, which
+        // analyze once, keep the rule that once is no reason to build.
+        if (!PreambleDirectory.empty() && Tool.Preamble == "auto" &&
+            Tool.WorkerPrefixRole == preamble::PrefixRole::Analyze &&
+            Files.size() < Pool.Jobs && sys::Process::StandardErrIsDisplayed())
+          for (std::vector<std::string> &Arguments : Pool.UnitArguments)
+            if (Arguments.empty())
+              Arguments.push_back("--worker-preamble=build-detached");
+        // What the round's workers read, for the digest of their answers.
+        std::optional<DatabaseSummaries> Read;
+        Pool.SummaryText.clear();
+        if (Scope.Enabled) {
+          Read.emplace(Summaries.snapshot());
+          // An empty table makes no findings: no file to write.
+          if (!Summaries.empty())
+            Pool.SummaryText = Summaries.fileText();
+        }
+        runWorkers(Pool, Files, [&](size_t K, const cache::WorkerResult &R) {
+          const size_t I = Round[K];
+          cache::WorkerResult Result = R;
+          if (Read)
+            Result.Unit.SummaryAnswers =
+                Read->answersDigest(Result.Unit.CalledElsewhere);
+          if (Cache)
+            Cache->store(Keys[I], Result);
+          if (Remote)
+            Remote->store(RemoteKeys[I], Result);
+          Finished(I, Result);
+        });
+      };
+
+  // Round one: the units asked for and the others' stale summaries.
+  std::vector<size_t> RoundOne = Pending;
+  RoundOne.insert(RoundOne.end(), Others.begin(), Others.end());
+  // Seconds of the analyses of units not yet confirmed, for the progress.
+  std::map<size_t, double> Seconds;
+  RunRound(RoundOne, [&](size_t I, cache::WorkerResult &R) {
+    // The round read the summaries written before it (RunRound).
+    if (Scope.Enabled)
+      Summaries.set(All[I], R.Unit.FunctionSummaries);
+    if (I >= Selected)
+      return;
+    Results[I] = std::move(R.Unit);
+    Messages[I] = std::move(R.Stderr);
+    if (Scope.Enabled && !Results[I].CalledElsewhere.empty()) {
+      Unconfirmed.push_back(I);
+      Seconds[I] = R.Seconds;
+      return;
+    }
+    Done[I] = true;
+    Progress.finished(Units[I], Results[I], R.Seconds);
+    HandOn();
+  });
+
+  // Round two: the units whose answers the summaries of round one changed.
+  std::vector<size_t> RoundTwo;
+  if (Scope.Enabled) {
+    llvm::sort(Unconfirmed);
+    for (size_t I : Unconfirmed) {
+      if (Summaries.answersDigest(Results[I].CalledElsewhere) !=
+          Results[I].SummaryAnswers) {
+        RoundTwo.push_back(I);
+        continue;
+      }
+      Done[I] = true;
+      auto Took = Seconds.find(I);
+      Progress.finished(Units[I], Results[I],
+                        Took == Seconds.end() ? std::optional<double>()
+                                              : Took->second);
+    }
+    HandOn();
   }
-  // A run at a terminal is usually followed by an edit and another run:
-  // with a core to spare, a prefix wanted for the first time is built for
-  // that run, apart (DetachedPrefixBuild.h). Scripts and CI, which analyze
-  // once, keep the rule that once is no reason to build.
-  if (!PreambleDirectory.empty() && Tool.Preamble == "auto" &&
-      Tool.WorkerPrefixRole == preamble::PrefixRole::Analyze &&
-      PendingFiles.size() < Pool.Jobs &&
-      sys::Process::StandardErrIsDisplayed()) {
-    Pool.UnitArguments.resize(PendingFiles.size());
-    for (std::vector<std::string> &Arguments : Pool.UnitArguments)
-      if (Arguments.empty())
-        Arguments.push_back("--worker-preamble=build-detached");
+  if (!RoundTwo.empty() && !Tool.Quiet) {
+    Progress.suspend();
+    errs() << "libtorch-tidy: analyzing "
+           << report::countOf(RoundTwo.size(), "unit", "units")
+           << " again with the summaries of the units "
+           << (RoundTwo.size() == 1 ? "it calls" : "they call") << " into\n";
+    Progress.resume();
   }
-  runWorkers(Pool, PendingFiles, [&](size_t K, const cache::WorkerResult &R) {
-    const size_t I = Pending[K];
-    if (Cache)
-      Cache->store(Keys[I], R);
-    if (Remote)
-      Remote->store(RemoteKeys[I], R);
-    Results[I] = R.Unit;
-    Messages[I] = R.Stderr;
+  RunRound(RoundTwo, [&](size_t I, cache::WorkerResult &R) {
+    Results[I] = std::move(R.Unit);
+    Messages[I] = std::move(R.Stderr);
     Done[I] = true;
     Progress.finished(Units[I], Results[I], R.Seconds);
     HandOn();
   });
   Progress.end();
   // Workers stored results and prefixes: keep the directory in its bounds.
-  if (!PreambleDirectory.empty() && !Pending.empty())
+  if (!PreambleDirectory.empty() && !RoundOne.empty())
     cache::limitCacheSize(PreambleDirectory, Tool.CacheMaxSize);
   return Results;
 }

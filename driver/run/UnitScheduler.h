@@ -20,6 +20,7 @@
 #include "config/OptionsSetup.h"
 #include "model/Findings.h"
 #include "run/AnalysisSettings.h"
+#include "run/DatabaseSummaries.h"
 #include "units/CompilationSetup.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -41,14 +42,17 @@ using UnitReady =
 
 /// Analyzes \p Units: unchanged ones are replayed from the result cache,
 /// the others run in worker processes, `-j` at a time, started in the order
-/// of \p Units. The result is in the order of \p Units whatever order the
-/// workers finish in; \p Ready (may be empty) sees each unit in that order
-/// as soon as it can. Progress (`--progress`) goes to standard error, as do
-/// the workers' own messages, each before its unit's \p Ready. \p Argc and
-/// \p Argv are the tool's own command line, which workers repeat.
+/// of \p Units. With \p Scope enabled, the checks read the summaries of
+/// the database's units (DatabaseSummaries.h), and a unit that calls
+/// functions defined elsewhere is handed on once they are known. The result is
+/// in the order of \p Units whatever order the workers finish in; \p Ready (may
+/// be empty) sees each unit in that order as soon as it can. Progress
+/// (`--progress`) goes to standard error, as do the workers' own messages, each
+/// before its unit's \p Ready. \p Argc and \p Argv are the tool's own command
+/// line, which workers repeat.
 std::vector<model::TranslationUnitResult>
 analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
-             llvm::ArrayRef<std::string> Units,
+             llvm::ArrayRef<std::string> Units, const SummaryScope &Scope,
              clang::tidy::ClangTidyOptionsProvider &Provider, int Argc,
              const char **Argv, const UnitReady &Ready);
 

@@ -254,13 +254,16 @@ void noteInheritedSignals() {
   }
 }
 
-void guardWorker(StringRef OutputPath, unsigned TimeoutSeconds) {
+void guardWorker(StringRef OutputPath, StringRef SummaryPath,
+                 unsigned TimeoutSeconds) {
   const char *Parent = std::getenv(ParentVariable);
   if (Parent == nullptr)
     return;
   // Files the parent made for this worker: when the worker dies of a signal
   // (its parent's death among them), LLVM's handlers remove them.
   sys::RemoveFileOnSignal(OutputPath);
+  if (!SummaryPath.empty())
+    sys::RemoveFileOnSignal(SummaryPath);
   if (const char *Log = std::getenv(LogVariable))
     sys::RemoveFileOnSignal(Log);
   prctl(PR_SET_PDEATHSIG, SIGTERM);

@@ -83,10 +83,12 @@ private:
 void noteInheritedSignals();
 
 /// In worker mode, first thing: dies with the parent (PR_SET_PDEATHSIG,
-/// removing \p OutputPath and the stderr file the parent made) and stops
+/// removing \p OutputPath, \p SummaryPath (may be empty) and the stderr
+/// file the parent made) and stops
 /// itself with SIGALRM one second after \p TimeoutSeconds (0: no limit).
 /// Does nothing for a worker not started by WorkerProcesses::start.
-void guardWorker(llvm::StringRef OutputPath, unsigned TimeoutSeconds);
+void guardWorker(llvm::StringRef OutputPath, llvm::StringRef SummaryPath,
+                 unsigned TimeoutSeconds);
 
 } // namespace libtorch_tidy::run
 

@@ -31,6 +31,8 @@ struct Running {
   Clock::time_point Started;
   SmallString<128> OutputPath;
   SmallString<128> StderrPath;
+  /// WorkerPool::SummaryText's copy; empty for none.
+  SmallString<128> SummaryPath;
 };
 
 /// What a worker left in \p Path; nothing when it wrote nothing there.
@@ -90,7 +92,10 @@ cache::WorkerResult failed(StringRef Unit, const std::string &Why) {
 /// worker that was \p Killed, what its atomic write of the output may have
 /// left.
 void removeTemporaries(const Running &W, bool Killed = false) {
-  for (StringRef Path : {StringRef(W.OutputPath), StringRef(W.StderrPath)}) {
+  for (StringRef Path : {StringRef(W.OutputPath), StringRef(W.StderrPath),
+                         StringRef(W.SummaryPath)}) {
+    if (Path.empty())
+      continue;
     sys::fs::remove(Path);
     sys::DontRemoveFileOnSignal(Path);
   }
@@ -210,6 +215,26 @@ std::vector<cache::WorkerResult> runWorkers(
     std::vector<std::string> Args = {
         Pool.Executable, "--worker-unit=" + Units[Index],
         "--worker-output=" + std::string(W.OutputPath)};
+    if (!Pool.SummaryText.empty()) {
+      std::optional<std::string> Problem;
+      if (sys::fs::createTemporaryFile("libtorch-tidy-summaries", "json",
+                                       W.SummaryPath))
+        Problem = "cannot create a temporary file";
+      else
+        sys::RemoveFileOnSignal(W.SummaryPath);
+      if (!Problem)
+        Problem = io::writeFile(std::string(W.SummaryPath), Pool.SummaryText,
+                                io::FileMode::Owned);
+      if (Problem) {
+        removeTemporaries(W);
+        Results[Index] = failed(Units[Index], "cannot write the summaries "
+                                              "for its worker: " +
+                                                  *Problem);
+        Finished(Index, Results[Index]);
+        return;
+      }
+      Args.push_back("--worker-summary-file=" + std::string(W.SummaryPath));
+    }
     if (Index < Pool.UnitArguments.size())
       Args.insert(Args.end(), Pool.UnitArguments[Index].begin(),
                   Pool.UnitArguments[Index].end());

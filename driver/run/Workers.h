@@ -40,6 +40,11 @@ struct WorkerPool {
   unsigned TimeoutSeconds = 0;
   /// Worker flags of one unit, by the unit's index (may be shorter).
   std::vector<std::vector<std::string>> UnitArguments;
+  /// When not empty, the summaries every worker reads
+  /// (run/DatabaseSummaries.h): each worker gets its own copy, a file made
+  /// and removed with its output, as `--worker-summary-file`. One file
+  /// shared by the workers would outlive a parent killed between them.
+  std::string SummaryText;
 };
 
 /// Analyzes \p Units (absolute paths) in workers. Results come back in the

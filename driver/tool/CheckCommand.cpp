@@ -265,8 +265,18 @@ int runCheckCommand(const ToolOptions &Tool,
   RunResult Run;
   Run.ToolVersion = LIBTORCH_TIDY_VERSION;
   Run.EnabledChecks = Enabled;
-  Run.Units =
-      run::analyzeUnits(Tool, *Setup, Units, *Provider, Argc, Argv, Ready);
+  // What functions defined in the database's other units do
+  // (run/DatabaseSummaries.h).
+  run::SummaryScope Summaries;
+  Summaries.Enabled = run::wantsDatabaseSummaries(Tool, *Provider, FirstFile);
+  if (Summaries.Enabled) {
+    Summaries.OtherUnits = run::otherDatabaseUnits(
+        *Setup->Compilations, Units,
+        [&](StringRef File) { return Exclude.excludes(File, File); });
+    Summaries.AnalyzeStale = !Tool.Shard;
+  }
+  Run.Units = run::analyzeUnits(Tool, *Setup, Units, Summaries, *Provider, Argc,
+                                Argv, Ready);
   // Streamed findings that did not reach standard output (a closed pipe,
   // a full disk) make the run an I/O error, not a run with findings.
   if (outs().has_error()) {

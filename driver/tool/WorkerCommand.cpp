@@ -28,7 +28,7 @@ int runWorkerCommand(const ToolOptions &Tool,
                      std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
                      const char *Argv0) {
   // A worker dies with its parent and enforces its own --unit-timeout.
-  guardWorker(Tool.WorkerOutput, Tool.UnitTimeout);
+  guardWorker(Tool.WorkerOutput, Tool.WorkerSummaryFile, Tool.UnitTimeout);
   // The parent set up the same configuration and database before it started
   // this worker; an error here means they changed in between.
   auto Fail = [](Error E) {
@@ -75,6 +75,12 @@ int runWorkerCommand(const ToolOptions &Tool,
   Result.Unit =
       analyzeUnit(std::move(Run->Provider), *Setup->Compilations,
                   Tool.WorkerUnit, Run->Files, Settings, &Result.Dependencies);
+  // The parent checks what the summaries it wrote for this round answered
+  // (run/DatabaseSummaries.h); the file itself is a new one each round.
+  if (!Tool.WorkerSummaryFile.empty())
+    llvm::erase_if(Result.Dependencies, [&](const cache::Dependency &D) {
+      return D.first == Tool.WorkerSummaryFile;
+    });
   // A new precompiled prefix: keep the cache in its bounds now, since a
   // worker the language server started has no parent run to do it.
   if (Result.Unit.Preamble == "built" || Result.Unit.Preamble == "rebuilt")

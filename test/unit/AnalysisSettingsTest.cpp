@@ -61,7 +61,11 @@ TEST(AnalysisSettingsTest, EverySettingIsNamed) {
 
 TEST(AnalysisSettingsTest, KeyedSettingsChangeTheKey) {
   const AnalysisSettings Default;
-  EXPECT_EQ(settingsKey(Default), "skip-system-bodies=1 fix-notes=0");
+  EXPECT_EQ(settingsKey(Default),
+            "skip-system-bodies=1 fix-notes=0 database-summaries=1");
+  AnalysisSettings NoSummaries;
+  NoSummaries.DatabaseSummaries = false;
+  EXPECT_NE(settingsKey(NoSummaries), settingsKey(Default));
   AnalysisSettings NoSkipping;
   NoSkipping.SkipSystemBodies = false;
   EXPECT_NE(settingsKey(NoSkipping), settingsKey(Default));

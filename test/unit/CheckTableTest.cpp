@@ -31,6 +31,16 @@ TEST(CatalogTest, IdsAreUniqueAndPrefixed) {
   }
 }
 
+TEST(CatalogTest, ReadersOfSummariesAreRegisteredChecks) {
+  EXPECT_TRUE(readsSummaries("libtorch-host-sync-in-loop"));
+  EXPECT_FALSE(readsSummaries("libtorch-module-not-on-device"));
+  EXPECT_FALSE(readsSummaries("libtorch-no-such-check"));
+  unsigned Readers = 0;
+  for (const CheckInfo &Check : checkCatalog())
+    Readers += readsSummaries(Check.Id);
+  EXPECT_GE(Readers, 1u);
+}
+
 TEST(CheckTableTest, OneRowPerCheckLinkingItsDocs) {
   std::string Table = libtorch_tidy::renderCheckTable();
   for (const CheckInfo &Check : checkCatalog())

@@ -7,6 +7,7 @@
 #include "analysis/program/FunctionSummaries.h"
 #include "ASTTestSupport.h"
 #include "analysis/program/SummaryTable.h"
+#include <algorithm>
 
 using namespace clang;
 using clang::tidy::libtorch::analysis::FunctionSummary;
@@ -165,6 +166,57 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   EXPECT_EQ((*Parsed)[1].Functions[0].Syncs[0].Place.Column, 7u);
   EXPECT_EQ((*Parsed)[1].Functions[0].Calls[0].Usr, "a");
   EXPECT_EQ(summaryFileText(*Parsed), Text) << "the same bytes again";
+}
+
+TEST(FunctionSummariesTest, FunctionsCalledElsewhere) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+float elsewhere(const torch::Tensor &t);
+float here(const torch::Tensor &t) { return 1; }
+struct Sink {
+  virtual void write(const torch::Tensor &t);
+  void flush(const torch::Tensor &t);
+};
+template <typename T> float generic(const T &t) { return elsewhere(t); }
+void step(Sink &s, const torch::Tensor &t, bool verbose) {
+  here(t);
+  s.write(t);
+  if (verbose)
+    s.flush(t);
+  generic(t);
+  t.sum();
+}
+)cpp");
+  ASSERT_TRUE(AST);
+  ASTContext &Context = AST->getASTContext();
+  const std::vector<std::string> Usrs =
+      clang::tidy::libtorch::analysis::functionsCalledElsewhere(Context);
+  // Sorted; under a condition too; not a body held here, a virtual call or
+  // LibTorch's own functions.
+  ASSERT_EQ(Usrs.size(), 2u);
+  EXPECT_TRUE(std::is_sorted(Usrs.begin(), Usrs.end()));
+  std::string Joined = Usrs[0] + " " + Usrs[1];
+  EXPECT_NE(Joined.find("elsewhere"), std::string::npos);
+  EXPECT_NE(Joined.find("flush"), std::string::npos);
+}
+
+TEST(FunctionSummariesTest, AnswerTextChangesWithWhatANoteShows) {
+  SummaryTable Quiet({SummarizedUnit{
+      "/p/a.cpp", {summary("a", false, {"b"}), summary("b", false, {})}}});
+  EXPECT_EQ(Quiet.answerText("a"), "");
+  EXPECT_EQ(Quiet.answerText("unknown"), "") << "no summary, no wait";
+  SummaryTable Waits({SummarizedUnit{
+      "/p/a.cpp", {summary("a", false, {"b"}), summary("b", true, {})}}});
+  const std::string Text = Waits.answerText("a");
+  EXPECT_NE(Text.find("call b f_b /p/a.cpp:4:3"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("wait item() "), std::string::npos) << Text;
+  // The wait moved a line: its note would point elsewhere.
+  FunctionSummary Moved = summary("b", true, {});
+  Moved.Syncs[0].Place.Line = 9;
+  SummaryTable Later(
+      {SummarizedUnit{"/p/a.cpp", {summary("a", false, {"b"}), Moved}}});
+  EXPECT_NE(Later.answerText("a"), Text);
 }
 
 TEST(FunctionSummariesTest, BadFilesSayWhy) {

@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
+#include <set>
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -166,6 +167,31 @@ private:
   std::vector<FunctionSummary> &Out;
 };
 
+/// The calls of functions defined elsewhere, in all user code.
+class CallsElsewhere : public RecursiveASTVisitor<CallsElsewhere> {
+public:
+  CallsElsewhere(const SourceManager &SM, std::set<std::string> &Out)
+      : SM(SM), Out(Out) {}
+  // A check sees the calls of instantiations too.
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || Callee->hasBody() || !utils::isUserCode(Callee, SM))
+      return true;
+    if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+        Method && Method->isVirtual())
+      return true;
+    if (std::string Usr = usrOf(Callee); !Usr.empty())
+      Out.insert(std::move(Usr));
+    return true;
+  }
+
+private:
+  const SourceManager &SM;
+  std::set<std::string> &Out;
+};
+
 Object placeToJson(const SummarizedPlace &Place) {
   return Object{{"file", Place.File},
                 {"line", Place.Line},
@@ -201,6 +227,14 @@ std::vector<FunctionSummary> summarizeUnit(ASTContext &Context) {
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       Visitor.TraverseDecl(D);
   return Summaries;
+}
+
+std::vector<std::string> functionsCalledElsewhere(ASTContext &Context) {
+  std::set<std::string> Usrs;
+  CallsElsewhere Visitor(Context.getSourceManager(), Usrs);
+  for (Decl *D : utils::userTopLevelDecls(Context))
+    Visitor.TraverseDecl(D);
+  return {Usrs.begin(), Usrs.end()};
 }
 
 Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {

@@ -75,6 +75,13 @@ std::string usrOf(const Decl *D);
 /// Functions with no fact are left out too.
 std::vector<FunctionSummary> summarizeUnit(ASTContext &Context);
 
+/// The USRs of the project's functions that the unit's user code calls and
+/// whose bodies it does not hold, sorted: the functions whose summaries
+/// the checks may ask for (SummaryTable::waitOfCall), so the only ones
+/// whose answers a cached result of the unit depends on. Every such call
+/// is counted, in a loop or not: more than the checks ask, never fewer.
+std::vector<std::string> functionsCalledElsewhere(ASTContext &Context);
+
 /// A unit's summaries as the summary file holds them, and back.
 llvm::json::Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries);
 llvm::Expected<std::vector<FunctionSummary>>

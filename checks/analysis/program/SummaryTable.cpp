@@ -10,6 +10,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 #include <deque>
 
 namespace clang::tidy::libtorch::analysis {
@@ -141,6 +142,26 @@ SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
     }
   }
   return std::nullopt;
+}
+
+std::string SummaryTable::answerText(llvm::StringRef Usr) const {
+  std::optional<SyncElsewhere> Reached = syncReachedBy(Usr);
+  if (!Reached)
+    return {};
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  const auto Place = [&OS](const SummarizedPlace &P) {
+    OS << P.File << ':' << P.Line << ':' << P.Column << ' ' << P.Spelling
+       << '\n';
+  };
+  for (const SummarizedCall &Call : Reached->Calls) {
+    OS << "call " << Call.Usr << ' ' << Call.Name << ' ';
+    Place(Call.Place);
+  }
+  OS << "wait " << Reached->Sync.Operation << ' '
+     << syncKindName(Reached->Sync.Kind) << ' ';
+  Place(Reached->Sync.Place);
+  return Text;
 }
 
 std::optional<HostSync>

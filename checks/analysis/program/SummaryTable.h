@@ -65,6 +65,11 @@ public:
   /// through at most CallDepth::CallerChain calls.
   std::optional<SyncElsewhere> syncReachedBy(llvm::StringRef Usr) const;
 
+  /// syncReachedBy(\p Usr) as text: empty when no wait is reached, else
+  /// every name and place the finding and its notes would show. A result
+  /// that asked about \p Usr holds while this text is the same.
+  std::string answerText(llvm::StringRef Usr) const;
+
   /// \p Call as a wait, when it calls a function of the project whose
   /// body this unit does not hold (not a virtual one: another override may
   /// run) and whose summary waits, directly or through its calls.

@@ -1,0 +1,128 @@
+//===--- DatabaseSummaries.cpp - Other units' summaries for a run ---------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "run/DatabaseSummaries.h"
+#include "Catalog.h"
+#include "cache/ResultCache.h"
+#include "clang-tidy/ClangTidy.h"
+#include "units/CudaCommands.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+using clang::tidy::libtorch::analysis::FunctionSummary;
+using clang::tidy::libtorch::analysis::SummarizedUnit;
+using clang::tidy::libtorch::analysis::SummaryTable;
+
+namespace libtorch_tidy::run {
+
+namespace {
+/// The digest's format: a new one when what an answer holds changes.
+constexpr StringLiteral AnswersFormat = "libtorch-tidy-summary-answers-1";
+} // namespace
+
+bool wantsDatabaseSummaries(const ToolOptions &Tool,
+                            clang::tidy::ClangTidyOptionsProvider &Provider,
+                            StringRef FirstFile) {
+  if (Tool.Summaries != "database")
+    return false;
+  clang::tidy::ClangTidyOptions Options = Provider.getOptions(FirstFile);
+  if (Options.CheckOptions.count(clang::tidy::libtorch::SummaryFileOption))
+    return false;
+  for (const std::string &Check : clang::tidy::getCheckNames(
+           Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false))
+    if (clang::tidy::libtorch::readsSummaries(Check))
+      return true;
+  return false;
+}
+
+std::vector<std::string>
+otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
+                   ArrayRef<std::string> Selected,
+                   const std::function<bool(StringRef)> &Excluded) {
+  StringSet<> Taken;
+  for (const std::string &File : Selected)
+    Taken.insert(File);
+  std::vector<std::string> Others;
+  for (const std::string &Entry : Database.getAllFiles()) {
+    SmallString<256> File(Entry);
+    sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+    if (!sys::path::is_absolute(File) || !sys::fs::is_regular_file(File) ||
+        !Taken.insert(File).second || Excluded(File))
+      continue;
+    std::vector<clang::tooling::CompileCommand> Commands =
+        Database.getCompileCommands(File);
+    ArrayRef<std::string> CommandLine;
+    if (!Commands.empty())
+      CommandLine = Commands.front().CommandLine;
+    if (!isCudaSource(File, CommandLine))
+      Others.push_back(std::string(File));
+  }
+  llvm::sort(Others);
+  return Others;
+}
+
+DatabaseSummaries::DatabaseSummaries(
+    std::map<std::string, std::vector<FunctionSummary>> Units)
+    : Units(std::move(Units)) {}
+
+void DatabaseSummaries::set(StringRef MainFile, StringRef FunctionsJson) {
+  Table.reset();
+  std::vector<FunctionSummary> Functions;
+  if (!FunctionsJson.empty()) {
+    Expected<json::Value> Parsed = json::parse(FunctionsJson);
+    if (!Parsed) {
+      consumeError(Parsed.takeError());
+    } else if (const json::Array *List = Parsed->getAsArray()) {
+      Expected<std::vector<FunctionSummary>> Read =
+          clang::tidy::libtorch::analysis::summariesFromJson(*List);
+      if (Read)
+        Functions = std::move(*Read);
+      else
+        consumeError(Read.takeError());
+    }
+  }
+  if (Functions.empty())
+    Units.erase(MainFile.str());
+  else
+    Units[MainFile.str()] = std::move(Functions);
+}
+
+DatabaseSummaries DatabaseSummaries::snapshot() const {
+  return DatabaseSummaries(Units);
+}
+
+const SummaryTable &DatabaseSummaries::table() const {
+  if (!Table) {
+    std::vector<SummarizedUnit> List;
+    for (const auto &[File, Functions] : Units)
+      List.push_back({File, Functions});
+    Table.emplace(List);
+  }
+  return *Table;
+}
+
+std::string DatabaseSummaries::fileText() const {
+  std::vector<SummarizedUnit> List;
+  for (const auto &[File, Functions] : Units)
+    List.push_back({File, Functions});
+  return clang::tidy::libtorch::analysis::summaryFileText(std::move(List));
+}
+
+std::string DatabaseSummaries::answersDigest(ArrayRef<std::string> Usrs) const {
+  std::vector<std::string> Parts;
+  Parts.reserve(2 * Usrs.size());
+  for (const std::string &Usr : Usrs) {
+    Parts.push_back(Usr);
+    Parts.push_back(table().answerText(Usr));
+  }
+  return cache::hashOfParts(AnswersFormat, Parts);
+}
+
+} // namespace libtorch_tidy::run

@@ -1,0 +1,108 @@
+//===--- DatabaseSummaries.h - Other units' summaries for a run -*- C++ -*-===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// `--summaries=database` (the default): the checks that read what functions
+// defined in other units do (Catalog.def) get the summaries of every unit
+// of the compile database, not only of a file exported by hand.
+//
+// The run gathers them from the result cache (a unit's cached result holds
+// its summaries, model::TranslationUnitResult::FunctionSummaries); the
+// units whose results are stale are analyzed in the same round as the
+// units asked for, their findings left out. Each worker reads the table
+// from a file of its own (run/Workers.h), as `libtorch-tidy.SummaryFile`.
+//
+// A unit's result depends on the table only through the functions it
+// calls without their bodies (CalledElsewhere): the result records a digest
+// of what the table answered for them (SummaryAnswers), and is replayed, or
+// printed at the end of its round, only while the table still answers the
+// same. A unit analyzed before the units it calls into is analyzed once
+// more with their summaries (a second round); summaries do not depend on
+// the table, so two rounds always suffice.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIBTORCH_TIDY_DRIVER_RUN_DATABASESUMMARIES_H
+#define LIBTORCH_TIDY_DRIVER_RUN_DATABASESUMMARIES_H
+
+#include "analysis/program/SummaryTable.h"
+#include "clang-tidy/ClangTidyOptions.h"
+#include "config/OptionsSetup.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace libtorch_tidy::run {
+
+/// Whether the run gathers the database's summaries: `--summaries=database`,
+/// an enabled check reads them, and the configuration of \p FirstFile names
+/// no summary file of its own (which then governs, as it does in the
+/// clang-tidy plugin).
+bool wantsDatabaseSummaries(const ToolOptions &Tool,
+                            clang::tidy::ClangTidyOptionsProvider &Provider,
+                            llvm::StringRef FirstFile);
+
+/// The database's units other than \p Selected that a worker can analyze
+/// (regular files, not CUDA sources, not \p Excluded), normalized as the
+/// selected ones are.
+std::vector<std::string>
+otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
+                   llvm::ArrayRef<std::string> Selected,
+                   const std::function<bool(llvm::StringRef)> &Excluded);
+
+/// The summaries a run gathers (analyzeUnits).
+struct SummaryScope {
+  /// wantsDatabaseSummaries().
+  bool Enabled = false;
+  /// otherDatabaseUnits().
+  std::vector<std::string> OtherUnits;
+  /// Whether other units without a cached result are analyzed for their
+  /// summaries. Not for a shard: every shard would analyze the others'
+  /// units; a shard uses what the cache holds.
+  bool AnalyzeStale = true;
+};
+
+/// The summaries a run knows, by unit.
+class DatabaseSummaries {
+public:
+  DatabaseSummaries() = default;
+  /// Sets \p MainFile's summaries: \p FunctionsJson as a result holds them
+  /// (empty for none). Summaries that cannot be read count as none.
+  void set(llvm::StringRef MainFile, llvm::StringRef FunctionsJson);
+
+  /// The summaries as they are now, for digests of what a round read.
+  DatabaseSummaries snapshot() const;
+
+  /// The table as a summary file holds it (SummaryTable.h).
+  std::string fileText() const;
+  bool empty() const { return Units.empty(); }
+
+  /// A digest of what the table answers for \p Usrs (a unit's
+  /// CalledElsewhere): equal digests, equal findings.
+  std::string answersDigest(llvm::ArrayRef<std::string> Usrs) const;
+
+private:
+  DatabaseSummaries(
+      std::map<std::string,
+               std::vector<clang::tidy::libtorch::analysis::FunctionSummary>>
+          Units);
+  const clang::tidy::libtorch::analysis::SummaryTable &table() const;
+
+  std::map<std::string,
+           std::vector<clang::tidy::libtorch::analysis::FunctionSummary>>
+      Units;
+  /// Built on first use after a change.
+  mutable std::optional<clang::tidy::libtorch::analysis::SummaryTable> Table;
+};
+
+} // namespace libtorch_tidy::run
+
+#endif // LIBTORCH_TIDY_DRIVER_RUN_DATABASESUMMARIES_H
