@@ -26,7 +26,7 @@ namespace libtorch_tidy::cache {
 namespace {
 
 /// Bumped when the entry layout or the meaning of a key part changes.
-constexpr llvm::StringLiteral CacheFormat = "libtorch-tidy-cache-v2";
+constexpr llvm::StringLiteral CacheFormat = "libtorch-tidy-cache-v3";
 
 /// The content of an entry's file when it is a regular file. Anything else
 /// (a FIFO would block the lookup forever; a device never ends) is no entry.
@@ -34,6 +34,35 @@ std::optional<std::string> readFile(StringRef Path) {
   std::string Ignored;
   return io::readRegularFile(Path.str(), std::numeric_limits<size_t>::max(),
                              "file", Ignored);
+}
+
+/// The dependencies as one string, `path NUL hash NUL ...`: a unit's ~2,000
+/// pairs read as one value, not 6,000 (a lookup of every unit of a
+/// database, for its summaries, spent most of its time building them).
+std::string packDependencies(const std::vector<Dependency> &Dependencies) {
+  std::string Packed;
+  for (const auto &[Path, Hash] : Dependencies) {
+    Packed += Path;
+    Packed += '\0';
+    Packed += Hash;
+    Packed += '\0';
+  }
+  return Packed;
+}
+
+/// Whether every dependency of \p Packed holds; false for none, or for a
+/// string that packDependencies() did not write.
+bool packedDependenciesHold(StringRef Packed, DependencyMemo &Files) {
+  if (Packed.empty())
+    return false;
+  while (!Packed.empty()) {
+    auto [Path, AfterPath] = Packed.split('\0');
+    auto [Hash, Rest] = AfterPath.split('\0');
+    if (Path.empty() || Hash.empty() || !Files.holds({Path.str(), Hash.str()}))
+      return false;
+    Packed = Rest;
+  }
+  return true;
 }
 
 } // namespace
@@ -122,7 +151,7 @@ std::string ResultCache::key(ArrayRef<std::string> Parts) {
 
 std::string ResultCache::entryPath(StringRef Key) const {
   SmallString<256> Path(Directory);
-  sys::path::append(Path, "v2", Key.take_front(2), Key + ".msgpack");
+  sys::path::append(Path, "v3", Key.take_front(2), Key + ".msgpack");
   return std::string(Path);
 }
 
@@ -136,13 +165,9 @@ std::optional<model::TranslationUnitResult> ResultCache::lookup(StringRef Key) {
     if (J.at("format").get<std::string>() != CacheFormat ||
         J.at("key").get<std::string>() != Key)
       return std::nullopt;
-    std::vector<Dependency> Dependencies;
-    J.at("dependencies").get_to(Dependencies);
-    if (Dependencies.empty())
+    if (!packedDependenciesHold(
+            J.at("dependencies").get_ref<const std::string &>(), Files))
       return std::nullopt;
-    for (const Dependency &D : Dependencies)
-      if (!Files.holds(D))
-        return std::nullopt;
     model::TranslationUnitResult Unit;
     J.at("unit").get_to(Unit);
     Unit.FromCache = true;
@@ -168,7 +193,7 @@ void ResultCache::store(StringRef Key, const WorkerResult &Result) {
   Unit.Preamble.clear();     // how that run parsed it, likewise
   nlohmann::json J = {{"format", CacheFormat.str()},
                       {"key", Key.str()},
-                      {"dependencies", Result.Dependencies},
+                      {"dependencies", packDependencies(Result.Dependencies)},
                       {"unit", Unit}};
   // Written to a temporary file and renamed into place, so a concurrent
   // reader sees the old entry or the new one, never a part; a failure is
