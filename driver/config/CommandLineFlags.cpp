@@ -283,6 +283,8 @@ cl::opt<bool> WorkerRemoteLookup("worker-remote-lookup", cl::Hidden,
                                  cl::cat(Category));
 cl::opt<std::string> WorkerSummaryFile("worker-summary-file", cl::Hidden,
                                        cl::cat(Category));
+cl::opt<bool> WorkerDatabaseSummaries("worker-database-summaries", cl::Hidden,
+                                      cl::cat(Category));
 
 std::vector<std::string> loadedPlugins() {
   std::vector<std::string> Plugins;

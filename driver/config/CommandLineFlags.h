@@ -97,6 +97,7 @@ extern llvm::cl::opt<preamble::PrefixRole> WorkerPreamble;
 extern llvm::cl::opt<std::string> WorkerPreambleNotice;
 extern llvm::cl::opt<bool> WorkerRemoteLookup;
 extern llvm::cl::opt<std::string> WorkerSummaryFile;
+extern llvm::cl::opt<bool> WorkerDatabaseSummaries;
 
 } // namespace flags
 } // namespace libtorch_tidy

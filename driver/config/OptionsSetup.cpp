@@ -287,6 +287,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.WorkerPrefixRole = WorkerPreamble;
   Options.WorkerRemoteLookup = WorkerRemoteLookup;
   Options.WorkerSummaryFile = WorkerSummaryFile;
+  Options.WorkerDatabaseSummaries = WorkerDatabaseSummaries;
   Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());

@@ -126,6 +126,10 @@ struct ToolOptions {
   /// (run/DatabaseSummaries.h), given to the checks as
   /// `libtorch-tidy.SummaryFile` and left out of the unit's dependencies.
   std::string WorkerSummaryFile;
+  /// `--worker-database-summaries`, from the language server: read the
+  /// summaries of the database's other units that the local result cache
+  /// holds (run/DatabaseSummaries.h, cachedDatabaseSummaries).
+  bool WorkerDatabaseSummaries = false;
 
   // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges

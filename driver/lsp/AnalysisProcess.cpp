@@ -119,6 +119,7 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
                                        std::to_string(Request.TimeoutSeconds),
                                    "--vfsoverlay=" + std::string(Overlay),
                                    "--worker-preamble-notice=" + NoticePath,
+                                   "--worker-database-summaries",
                                    "-p",
                                    Request.DatabaseDirectory,
                                    Request.File};

@@ -8,6 +8,7 @@
 #include "Catalog.h"
 #include "cache/ResultCache.h"
 #include "clang-tidy/ClangTidy.h"
+#include "run/UnitScheduler.h"
 #include "units/CudaCommands.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
@@ -66,6 +67,32 @@ otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
   }
   llvm::sort(Others);
   return Others;
+}
+
+std::string
+cachedDatabaseSummaries(const ToolOptions &Tool, const CompilationSetup &Setup,
+                        clang::tidy::ClangTidyOptionsProvider &Provider,
+                        StringRef Unit, StringRef Executable) {
+  if (!wantsDatabaseSummaries(Tool, Provider, Unit) || Tool.NoCache)
+    return {};
+  const std::string Directory =
+      Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
+  const std::string Identity = cache::toolIdentity(Executable);
+  if (Directory.empty() || Identity.empty())
+    return {};
+  cache::ResultCache Cache(Directory);
+  DatabaseSummaries Summaries;
+  for (const std::string &Other :
+       otherDatabaseUnits(*Setup.Compilations, {Unit.str()},
+                          [](StringRef) { return false; })) {
+    std::vector<std::string> Parts = {Identity};
+    for (std::string &Part : unitKeyParts(Tool, Setup, Provider, Other))
+      Parts.push_back(std::move(Part));
+    if (std::optional<model::TranslationUnitResult> Hit =
+            Cache.lookup(cache::ResultCache::key(Parts)))
+      Summaries.set(Other, Hit->FunctionSummaries);
+  }
+  return Summaries.empty() ? std::string() : Summaries.fileText();
 }
 
 DatabaseSummaries::DatabaseSummaries(

@@ -30,6 +30,7 @@
 #include "analysis/program/SummaryTable.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "config/OptionsSetup.h"
+#include "units/CompilationSetup.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -57,6 +58,16 @@ std::vector<std::string>
 otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
                    llvm::ArrayRef<std::string> Selected,
                    const std::function<bool(llvm::StringRef)> &Excluded);
+
+/// For a worker the language server started for \p Unit: the summary file
+/// text of the database's other units whose results the local result cache
+/// holds, unchanged (none is analyzed for them: an edit must not wait for
+/// the project); empty when the run gathers none (wantsDatabaseSummaries)
+/// or the cache holds none.
+std::string
+cachedDatabaseSummaries(const ToolOptions &Tool, const CompilationSetup &Setup,
+                        clang::tidy::ClangTidyOptionsProvider &Provider,
+                        llvm::StringRef Unit, llvm::StringRef Executable);
 
 /// The summaries a run gathers (analyzeUnits).
 struct SummaryScope {

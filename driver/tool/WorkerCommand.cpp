@@ -8,12 +8,17 @@
 #include "cache/PreambleStore.h"
 #include "cache/ResultCache.h"
 #include "cache/remote/RemoteResults.h"
+#include "io/FileIO.h"
 #include "model/ExitCodes.h"
+#include "run/DatabaseSummaries.h"
 #include "run/UnitAnalysis.h"
 #include "run/UnitScheduler.h"
 #include "run/WorkerProcess.h"
 #include "run/Workers.h"
 #include "tool/RunSetup.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 #include <unistd.h>
 
@@ -66,6 +71,33 @@ int runWorkerCommand(const ToolOptions &Tool,
                                                         : ExitUsageError;
   }
 
+  // The language server's worker reads what the functions of the
+  // database's other units do, as far as the local cache knows
+  // (run/DatabaseSummaries.h), from a file of its own.
+  std::string SummaryFile = Tool.WorkerSummaryFile;
+  SmallString<128> OwnSummaries;
+  if (Tool.WorkerDatabaseSummaries && SummaryFile.empty()) {
+    const std::string Text = cachedDatabaseSummaries(
+        Tool, *Setup, *Run->Provider, Tool.WorkerUnit,
+        sys::fs::getMainExecutable(
+            Argv0, reinterpret_cast<void *>(&runWorkerCommand)));
+    if (!Text.empty() && !sys::fs::createTemporaryFile(
+                             "libtorch-tidy-summaries", "json", OwnSummaries)) {
+      sys::RemoveFileOnSignal(OwnSummaries);
+      ToolOptions WithSummaries = Tool;
+      WithSummaries.WorkerSummaryFile = std::string(OwnSummaries);
+      Expected<RunConfiguration> Again = configureRun(WithSummaries);
+      if (!io::writeFile(std::string(OwnSummaries), Text,
+                         io::FileMode::Owned) &&
+          Again) {
+        Run = std::move(Again);
+        SummaryFile = std::string(OwnSummaries);
+      } else if (!Again) {
+        consumeError(Again.takeError());
+      }
+    }
+  }
+
   cache::WorkerResult Result;
   const AnalysisSettings Settings = analysisSettings(Tool);
   const bool Builder = Settings.Prefix == preamble::PrefixRole::BuildOnly;
@@ -77,10 +109,14 @@ int runWorkerCommand(const ToolOptions &Tool,
                   Tool.WorkerUnit, Run->Files, Settings, &Result.Dependencies);
   // The parent checks what the summaries it wrote for this round answered
   // (run/DatabaseSummaries.h); the file itself is a new one each round.
-  if (!Tool.WorkerSummaryFile.empty())
+  if (!SummaryFile.empty())
     llvm::erase_if(Result.Dependencies, [&](const cache::Dependency &D) {
-      return D.first == Tool.WorkerSummaryFile;
+      return D.first == SummaryFile;
     });
+  if (!OwnSummaries.empty()) {
+    sys::fs::remove(OwnSummaries);
+    sys::DontRemoveFileOnSignal(OwnSummaries);
+  }
   // A new precompiled prefix: keep the cache in its bounds now, since a
   // worker the language server started has no parent run to do it.
   if (Result.Unit.Preamble == "built" || Result.Unit.Preamble == "rebuilt")
