@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Catalog.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace clang::tidy::libtorch {
 
@@ -12,6 +13,12 @@ namespace {
 constexpr CheckInfo Checks[] = {
 #define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)           \
   {Id, CheckTier::Tier, HasFixIt, CheckEvidence::Evidence, Summary},
+#include "Catalog.def"
+};
+
+constexpr llvm::StringLiteral SummaryReaders[] = {
+#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)
+#define LIBTORCH_CHECK_READS_SUMMARIES(Id) Id,
 #include "Catalog.def"
 };
 } // namespace
@@ -34,12 +41,7 @@ const CheckInfo *findCheck(llvm::StringRef Id) {
 }
 
 bool readsSummaries(llvm::StringRef Id) {
-#define LIBTORCH_CHECK(Id, Class, Tier, HasFixIt, Evidence, Summary)
-#define LIBTORCH_CHECK_READS_SUMMARIES(Reader)                                 \
-  if (Id == Reader)                                                            \
-    return true;
-#include "Catalog.def"
-  return false;
+  return llvm::is_contained(SummaryReaders, Id);
 }
 
 llvm::StringRef tierName(CheckTier Tier) {

@@ -8,7 +8,7 @@
 #include "Catalog.h"
 #include "cache/ResultCache.h"
 #include "clang-tidy/ClangTidy.h"
-#include "run/UnitScheduler.h"
+#include "run/UnitKeys.h"
 #include "units/CudaCommands.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
@@ -128,6 +128,7 @@ DatabaseSummaries DatabaseSummaries::snapshot() const {
 const SummaryTable &DatabaseSummaries::table() const {
   if (!Table) {
     std::vector<SummarizedUnit> List;
+    List.reserve(Units.size());
     for (const auto &[File, Functions] : Units)
       List.push_back({File, Functions});
     Table.emplace(List);
@@ -137,6 +138,7 @@ const SummaryTable &DatabaseSummaries::table() const {
 
 std::string DatabaseSummaries::fileText() const {
   std::vector<SummarizedUnit> List;
+  List.reserve(Units.size());
   for (const auto &[File, Functions] : Units)
     List.push_back({File, Functions});
   return clang::tidy::libtorch::analysis::summaryFileText(std::move(List));

@@ -17,6 +17,7 @@
 #include "run/DatabaseSummaries.h"
 #include "run/Progress.h"
 #include "run/UnitAnalysis.h"
+#include "run/UnitKeys.h"
 #include "run/Workers.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,30 +36,6 @@ using namespace llvm;
 namespace libtorch_tidy::run {
 
 using model::TranslationUnitResult;
-
-AnalysisSettings analysisSettings(const ToolOptions &Tool) {
-  AnalysisSettings Settings;
-  Settings.SkipSystemBodies = Tool.SkipSystemBodies;
-  Settings.FixNotes = Tool.FixNotes;
-  Settings.EnableCheckProfile = Tool.EnableCheckProfile;
-  Settings.StoreCheckProfile = Tool.StoreCheckProfile;
-  if (!Tool.NoCache && Tool.Preamble != "never") {
-    std::string Dir =
-        Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
-    // A prefix no one can write would be waited for until the unit's
-    // time-out (analyzeUnits() says so once).
-    if (!Dir.empty() && !cache::unwritableCacheDirectory(Dir))
-      Settings.PreambleDirectory = Dir;
-  }
-  Settings.PreambleAlways = Tool.Preamble == "always";
-  Settings.PreambleMaxBytes = Tool.CacheMaxSize;
-  Settings.PreambleShared = Tool.WorkerPreambleShared;
-  Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
-  Settings.PreambleNotice = Tool.WorkerPreambleNotice;
-  Settings.Prefix = Tool.WorkerPrefixRole;
-  Settings.DatabaseSummaries = Tool.Summaries == "database";
-  return Settings;
-}
 
 /// \p Message less the warnings about a cache directory that an earlier
 /// unit's messages gave already (\p Printed holds the directories): each
@@ -103,30 +80,57 @@ static std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
   return Shared;
 }
 
-std::string remoteCacheBase(const ToolOptions &Tool) {
-  if (!Tool.CacheBaseDir.empty())
-    return Tool.CacheBaseDir;
-  SmallString<256> Current;
-  sys::fs::current_path(Current);
-  return report::findProjectRoot(Current);
+/// The result cache of the run, unless --no-cache or the command line
+/// rules it out; \p Identity gets the tool's (ResultCache.h). A directory
+/// that cannot be written is said once, and not used.
+static std::optional<cache::ResultCache>
+openResultCache(const ToolOptions &Tool, StringRef Executable,
+                std::string &Identity) {
+  if (Tool.NoCache || Tool.NoReplay)
+    return std::nullopt;
+  std::string Dir =
+      Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
+  Identity = cache::toolIdentity(Executable);
+  std::optional<std::string> Unwritable;
+  if (!Dir.empty())
+    Unwritable = cache::unwritableCacheDirectory(Dir);
+  if (Unwritable) {
+    errs() << "libtorch-tidy: warning: the cache directory '" << Dir
+           << "' cannot be used: " << *Unwritable
+           << "; analyzing without the result cache and precompiled "
+              "prefixes (pass --cache-dir=<a writable directory>, or "
+              "--no-cache)\n";
+    return std::nullopt;
+  }
+  if (Dir.empty() || Identity.empty())
+    return std::nullopt;
+  return cache::ResultCache(Dir);
 }
 
-std::vector<std::string> unitKeyParts(const ToolOptions &Tool,
-                                      const CompilationSetup &Setup,
-                                      ClangTidyOptionsProvider &Provider,
-                                      StringRef File) {
-  std::string Command;
-  for (const clang::tooling::CompileCommand &C :
-       Setup.Compilations->getCompileCommands(File)) {
-    Command += C.Directory + '\n' + C.Filename + '\n';
-    for (const std::string &Arg : C.CommandLine)
-      Command += Arg + '\0';
-    Command += '\n';
+/// The worker flags of each of \p Files about precompiled prefixes.
+static std::vector<std::vector<std::string>>
+prefixArguments(const ToolOptions &Tool, ArrayRef<std::string> Files,
+                unsigned Jobs, StringRef PreambleDirectory) {
+  std::vector<std::vector<std::string>> Arguments(Files.size());
+  if (PreambleDirectory.empty())
+    return Arguments;
+  if (Files.size() > 1) {
+    std::vector<bool> Shared = sharedPrefixes(Files);
+    for (size_t K = 0; K < Files.size(); ++K)
+      if (Shared[K])
+        Arguments[K].push_back("--worker-preamble-shared");
   }
-  // The effective configuration of this file, CheckOptions included.
-  std::string Config = configurationAsText(Provider.getOptions(File));
-  return {File.str(), Command, cache::compilerEnvironment(), Config,
-          settingsKey(analysisSettings(Tool))};
+  // A run at a terminal is usually followed by an edit and another run:
+  // with a core to spare, a prefix wanted for the first time is built for
+  // that run, apart (DetachedPrefixBuild.h). Scripts and CI, which analyze
+  // once, keep the rule that once is no reason to build.
+  if (Tool.Preamble == "auto" &&
+      Tool.WorkerPrefixRole == preamble::PrefixRole::Analyze &&
+      Files.size() < Jobs && sys::Process::StandardErrIsDisplayed())
+    for (std::vector<std::string> &Unit : Arguments)
+      if (Unit.empty())
+        Unit.push_back("--worker-preamble=build-detached");
+  return Arguments;
 }
 
 std::vector<TranslationUnitResult>
@@ -137,24 +141,9 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   std::string Executable = sys::fs::getMainExecutable(
       Argv[0], reinterpret_cast<void *>(&analysisSettings));
 
-  std::optional<cache::ResultCache> Cache;
   std::string Identity;
-  if (!Tool.NoCache && !Tool.NoReplay) {
-    std::string Dir =
-        Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
-    Identity = cache::toolIdentity(Executable);
-    std::optional<std::string> Unwritable;
-    if (!Dir.empty())
-      Unwritable = cache::unwritableCacheDirectory(Dir);
-    if (Unwritable)
-      errs() << "libtorch-tidy: warning: the cache directory '" << Dir
-             << "' cannot be used: " << *Unwritable
-             << "; analyzing without the result cache and precompiled "
-                "prefixes (pass --cache-dir=<a writable directory>, or "
-                "--no-cache)\n";
-    else if (!Dir.empty() && !Identity.empty())
-      Cache.emplace(Dir);
-  }
+  std::optional<cache::ResultCache> Cache =
+      openResultCache(Tool, Executable, Identity);
 
   const ProgressStyle Style = progressStyle(
       Tool.Progress, Tool.Quiet, sys::Process::StandardErrIsDisplayed());
@@ -288,25 +277,11 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
         if (Round.empty())
           return;
         std::vector<std::string> Files;
+        Files.reserve(Round.size());
         for (size_t I : Round)
           Files.push_back(All[I]);
-        Pool.UnitArguments.assign(Files.size(), {});
-        if (!PreambleDirectory.empty() && Files.size() > 1) {
-          std::vector<bool> Shared = sharedPrefixes(Files);
-          for (size_t K = 0; K < Files.size(); ++K)
-            if (Shared[K])
-              Pool.UnitArguments[K].push_back("--worker-preamble-shared");
-        }
-        // A run at a terminal is usually followed by an edit and another run:
-        // with a core to spare, a prefix wanted for the first time is built
-        // for that run, apart (DetachedPrefixBuild.h). Scripts and CI, which
-        // analyze once, keep the rule that once is no reason to build.
-        if (!PreambleDirectory.empty() && Tool.Preamble == "auto" &&
-            Tool.WorkerPrefixRole == preamble::PrefixRole::Analyze &&
-            Files.size() < Pool.Jobs && sys::Process::StandardErrIsDisplayed())
-          for (std::vector<std::string> &Arguments : Pool.UnitArguments)
-            if (Arguments.empty())
-              Arguments.push_back("--worker-preamble=build-detached");
+        Pool.UnitArguments =
+            prefixArguments(Tool, Files, Pool.Jobs, PreambleDirectory);
         // What the round's workers read, for the digest of their answers.
         std::optional<DatabaseSummaries> Read;
         Pool.SummaryText.clear();

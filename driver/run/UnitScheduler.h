@@ -21,6 +21,7 @@
 #include "model/Findings.h"
 #include "run/AnalysisSettings.h"
 #include "run/DatabaseSummaries.h"
+#include "run/UnitKeys.h"
 #include "units/CompilationSetup.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -55,23 +56,6 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
              llvm::ArrayRef<std::string> Units, const SummaryScope &Scope,
              clang::tidy::ClangTidyOptionsProvider &Provider, int Argc,
              const char **Argv, const UnitReady &Ready);
-
-/// The parts of \p File's cache key that are not file contents, less the
-/// tool's identity (the local cache adds its binary's, the remote cache its
-/// version): its path, compile command, the compiler's environment, its
-/// effective configuration and the analysis settings.
-std::vector<std::string>
-unitKeyParts(const ToolOptions &Tool, const CompilationSetup &Setup,
-             clang::tidy::ClangTidyOptionsProvider &Provider,
-             llvm::StringRef File);
-
-/// The directory the remote cache's keys and entries hold paths relative to:
-/// `--cache-base-dir`, else the project root of the current directory.
-std::string remoteCacheBase(const ToolOptions &Tool);
-
-/// The settings of a unit's analysis that \p Tool gives (the same in the
-/// parent, for the cache key, and in the worker).
-AnalysisSettings analysisSettings(const ToolOptions &Tool);
 
 } // namespace libtorch_tidy::run
 

@@ -12,7 +12,7 @@
 #include "model/ExitCodes.h"
 #include "run/DatabaseSummaries.h"
 #include "run/UnitAnalysis.h"
-#include "run/UnitScheduler.h"
+#include "run/UnitKeys.h"
 #include "run/WorkerProcess.h"
 #include "run/Workers.h"
 #include "tool/RunSetup.h"
