@@ -38,17 +38,24 @@ def expect_finding_at_update(published, train, project):
           "line 18 of the other file: %r" % at_wait[0])
 
 
-def from_the_cache(args):
-    """No summary file: what the CLI's run left in the result cache."""
-    project = os.path.join(args.work, "cached")
-    cache = os.path.join(args.work, "xdg")
+def write_two_units(project, config, flags):
+    """train.cpp, whose logger is defined in sync-elsewhere-metrics.cpp, and
+    a .clang-tidy of `config`; returns train.cpp's text."""
     train = read(TESTS, "driver", "Inputs", "summaries", "train.cpp")
     write_project(project, {
         "sync-elsewhere.h": read(TESTS, "checks", "Inputs", "sync-elsewhere.h"),
         "sync-elsewhere-metrics.cpp": read(TESTS, "checks", "Inputs",
                                            "sync-elsewhere-metrics.cpp"),
         "train.cpp": train,
-        ".clang-tidy": "Checks: '-*,libtorch-host-sync-in-loop'\n"}, args.flags)
+        ".clang-tidy": "Checks: '-*,libtorch-host-sync-in-loop'\n" + config}, flags)
+    return train
+
+
+def from_the_cache(args):
+    """No summary file: what the CLI's run left in the result cache."""
+    project = os.path.join(args.work, "cached")
+    cache = os.path.join(args.work, "xdg")
+    train = write_two_units(project, "", args.flags)
     env = {"XDG_CACHE_HOME": cache}
     path = os.path.join(project, "train.cpp")
     c = Client(args.server, cwd=project, env=env)
@@ -80,15 +87,8 @@ def scenario(args):
 def from_the_file(args):
     project = os.path.join(args.work, "project")
     summaries = os.path.join(project, "build", "summaries.json")
-    train = read(TESTS, "driver", "Inputs", "summaries", "train.cpp")
-    write_project(project, {
-        "sync-elsewhere.h": read(TESTS, "checks", "Inputs", "sync-elsewhere.h"),
-        "sync-elsewhere-metrics.cpp": read(TESTS, "checks", "Inputs",
-                                           "sync-elsewhere-metrics.cpp"),
-        "train.cpp": train,
-        ".clang-tidy": "Checks: '-*,libtorch-host-sync-in-loop'\n"
-                       "CheckOptions:\n"
-                       "  libtorch-tidy.SummaryFile: %s\n" % summaries}, args.flags)
+    train = write_two_units(project, "CheckOptions:\n"
+                                     "  libtorch-tidy.SummaryFile: %s\n" % summaries, args.flags)
     os.makedirs(os.path.dirname(summaries))
     export = args.server + ["--quiet", "--no-cache", "-p", project,
                             "--export-summaries=" + summaries,
