@@ -45,8 +45,7 @@ bool wantsDatabaseSummaries(const ToolOptions &Tool,
 
 std::vector<std::string>
 otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
-                   ArrayRef<std::string> Selected,
-                   const std::function<bool(StringRef)> &Excluded) {
+                   ArrayRef<std::string> Selected) {
   StringSet<> Taken;
   for (const std::string &File : Selected)
     Taken.insert(File);
@@ -55,7 +54,7 @@ otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
     SmallString<256> File(Entry);
     sys::path::remove_dots(File, /*remove_dot_dot=*/true);
     if (!sys::path::is_absolute(File) || !sys::fs::is_regular_file(File) ||
-        !Taken.insert(File).second || Excluded(File))
+        !Taken.insert(File).second)
       continue;
     std::vector<clang::tooling::CompileCommand> Commands =
         Database.getCompileCommands(File);
@@ -83,8 +82,7 @@ cachedDatabaseSummaries(const ToolOptions &Tool, const CompilationSetup &Setup,
   cache::ResultCache Cache(Directory);
   DatabaseSummaries Summaries;
   for (const std::string &Other :
-       otherDatabaseUnits(*Setup.Compilations, {Unit.str()},
-                          [](StringRef) { return false; })) {
+       otherDatabaseUnits(*Setup.Compilations, {Unit.str()})) {
     std::vector<std::string> Parts = {Identity};
     for (std::string &Part : unitKeyParts(Tool, Setup, Provider, Other))
       Parts.push_back(std::move(Part));

@@ -35,7 +35,6 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
-#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -52,12 +51,10 @@ bool wantsDatabaseSummaries(const ToolOptions &Tool,
                             llvm::StringRef FirstFile);
 
 /// The database's units other than \p Selected that a worker can analyze
-/// (regular files, not CUDA sources, not \p Excluded), normalized as the
-/// selected ones are.
+/// (regular files, not CUDA sources), normalized as the selected ones are.
 std::vector<std::string>
 otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
-                   llvm::ArrayRef<std::string> Selected,
-                   const std::function<bool(llvm::StringRef)> &Excluded);
+                   llvm::ArrayRef<std::string> Selected);
 
 /// For a worker the language server started for \p Unit: the summary file
 /// text of the database's other units whose results the local result cache

@@ -270,9 +270,15 @@ int runCheckCommand(const ToolOptions &Tool,
   run::SummaryScope Summaries;
   Summaries.Enabled = run::wantsDatabaseSummaries(Tool, *Provider, FirstFile);
   if (Summaries.Enabled) {
-    Summaries.OtherUnits = run::otherDatabaseUnits(
-        *Setup->Compilations, Units,
-        [&](StringRef File) { return Exclude.excludes(File, File); });
+    // Left out as a unit would be: by --exclude or its own configuration.
+    std::vector<std::string> Others =
+        run::otherDatabaseUnits(*Setup->Compilations, Units);
+    const select::ExcludeFilter OthersExcluded = select::ExcludeFilter::create(
+        Tool.Exclude, WorkingDir, Tool.ConfigFile, *Provider, Others);
+    llvm::erase_if(Others, [&](const std::string &File) {
+      return OthersExcluded.excludes(File, File);
+    });
+    Summaries.OtherUnits = std::move(Others);
     Summaries.AnalyzeStale = !Tool.Shard;
   }
   Run.Units = run::analyzeUnits(Tool, *Setup, Units, Summaries, *Provider, Argc,
