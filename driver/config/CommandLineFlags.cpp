@@ -70,11 +70,13 @@ clang-apply-replacements)"),
                                  cl::value_desc("filename"), cl::cat(Category));
 cl::opt<std::string> Summaries(
     "summaries",
-    cl::desc(R"(What the checks know of functions defined in other units:
-database (default: the summaries of every unit of the compile database,
-replayed from the cache when the unit is unchanged, else analyzed in this
-run) or off (only a libtorch-tidy.SummaryFile, if one is configured))"),
-    cl::value_desc("database|off"), cl::init("database"), cl::cat(Category));
+    cl::desc(R"(What the checks know of functions defined in the compile
+database's other units: cached (default: their summaries as the result cache
+holds them, for the units unchanged since they were analyzed), current (the
+units changed since are analyzed in this run too) or off (only a
+libtorch-tidy.SummaryFile, if one is configured))"),
+    cl::value_desc("cached|current|off"), cl::init("cached"),
+    cl::cat(Category));
 cl::opt<std::string> ExportSummaries(
     "export-summaries",
     cl::desc(R"(Write what the functions of the analyzed units do, for

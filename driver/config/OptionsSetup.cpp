@@ -179,10 +179,10 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                              "--progress=%s is not a choice; use auto, bar, "
                              "plain or none",
                              Progress.c_str());
-  if (Summaries != "database" && Summaries != "off")
+  if (Summaries != "cached" && Summaries != "current" && Summaries != "off")
     return createStringError(inconvertibleErrorCode(),
-                             "--summaries=%s is not a choice; use database "
-                             "or off",
+                             "--summaries=%s is not a choice; use cached, "
+                             "current or off",
                              Summaries.c_str());
   if (Preamble != "auto" && Preamble != "always" && Preamble != "never")
     return createStringError(inconvertibleErrorCode(),

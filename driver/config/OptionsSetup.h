@@ -44,8 +44,8 @@ struct ToolOptions {
   std::string FormatStyle = "none";
   std::string ExportFixes;
   std::string ExportSummaries;
-  /// `--summaries`: "database" or "off" (run/DatabaseSummaries.h).
-  std::string Summaries = "database";
+  /// `--summaries`: "cached", "current" or "off" (run/DatabaseSummaries.h).
+  std::string Summaries = "cached";
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
   bool Fix = false;

@@ -166,7 +166,7 @@ struct TranslationUnitResult {
   /// The USRs of the project's functions the unit calls without holding
   /// their bodies (analysis::functionsCalledElsewhere), sorted; and, for a
   /// unit analyzed with the summaries of the compile database's other
-  /// units (`--summaries=database`), a digest of what those summaries
+  /// units (`--summaries`), a digest of what those summaries
   /// answered for them (run/DatabaseSummaries.h). A cached result is
   /// replayed only while the summaries answer the same. Kept by the cache
   /// and workers; reports leave them out.

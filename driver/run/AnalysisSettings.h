@@ -56,8 +56,8 @@ struct AnalysisSettings {
   std::string PreambleNotice;
   /// Set by the parent or the language server for a worker.
   preamble::PrefixRole Prefix = preamble::PrefixRole::Analyze;
-  /// `--summaries=database`: the checks read the summaries of the compile
-  /// database's other units (run/DatabaseSummaries.h).
+  /// `--summaries=cached` or `current`: the checks read the summaries of
+  /// the compile database's other units (run/DatabaseSummaries.h).
   bool DatabaseSummaries = true;
 };
 

@@ -31,7 +31,7 @@ constexpr StringLiteral AnswersFormat = "libtorch-tidy-summary-answers-1";
 bool wantsDatabaseSummaries(const ToolOptions &Tool,
                             clang::tidy::ClangTidyOptionsProvider &Provider,
                             StringRef FirstFile) {
-  if (Tool.Summaries != "database")
+  if (Tool.Summaries == "off")
     return false;
   clang::tidy::ClangTidyOptions Options = Provider.getOptions(FirstFile);
   if (Options.CheckOptions.count(clang::tidy::libtorch::SummaryFileOption))

@@ -4,15 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `--summaries=database` (the default): the checks that read what functions
-// defined in other units do (Catalog.def) get the summaries of every unit
-// of the compile database, not only of a file exported by hand.
+// `--summaries=cached` (the default) and `current`: the checks that read
+// what functions defined in other units do (Catalog.def) get the summaries
+// of the compile database's units, not only of a file exported by hand.
 //
 // The run gathers them from the result cache (a unit's cached result holds
-// its summaries, model::TranslationUnitResult::FunctionSummaries); the
-// units whose results are stale are analyzed in the same round as the
-// units asked for, their findings left out. Each worker reads the table
-// from a file of its own (run/Workers.h), as `libtorch-tidy.SummaryFile`.
+// its summaries, model::TranslationUnitResult::FunctionSummaries). The
+// units whose results are stale contribute nothing with `cached`, and are
+// said to; with `current` they are analyzed in the same round as the units
+// asked for, their findings left out. (`cached` is the default: a run of
+// one file, or one run per file in parallel, must not analyze the project.)
+// Each worker reads the table from a file of its own (run/Workers.h), as
+// `libtorch-tidy.SummaryFile`.
 //
 // A unit's result depends on the table only through the functions it
 // calls without their bodies (CalledElsewhere): the result records a digest
@@ -42,7 +45,7 @@
 
 namespace libtorch_tidy::run {
 
-/// Whether the run gathers the database's summaries: `--summaries=database`,
+/// Whether the run gathers the database's summaries: `--summaries` not off,
 /// an enabled check reads them, and the configuration of \p FirstFile names
 /// no summary file of its own (which then governs, as it does in the
 /// clang-tidy plugin).
@@ -73,8 +76,8 @@ struct SummaryScope {
   /// otherDatabaseUnits().
   std::vector<std::string> OtherUnits;
   /// Whether other units without a cached result are analyzed for their
-  /// summaries. Not for a shard: every shard would analyze the others'
-  /// units; a shard uses what the cache holds.
+  /// summaries (`--summaries=current`). Not for a shard: every shard would
+  /// analyze the others' units; a shard uses what the cache holds.
   bool AnalyzeStale = true;
 };
 

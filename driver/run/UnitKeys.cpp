@@ -36,7 +36,7 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
   Settings.PreambleNotice = Tool.WorkerPreambleNotice;
   Settings.Prefix = Tool.WorkerPrefixRole;
-  Settings.DatabaseSummaries = Tool.Summaries == "database";
+  Settings.DatabaseSummaries = Tool.Summaries != "off";
   return Settings;
 }
 

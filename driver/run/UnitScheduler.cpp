@@ -249,18 +249,31 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   }
   HandOn();
 
-  // Other units are analyzed only for units that may read their summaries.
-  if (!Scope.AnalyzeStale || (Pending.empty() && Unconfirmed.empty()))
+  // Other units matter only to units that may read their summaries.
+  if (Pending.empty() && Unconfirmed.empty())
     Others.clear();
   if (!Others.empty() && !Tool.Quiet) {
     Progress.suspend();
-    errs() << "libtorch-tidy: analyzing "
-           << report::countOf(Others.size(), "other unit", "other units")
-           << " of the compilation database to summarize "
-           << (Others.size() == 1 ? "its" : "their")
-           << " functions (--summaries=database)\n";
+    const std::string Count =
+        report::countOf(Others.size(), "other unit", "other units");
+    if (Scope.AnalyzeStale)
+      errs() << "libtorch-tidy: analyzing " << Count
+             << " of the compilation database to summarize "
+             << (Others.size() == 1 ? "its" : "their")
+             << " functions (--summaries=current)\n";
+    else
+      errs() << "libtorch-tidy: " << Count
+             << " of the compilation database changed since "
+             << (Others.size() == 1 ? "it was" : "they were")
+             << " last analyzed, or never were: what "
+             << (Others.size() == 1 ? "its" : "their")
+             << " functions do is not known to this run (a run over the "
+                "whole database brings the cache up to date; "
+                "--summaries=current analyzes them now)\n";
     Progress.resume();
   }
+  if (!Scope.AnalyzeStale)
+    Others.clear();
 
   WorkerPool Pool;
   Pool.Executable = Executable;

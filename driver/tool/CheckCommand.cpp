@@ -279,7 +279,7 @@ int runCheckCommand(const ToolOptions &Tool,
       return OthersExcluded.excludes(File, File);
     });
     Summaries.OtherUnits = std::move(Others);
-    Summaries.AnalyzeStale = !Tool.Shard;
+    Summaries.AnalyzeStale = Tool.Summaries == "current" && !Tool.Shard;
   }
   Run.Units = run::analyzeUnits(Tool, *Setup, Units, Summaries, *Provider, Argc,
                                 Argv, Ready);

@@ -1,7 +1,7 @@
 """The language server reads the summaries of the project's other units:
 from libtorch-tidy.SummaryFile in .clang-tidy, written by the CLI's
 --export-summaries; else from the results of those units that the local
-result cache holds (--summaries=database). A step that calls a function
+result cache holds (--summaries=cached). A step that calls a function
 another unit defines, which waits for the GPU, gets the finding at the call,
 with the note at the wait in the other file as relatedInformation."""
 import os
