@@ -124,22 +124,21 @@ DatabaseSummaries DatabaseSummaries::snapshot() const {
 }
 
 const SummaryTable &DatabaseSummaries::table() const {
-  if (!Table) {
-    std::vector<SummarizedUnit> List;
-    List.reserve(Units.size());
-    for (const auto &[File, Functions] : Units)
-      List.push_back({File, Functions});
-    Table.emplace(List);
-  }
+  if (!Table)
+    Table.emplace(summarizedUnits());
   return *Table;
 }
 
-std::string DatabaseSummaries::fileText() const {
+std::vector<SummarizedUnit> DatabaseSummaries::summarizedUnits() const {
   std::vector<SummarizedUnit> List;
   List.reserve(Units.size());
   for (const auto &[File, Functions] : Units)
     List.push_back({File, Functions});
-  return clang::tidy::libtorch::analysis::summaryFileText(std::move(List));
+  return List;
+}
+
+std::string DatabaseSummaries::fileText() const {
+  return clang::tidy::libtorch::analysis::summaryFileText(summarizedUnits());
 }
 
 std::string DatabaseSummaries::answersDigest(ArrayRef<std::string> Usrs) const {

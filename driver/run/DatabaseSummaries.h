@@ -106,6 +106,8 @@ private:
                std::vector<clang::tidy::libtorch::analysis::FunctionSummary>>
           Units);
   const clang::tidy::libtorch::analysis::SummaryTable &table() const;
+  std::vector<clang::tidy::libtorch::analysis::SummarizedUnit>
+  summarizedUnits() const;
 
   std::map<std::string,
            std::vector<clang::tidy::libtorch::analysis::FunctionSummary>>

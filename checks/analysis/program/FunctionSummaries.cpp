@@ -176,11 +176,8 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
 
   bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || Callee->hasBody() || !utils::isUserCode(Callee, SM))
-      return true;
-    if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
-        Method && Method->isVirtual())
+    const FunctionDecl *Callee = calleeDefinedElsewhere(*Call);
+    if (!Callee || !utils::isUserCode(Callee, SM))
       return true;
     if (std::string Usr = usrOf(Callee); !Usr.empty())
       Out.insert(std::move(Usr));
@@ -227,6 +224,16 @@ std::vector<FunctionSummary> summarizeUnit(ASTContext &Context) {
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       Visitor.TraverseDecl(D);
   return Summaries;
+}
+
+const FunctionDecl *calleeDefinedElsewhere(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || Callee->hasBody())
+    return nullptr;
+  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
+      Method && Method->isVirtual())
+    return nullptr;
+  return Callee;
 }
 
 std::vector<std::string> functionsCalledElsewhere(ASTContext &Context) {

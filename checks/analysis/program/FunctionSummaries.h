@@ -75,6 +75,11 @@ std::string usrOf(const Decl *D);
 /// Functions with no fact are left out too.
 std::vector<FunctionSummary> summarizeUnit(ASTContext &Context);
 
+/// The function \p Call calls when its body is elsewhere: a direct callee
+/// this unit holds no body of, and not a virtual one (another override may
+/// run). What a summary can answer for; null otherwise.
+const FunctionDecl *calleeDefinedElsewhere(const CallExpr &Call);
+
 /// The USRs of the project's functions that the unit's user code calls and
 /// whose bodies it does not hold, sorted: the functions whose summaries
 /// the checks may ask for (SummaryTable::waitOfCall), so the only ones

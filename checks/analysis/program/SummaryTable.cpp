@@ -167,12 +167,10 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
 std::optional<HostSync>
 SummaryTable::waitOfCall(const CallExpr &Call,
                          const PrintingPolicy &Policy) const {
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  // A body in this unit is followed instead, where its waits are.
-  if (ByUsr.empty() || !Callee || Callee->hasBody())
-    return std::nullopt;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
-      Method && Method->isVirtual())
+  // A body in this unit is followed instead, where its waits are. The
+  // same calls, and only those, are the unit's CalledElsewhere.
+  const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
+  if (ByUsr.empty() || !Callee)
     return std::nullopt;
   if (!syncReachedBy(usrOf(Callee)))
     return std::nullopt;
