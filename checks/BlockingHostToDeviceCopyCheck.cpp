@@ -171,7 +171,8 @@ void BlockingHostToDeviceCopyCheck::check(
                                            "true");
     }
   }
-  if (Path->StepFunction || UpdateBlock)
+  // Why the code runs per step, where the loop alone does not show it.
+  if (Path->StepFunction || Path->LoopUpdate || UpdateBlock)
     notePathToStep(*Path, /*PerStep=*/true);
   if (UpdateBlock)
     noteUpdateBlock(*UpdateBlock);

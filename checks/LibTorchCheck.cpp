@@ -6,6 +6,7 @@
 
 #include "LibTorchCheck.h"
 #include "Catalog.h"
+#include "analysis/devices/HostSyncOperations.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -63,6 +64,17 @@ void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
          "called here on every %select{evaluation batch|training step}0",
          DiagnosticIDs::Note)
         << PerStep;
+  // Why the loop trains, when the reason is in another unit's code.
+  if (const std::optional<analysis::UpdateElsewhere> &Update = Path.LoopUpdate)
+    diag(analysis::calledNameLoc(*Update->Call),
+         "'%0', defined in another translation unit, %select{calls "
+         "backward()|calls an optimizer's step()|runs a training step: it "
+         "calls backward() and an optimizer's step()}1, so this loop trains",
+         DiagnosticIDs::Note)
+        << Update->Call->getDirectCallee()->getQualifiedNameAsString() + "()"
+        << (Update->Backward && Update->Step ? 2
+            : Update->Step                   ? 1
+                                             : 0);
   const FunctionDecl *Step = Path.StepFunction;
   if (!Step)
     return;

@@ -62,8 +62,9 @@ protected:
   virtual bool asksAboutPeriodicGuards() const { return false; }
 
   /// The check reads the summaries of the project's other units
-  /// (summaryTable), so the `libtorch-tidy.SummaryFile` option applies to
-  /// it (Catalog.def says which checks do).
+  /// (summaryTable, and its training-loop model), so the
+  /// `libtorch-tidy.SummaryFile` option applies to it (Catalog.def says
+  /// which checks do).
   bool readsSummaries() const { return ReadsSummaries; }
 
   /// Where a check's own per-unit state lives.
@@ -117,10 +118,16 @@ private:
   utils::PerUnit<utils::UserCodeParents> Parents{Unit};
   utils::PerUnit<analysis::TrainingFacts> Facts{
       Unit, [this](ASTContext &Context) {
+        analysis::SummaryAccess Summaries;
+        if (readsSummaries() && hasSummaries())
+          Summaries = [this, &Context]() -> const analysis::SummaryTable & {
+            return summaryTable(Context);
+          };
         return std::make_unique<analysis::TrainingFacts>(
             Context, parents(Context),
             asksAboutPeriodicGuards() ? llvm::ArrayRef<std::string>(GuardMacros)
-                                      : llvm::ArrayRef<std::string>());
+                                      : llvm::ArrayRef<std::string>(),
+            std::move(Summaries));
       }};
   utils::PerUnit<analysis::CudaTrainingFacts> CudaFacts{
       Unit, [this](ASTContext &Context) {

@@ -155,9 +155,12 @@ TEST(FunctionSummariesTest, DepthIsBounded) {
 }
 
 TEST(FunctionSummariesTest, FileRoundTrip) {
+  FunctionSummary Steps = summary("a", false, {"b"});
+  Steps.Updates.Backward = 0;
+  Steps.Updates.Step = 2;
+  Steps.Updates.StepOutsideLoops = 2;
   std::vector<SummarizedUnit> Units = {
-      {"/p/b.cpp", {summary("b", true, {"a"})}},
-      {"/p/a.cpp", {summary("a", false, {"b"})}}};
+      {"/p/b.cpp", {summary("b", true, {"a"})}}, {"/p/a.cpp", {Steps}}};
   const std::string Text = summaryFileText(Units);
   auto Parsed = parseSummaryFile(Text);
   ASSERT_TRUE(bool(Parsed)) << llvm::toString(Parsed.takeError());
@@ -165,6 +168,8 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   EXPECT_EQ((*Parsed)[0].MainFile, "/p/a.cpp") << "sorted by file";
   EXPECT_EQ((*Parsed)[1].Functions[0].Syncs[0].Place.Column, 7u);
   EXPECT_EQ((*Parsed)[1].Functions[0].Calls[0].Usr, "a");
+  EXPECT_TRUE((*Parsed)[0].Functions[0].Updates == Steps.Updates);
+  EXPECT_FALSE((*Parsed)[1].Functions[0].Updates.any());
   EXPECT_EQ(summaryFileText(*Parsed), Text) << "the same bytes again";
 }
 
@@ -217,6 +222,57 @@ TEST(FunctionSummariesTest, AnswerTextChangesWithWhatANoteShows) {
   SummaryTable Later(
       {SummarizedUnit{"/p/a.cpp", {summary("a", false, {"b"}), Moved}}});
   EXPECT_NE(Later.answerText("a"), Text);
+  // A function that starts to run a step: loops around its calls train.
+  FunctionSummary Steps = summary("a", false, {"b"});
+  Steps.Updates.Backward = Steps.Updates.BackwardOutsideLoops = 0;
+  SummaryTable Trains(
+      {SummarizedUnit{"/p/a.cpp", {Steps, summary("b", true, {})}}});
+  EXPECT_NE(Trains.answerText("a"), Text);
+  EXPECT_NE(Trains.answerText("a").find("updates backward=0 "),
+            std::string::npos);
+}
+
+TEST(FunctionSummariesTest, UpdatesAsTheUnitsModelMeasuresThem) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+struct Trainer {
+  torch::nn::Linear model{4, 1};
+  torch::optim::SGD optimizer{model->parameters(), 0.1};
+  void apply() { optimizer.step(); }
+  void step(const torch::Tensor &x) {
+    model(x).sum().backward();
+    apply();
+  }
+  void epoch(const std::vector<torch::Tensor> &xs) {
+    for (const auto &x : xs)
+      step(x);
+  }
+  void maybe_backward(const torch::Tensor &x, bool train) {
+    if (train)
+      model(x).sum().backward();
+  }
+  torch::Tensor evaluate(const torch::Tensor &x) { return model(x); }
+};
+)cpp");
+  ASSERT_TRUE(AST);
+  const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
+  const FunctionSummary *Step = named(All, "Trainer::step");
+  ASSERT_TRUE(Step);
+  EXPECT_EQ(Step->Updates.Backward, 0u);
+  EXPECT_EQ(Step->Updates.BackwardOutsideLoops, 0u);
+  EXPECT_EQ(Step->Updates.Step, 1u) << "through apply()";
+  EXPECT_EQ(Step->Updates.StepOutsideLoops, 1u);
+  const FunctionSummary *Epoch = named(All, "Trainer::epoch");
+  ASSERT_TRUE(Epoch);
+  EXPECT_EQ(Epoch->Updates.Step, 2u);
+  EXPECT_FALSE(Epoch->Updates.StepOutsideLoops) << "its own step loop";
+  EXPECT_FALSE(Epoch->Updates.BackwardOutsideLoops);
+  const FunctionSummary *Maybe = named(All, "Trainer::maybe_backward");
+  ASSERT_TRUE(Maybe) << "an update under a condition counts, as in the model";
+  EXPECT_EQ(Maybe->Updates.BackwardOutsideLoops, 0u);
+  EXPECT_FALSE(Maybe->Updates.Step);
+  EXPECT_FALSE(named(All, "Trainer::evaluate")) << "no fact at all";
 }
 
 TEST(FunctionSummariesTest, BadFilesSayWhy) {
@@ -226,13 +282,13 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
   };
   EXPECT_NE(Why("{").find("not a summary file"), std::string::npos);
   EXPECT_NE(Why("[]").find("\"format\""), std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
-                  "units": []})json")
-                .find("version"),
-            std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
+                  "units": []})json")
+                .find("version is not 2"),
+            std::string::npos);
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "syncs": [
+                    {"usr": "c:@F@f", "name": "f", "updates": {}, "syncs": [
                       {"operation": "item()", "kind": "teleport",
                        "at": {
     "file" : "/a.cpp", "line" : 1, "column" : 1, "spelling" : "item"}
@@ -242,14 +298,28 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
 })json")
                 .find("wait is malformed in /a.cpp"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [
+                    {"usr": "c:@F@f", "name": "f", "updates": {}, "syncs": [], "calls": [
                       {"usr": "", "name": "g", "at": {"file": "/a.cpp",
                        "line": 0, "column": 1, "spelling": "g"}}]}]}]})json")
                 .find("call is malformed"),
             std::string::npos);
-  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
+  // A distance past the walk's bound, or outside the loops but not in all
+  // of the body, is no distance the model measures.
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+                  "units": [{"mainFile": "/a.cpp", "functions": [
+                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
+                     "updates": {"backward": 99}}]}]})json")
+                .find("updates is malformed"),
+            std::string::npos);
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+                  "units": [{"mainFile": "/a.cpp", "functions": [
+                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
+                     "updates": {"stepOutsideLoops": 0}}]}]})json")
+                .find("updates is malformed"),
+            std::string::npos);
+  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": []})json"),
             "parsed");
 }

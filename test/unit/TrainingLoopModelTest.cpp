@@ -6,9 +6,11 @@
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "TrainingStepFixture.h"
+#include "analysis/program/SummaryTable.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
+using clang::tidy::libtorch::analysis::FunctionSummary;
 using clang::tidy::libtorch::analysis::StepEntries;
 using clang::tidy::libtorch::analysis::StepPath;
 using clang::tidy::libtorch::analysis::TrainingLoopModel;
@@ -245,6 +247,74 @@ int main() {
   EXPECT_TRUE(entered(9)) << "a lambda handed to other code";
   EXPECT_FALSE(entered(10)) << "main runs once";
   EXPECT_FALSE(entered(11)) << "builds the optimizer's holder: setup";
+}
+
+TEST_F(TrainingLoopModelTest, UpdatesInAnotherUnit) {
+  parse(R"cpp(
+// Bodies in another unit, which the summaries describe.
+struct Remote {
+  void train_step(const torch::Tensor &x);
+  void train_epoch();
+  void backward_only(const torch::Tensor &x);
+  torch::Tensor evaluate(const torch::Tensor &x);
+};
+void steps(Remote &r, torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) { probe(1); r.train_step(x); }
+}
+void epochs(Remote &r) {
+  for (int e = 0; e < 10; ++e) { probe(2); r.train_epoch(); }
+}
+void micro(Remote &r, torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) { probe(3); r.backward_only(x); }
+}
+void eval(Remote &r, torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) { probe(4); r.evaluate(x); }
+}
+// Called by nothing here: each call from outside is one step.
+void entry(Remote &r, torch::Tensor x) { probe(5); r.train_step(x); }
+)cpp");
+  using clang::tidy::libtorch::analysis::SummarizedUnit;
+  using clang::tidy::libtorch::analysis::SummaryTable;
+  using clang::tidy::libtorch::analysis::usrOf;
+  const auto UsrOf = [&](llvm::StringRef Name) {
+    auto Found =
+        match(cxxMethodDecl(hasName(Name)).bind("m"), AST->getASTContext());
+    return Found.empty() ? std::string() : usrOf(Found[0].getNodeAs<Decl>("m"));
+  };
+  FunctionSummary Step, Epoch, Backward, Evaluate;
+  Step.Usr = UsrOf("train_step");
+  Step.Updates.Backward = Step.Updates.BackwardOutsideLoops = 0;
+  Step.Updates.Step = Step.Updates.StepOutsideLoops = 1;
+  Epoch.Usr = UsrOf("train_epoch");
+  Epoch.Updates.Backward = 1;
+  Epoch.Updates.Step = 2;
+  Backward.Usr = UsrOf("backward_only");
+  Backward.Updates.Backward = Backward.Updates.BackwardOutsideLoops = 0;
+  Evaluate.Usr = UsrOf("evaluate"); // no update: no entry would be written
+  const SummaryTable Table(
+      {SummarizedUnit{"/p/remote.cpp", {Step, Epoch, Backward, Evaluate}}});
+  int Reads = 0;
+  TrainingLoopModel WithSummaries(AST->getASTContext(), *Parents, {},
+                                  [&]() -> const SummaryTable & {
+                                    ++Reads;
+                                    return Table;
+                                  });
+
+  EXPECT_FALSE(isPerStep(1)) << "without summaries, nothing is seen";
+  std::optional<StepPath> Steps = WithSummaries.perStep(probe(1));
+  ASSERT_TRUE(Steps.has_value());
+  ASSERT_TRUE(Steps->LoopUpdate.has_value());
+  EXPECT_TRUE(Steps->LoopUpdate->Backward && Steps->LoopUpdate->Step);
+  EXPECT_FALSE(WithSummaries.perStep(probe(2))) << "once per epoch";
+  std::optional<StepPath> Micro = WithSummaries.perStep(probe(3));
+  ASSERT_TRUE(Micro.has_value()) << "a backward pass per iteration trains";
+  EXPECT_TRUE(Micro->LoopUpdate->Backward && !Micro->LoopUpdate->Step);
+  EXPECT_FALSE(WithSummaries.perStep(probe(4))) << "no update";
+  std::optional<StepPath> Entry =
+      WithSummaries.perStep(probe(5), StepEntries::Accepted);
+  ASSERT_TRUE(Entry.has_value());
+  EXPECT_EQ(Entry->StepFunction->getNameAsString(), "entry");
+  EXPECT_GT(Reads, 0);
 }
 
 } // namespace training_loop_model_test

@@ -6,6 +6,7 @@
 
 #include "analysis/program/FunctionSummaries.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/steps/TrainingLoopModel.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -140,8 +141,9 @@ private:
 /// (an instantiation's facts depend on its arguments).
 class MainFileFunctions : public RecursiveASTVisitor<MainFileFunctions> {
 public:
-  MainFileFunctions(ASTContext &Context, std::vector<FunctionSummary> &Out)
-      : Context(Context), Out(Out) {}
+  MainFileFunctions(ASTContext &Context, TrainingLoopModel &Loops,
+                    std::vector<FunctionSummary> &Out)
+      : Context(Context), Loops(Loops), Out(Out) {}
 
   bool VisitFunctionDecl(FunctionDecl *Function) {
     const SourceManager &SM = Context.getSourceManager();
@@ -156,14 +158,17 @@ public:
     Summary.Usr = usrOf(Function);
     Summary.Name = Function->getQualifiedNameAsString();
     BodySummarizer(Context, Summary).walk(Function->getBody(), true);
+    Summary.Updates = Loops.updatesOf(Function);
     if (!Summary.Usr.empty() &&
-        (!Summary.Syncs.empty() || !Summary.Calls.empty()))
+        (!Summary.Syncs.empty() || !Summary.Calls.empty() ||
+         Summary.Updates.any()))
       Out.push_back(std::move(Summary));
     return true;
   }
 
 private:
   ASTContext &Context;
+  TrainingLoopModel &Loops;
   std::vector<FunctionSummary> &Out;
 };
 
@@ -188,6 +193,40 @@ private:
   const SourceManager &SM;
   std::set<std::string> &Out;
 };
+
+Object updatesToJson(const SummarizedUpdates &Updates) {
+  Object Json;
+  const auto Put = [&Json](llvm::StringRef Key, std::optional<unsigned> D) {
+    if (D)
+      Json[Key] = *D;
+  };
+  Put("backward", Updates.Backward);
+  Put("backwardOutsideLoops", Updates.BackwardOutsideLoops);
+  Put("step", Updates.Step);
+  Put("stepOutsideLoops", Updates.StepOutsideLoops);
+  return Json;
+}
+
+bool updatesFromJson(const Object &Json, SummarizedUpdates &Updates) {
+  bool Valid = true;
+  const auto Get = [&](llvm::StringRef Key, std::optional<unsigned> &D) {
+    const Value *Item = Json.get(Key);
+    if (!Item)
+      return;
+    std::optional<int64_t> Number = Item->getAsInteger();
+    if (!Number || *Number < 0 || *Number >= CallDepth::TrainingStep)
+      Valid = false;
+    else
+      D = static_cast<unsigned>(*Number);
+  };
+  Get("backward", Updates.Backward);
+  Get("backwardOutsideLoops", Updates.BackwardOutsideLoops);
+  Get("step", Updates.Step);
+  Get("stepOutsideLoops", Updates.StepOutsideLoops);
+  // Outside the loops is a part of anywhere.
+  return Valid && (!Updates.BackwardOutsideLoops || Updates.Backward) &&
+         (!Updates.StepOutsideLoops || Updates.Step);
+}
 
 Object placeToJson(const SummarizedPlace &Place) {
   return Object{{"file", Place.File},
@@ -218,7 +257,11 @@ llvm::Error malformed(StringRef What) {
 
 std::vector<FunctionSummary> summarizeUnit(ASTContext &Context) {
   std::vector<FunctionSummary> Summaries;
-  MainFileFunctions Visitor(Context, Summaries);
+  // Without summaries of its own: what a unit's summaries say never
+  // depends on other units' (so two rounds of analysis always suffice).
+  const utils::UserCodeParents Parents(Context);
+  TrainingLoopModel Loops(Context, Parents);
+  MainFileFunctions Visitor(Context, Loops, Summaries);
   const SourceManager &SM = Context.getSourceManager();
   for (Decl *D : utils::userTopLevelDecls(Context))
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
@@ -259,7 +302,8 @@ Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
     Functions.push_back(Object{{"usr", Summary.Usr},
                                {"name", Summary.Name},
                                {"syncs", std::move(Syncs)},
-                               {"calls", std::move(Calls)}});
+                               {"calls", std::move(Calls)},
+                               {"updates", updatesToJson(Summary.Updates)}});
   }
   return Functions;
 }
@@ -276,8 +320,11 @@ summariesFromJson(const Array &Functions) {
     std::optional<StringRef> Name = Function->getString("name");
     const Array *Syncs = Function->getArray("syncs");
     const Array *Calls = Function->getArray("calls");
-    if (!Usr || Usr->empty() || !Name || !Syncs || !Calls)
+    const Object *Updates = Function->getObject("updates");
+    if (!Usr || Usr->empty() || !Name || !Syncs || !Calls || !Updates)
       return malformed("entry");
+    if (!updatesFromJson(*Updates, Summary.Updates))
+      return malformed("updates");
     Summary.Usr = Usr->str();
     Summary.Name = Name->str();
     for (const Value &SyncItem : *Syncs) {

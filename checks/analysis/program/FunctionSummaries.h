@@ -23,6 +23,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,11 +53,34 @@ struct SummarizedCall {
   SummarizedPlace Place;
 };
 
+/// How many calls a call of the function is from a parameter update, as
+/// the training-loop model of its unit measures it (TrainingLoopModel.h):
+/// 0 when its body holds the update, nothing when none is reached within
+/// CallDepth::TrainingStep calls of its unit. Each kind is measured
+/// anywhere in the body and outside the function's own training loops (a
+/// `train_epoch()` that holds the whole step loop runs no step per call).
+struct SummarizedUpdates {
+  std::optional<unsigned> Backward;
+  std::optional<unsigned> BackwardOutsideLoops;
+  std::optional<unsigned> Step;
+  std::optional<unsigned> StepOutsideLoops;
+
+  bool any() const { return Backward || Step; }
+  bool operator==(const SummarizedUpdates &Other) const {
+    return Backward == Other.Backward &&
+           BackwardOutsideLoops == Other.BackwardOutsideLoops &&
+           Step == Other.Step && StepOutsideLoops == Other.StepOutsideLoops;
+  }
+};
+
 struct FunctionSummary {
   std::string Usr;
   std::string Name; ///< qualified
   std::vector<SummarizedSync> Syncs;
   std::vector<SummarizedCall> Calls;
+  /// Unlike waits, counted under conditions too: a loop that calls it is a
+  /// training loop as one calling a body of its own unit would be.
+  SummarizedUpdates Updates;
 };
 
 /// Clang's USR of \p D; empty when it has none.
@@ -64,7 +88,8 @@ std::string usrOf(const Decl *D);
 
 /// The summaries of the functions defined in \p Context's main file, each
 /// with the waits and calls of project functions that run on every call of
-/// it. Left out, so that a summary says only what always happens:
+/// it, and how far it is from a backward pass and an optimizer step. Left
+/// out of the waits and calls, so that they say only what always happens:
 /// - operations under an `if`, `switch`, `?:`, `&&`, `||` or in a `catch`
 ///   (a guard such as `if (step % 100 == 0)` is the caller's to see, and
 ///   the summary cannot show it);
@@ -82,7 +107,8 @@ const FunctionDecl *calleeDefinedElsewhere(const CallExpr &Call);
 
 /// The USRs of the project's functions that the unit's user code calls and
 /// whose bodies it does not hold, sorted: the functions whose summaries
-/// the checks may ask for (SummaryTable::waitOfCall), so the only ones
+/// the checks may ask for (SummaryTable::waitOfCall, and the training-loop
+/// model's SummaryTable::updatesOf), so the only ones
 /// whose answers a cached result of the unit depends on. Every such call
 /// is counted, in a loop or not: more than the checks ask, never fewer.
 std::vector<std::string> functionsCalledElsewhere(ASTContext &Context);

@@ -22,12 +22,31 @@ using llvm::json::Value;
 namespace {
 
 constexpr llvm::StringLiteral Format = "libtorch-tidy-summaries";
-constexpr int64_t Version = 1;
+constexpr int64_t Version = 2;
 
 llvm::Error notASummaryFile(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "not a summary file of this version (" + Why +
                                      ")");
+}
+
+std::string updatesText(const SummarizedUpdates &Updates) {
+  std::string Text;
+  llvm::raw_string_ostream OS(Text);
+  const auto Distance = [&OS](llvm::StringRef Name,
+                              std::optional<unsigned> Value) {
+    OS << Name << '=';
+    if (Value)
+      OS << *Value;
+    else
+      OS << '-';
+    OS << ' ';
+  };
+  Distance("backward", Updates.Backward);
+  Distance("backward-outside-loops", Updates.BackwardOutsideLoops);
+  Distance("step", Updates.Step);
+  Distance("step-outside-loops", Updates.StepOutsideLoops);
+  return Text;
 }
 
 } // namespace
@@ -58,7 +77,7 @@ parseSummaryFile(llvm::StringRef Text) {
   if (!Root || Root->getString("format") != Format)
     return notASummaryFile("no \"format\": \"libtorch-tidy-summaries\"");
   if (Root->getInteger("version") != Version)
-    return notASummaryFile("version is not 1");
+    return notASummaryFile("version is not " + llvm::Twine(Version));
   const Array *Units = Root->getArray("units");
   if (!Units)
     return notASummaryFile("no \"units\"");
@@ -144,12 +163,22 @@ SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
   return std::nullopt;
 }
 
+std::optional<SummarizedUpdates>
+SummaryTable::updatesOf(llvm::StringRef Usr) const {
+  auto It = ByUsr.find(Usr);
+  if (It == ByUsr.end() || !It->second.Updates.any())
+    return std::nullopt;
+  return It->second.Updates;
+}
+
 std::string SummaryTable::answerText(llvm::StringRef Usr) const {
-  std::optional<SyncElsewhere> Reached = syncReachedBy(Usr);
-  if (!Reached)
-    return {};
   std::string Text;
   llvm::raw_string_ostream OS(Text);
+  if (std::optional<SummarizedUpdates> Updates = updatesOf(Usr))
+    OS << "updates " << updatesText(*Updates) << '\n';
+  std::optional<SyncElsewhere> Reached = syncReachedBy(Usr);
+  if (!Reached)
+    return Text;
   const auto Place = [&OS](const SummarizedPlace &P) {
     OS << P.File << ':' << P.Line << ':' << P.Column << ' ' << P.Spelling
        << '\n';

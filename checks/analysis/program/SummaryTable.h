@@ -8,7 +8,8 @@
 // checks from the `libtorch-tidy.SummaryFile` option): the summaries of
 // every unit's functions (FunctionSummaries.h), and the question the checks
 // ask of it: does a call of a function whose body this unit does not hold
-// wait for the GPU, through which calls, and where.
+// wait for the GPU, through which calls, and where; does it run a backward
+// pass or an optimizer step (the training-loop model's question).
 //
 // The file is data another run wrote, perhaps long ago: each place it names
 // is pointed at only when the file there still holds the token it recorded.
@@ -65,9 +66,14 @@ public:
   /// through at most CallDepth::CallerChain calls.
   std::optional<SyncElsewhere> syncReachedBy(llvm::StringRef Usr) const;
 
-  /// syncReachedBy(\p Usr) as text: empty when no wait is reached, else
-  /// every name and place the finding and its notes would show. A result
-  /// that asked about \p Usr holds while this text is the same.
+  /// How far a call of the function with USR \p Usr is from a parameter
+  /// update, through its own unit; nothing when it reaches none.
+  std::optional<SummarizedUpdates> updatesOf(llvm::StringRef Usr) const;
+
+  /// What the table answers about \p Usr, as text: every name and place a
+  /// finding about a wait and its notes would show (syncReachedBy), and its
+  /// updates; empty when it answers nothing. A result that asked about
+  /// \p Usr holds while this text is the same.
   std::string answerText(llvm::StringRef Usr) const;
 
   /// \p Call as a wait, when it calls a function of the project whose

@@ -49,6 +49,7 @@ std::optional<StepPath> CallerPaths::walk(const Stmt *S, unsigned Depth,
           if (ChildStmt && utils::runsPerIteration(Loop, ChildStmt) &&
               IsRepeatedLoop(Loop)) {
             Result = StepPath{Loop, {}};
+            Result->LoopUpdate = Loops.updateElsewhere(Loop);
             return false;
           }
           return true;

@@ -23,8 +23,10 @@ namespace clang::tidy::libtorch::analysis {
 
 struct TrainingFacts {
   TrainingFacts(ASTContext &Context, const utils::UserCodeParents &Parents,
-                llvm::ArrayRef<std::string> GuardMacros)
-      : Parents(Parents), Loops(Context, Parents, GuardMacros),
+                llvm::ArrayRef<std::string> GuardMacros,
+                SummaryAccess Summaries = {})
+      : Parents(Parents),
+        Loops(Context, Parents, GuardMacros, std::move(Summaries)),
         Devices(Context) {}
   const utils::UserCodeParents &Parents;
   TrainingLoopModel Loops;

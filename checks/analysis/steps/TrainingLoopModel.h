@@ -39,9 +39,15 @@
 //   earlier `if (<periodic>) continue;` (or break/return) in the same block
 //   guards what follows it.
 //
-// When the model cannot see something (a call into another TU, a function
-// pointer) it answers "not per step": checks stay silent on what they cannot
-// prove.
+// A call of a function whose body another TU holds counts as the update
+// that function's summary says it reaches (FunctionSummaries.h), when the
+// check reads summaries: a loop that calls `trainer.train_step(batch)` of
+// `trainer.cpp` is a step loop. Only that function's own unit is seen: an
+// update two units away is not.
+//
+// When the model cannot see something (a function pointer, a call into
+// another TU without summaries) it answers "not per step": checks stay
+// silent on what they cannot prove.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,11 +63,20 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace clang::tidy::libtorch::analysis {
+
+/// A call of a function defined in another TU whose summary reaches a
+/// parameter update outside its own training loops.
+struct UpdateElsewhere {
+  const CallExpr *Call = nullptr;
+  bool Backward = false; ///< it reaches a backward pass
+  bool Step = false;     ///< it reaches an optimizer step
+};
 
 /// How a statement comes to run on every training step.
 struct StepPath {
@@ -74,7 +89,18 @@ struct StepPath {
   /// function the walk ended in (StepLoop is null then; see the file
   /// comment). Calls lead from it down to the statement.
   const FunctionDecl *StepFunction = nullptr;
+  /// Why StepLoop trains, when a function defined in another TU is the
+  /// reason (updateElsewhere).
+  std::optional<UpdateElsewhere> LoopUpdate;
 };
+
+class SummaryTable;
+struct SummarizedUpdates;
+
+/// The summaries of the project's other units, read on first use (a unit
+/// that calls no function of another unit never reads them); empty for a
+/// check that does not read summaries.
+using SummaryAccess = std::function<const SummaryTable &()>;
 
 /// Whether a walk up to the step may end in a training-step function that
 /// no loop of this TU runs (see the file comment).
@@ -85,7 +111,8 @@ public:
   /// \p GuardMacros: names of user macros whose expansion counts as a
   /// periodic guard (check option PeriodicGuardMacros).
   TrainingLoopModel(ASTContext &Context, const utils::UserCodeParents &Parents,
-                    llvm::ArrayRef<std::string> GuardMacros = {});
+                    llvm::ArrayRef<std::string> GuardMacros = {},
+                    SummaryAccess Summaries = {});
 
   static bool isLoop(const Stmt *S);
 
@@ -101,6 +128,14 @@ public:
   /// One call of \p Function runs (at most) one training step: its body
   /// reaches an update outside any training loop of its own.
   bool isStepFunction(const FunctionDecl *Function);
+  /// How far a call of \p Function is from each kind of update, through
+  /// this TU's functions: what its summary says (FunctionSummaries.h).
+  SummarizedUpdates updatesOf(const FunctionDecl *Function);
+  /// The first call in one iteration of \p Loop (outside lambdas and
+  /// nested training loops) of a function defined in another TU that
+  /// reaches an update outside its own training loops: why \p Loop trains,
+  /// for a note, when it does through another TU.
+  std::optional<UpdateElsewhere> updateElsewhere(const Stmt *Loop);
   /// \p Function is a training-step function that no code of this TU calls
   /// (see the file comment): each of its calls is one training step.
   bool isStepEntry(const FunctionDecl *Function);
@@ -144,6 +179,11 @@ private:
   unsigned functionUpdateDistance(const FunctionDecl *Function,
                                   bool SkipTrainingLoops,
                                   Update Kind = Update::Any);
+  /// The distance through \p Call when its callee's body is in another TU:
+  /// its summary's, one call further.
+  unsigned distanceElsewhere(const CallExpr &Call, bool SkipTrainingLoops,
+                             Update Kind);
+  std::optional<UpdateElsewhere> findUpdateElsewhere(const Stmt *S);
   /// Some call in this TU's user code runs \p Function, an instantiation
   /// of it, or a method it overrides.
   bool isCalledInUnit(const FunctionDecl *Function);
@@ -162,8 +202,10 @@ private:
   ASTContext &Context;
   const utils::UserCodeParents &Parents;
   llvm::StringSet<> GuardMacros;
+  SummaryAccess Summaries;
   llvm::DenseMap<const Stmt *, bool> TrainingLoops;
   llvm::DenseMap<const Stmt *, bool> StepLoops;
+  llvm::DenseMap<const Stmt *, std::optional<UpdateElsewhere>> UpdatesElsewhere;
   /// Per function: the distance to an update of each kind ([Update]),
   /// [..][0] anywhere, [..][1] outside its loops.
   llvm::DenseMap<const FunctionDecl *, unsigned> FunctionDistance[3][2];
