@@ -257,32 +257,12 @@ void HostSyncInLoopCheck::noteElsewhere(const analysis::HostSync &Sync,
                                         ASTContext &Context) {
   const FunctionDecl *Callee =
       cast<CallExpr>(Sync.Operation)->getDirectCallee();
-  std::optional<analysis::SyncElsewhere> Chain =
-      summaryTable(Context).syncReachedBy(analysis::usrOf(Callee));
-  if (!Chain)
-    return;
-  // At each place only while its file still reads as summarized; else at
-  // the call, saying where the summary saw it.
-  const auto NoteAt = [&](const analysis::SummarizedPlace &Place,
-                          const std::string &What) {
-    const SourceLocation At =
-        analysis::locate(Place, Context.getSourceManager());
-    if (At.isValid())
-      diag(At, "%0 here", DiagnosticIDs::Note) << What;
-    else
-      diag(Sync.Loc,
-           "%0 at %1:%2 when the summaries were written; that file "
-           "has changed since: export them again",
-           DiagnosticIDs::Note)
-          << What << Place.File << Place.Line;
-  };
-  std::string Caller = Callee->getQualifiedNameAsString();
-  for (const analysis::SummarizedCall &Step : Chain->Calls) {
-    NoteAt(Step.Place, "'" + Caller + "' calls '" + Step.Name + "'");
-    Caller = Step.Name;
-  }
-  NoteAt(Chain->Sync.Place,
-         "'" + Chain->Sync.Operation + "' waits for the GPU on each call");
+  if (std::optional<analysis::SyncElsewhere> Chain =
+          summaryTable(Context).syncReachedBy(analysis::usrOf(Callee)))
+    noteChainElsewhere(*Callee, Sync.Loc, Chain->Calls, Chain->What.Place,
+                       "'" + Chain->What.Operation +
+                           "' waits for the GPU on each call",
+                       Context);
 }
 
 } // namespace clang::tidy::libtorch

@@ -8,6 +8,7 @@
 #include "Catalog.h"
 #include "analysis/devices/HostSyncOperations.h"
 #include "clang-tidy/utils/OptionsUtils.h"
+#include "utils/SourceText.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 
@@ -87,6 +88,49 @@ void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
        "step",
        DiagnosticIDs::Note)
       << IsLambda << (IsLambda ? std::string() : Step->getNameAsString());
+}
+
+void LibTorchCheck::diagnoseCallElsewhere(
+    const CallExpr &Call, llvm::StringRef Does, llvm::StringRef Fix,
+    const analysis::StepPath &Path, bool PerStep,
+    llvm::ArrayRef<analysis::SummarizedCall> Calls,
+    const analysis::SummarizedPlace &Fact, const std::string &What,
+    ASTContext &Context) {
+  const FunctionDecl &Callee = *Call.getDirectCallee();
+  const SourceLocation Loc = analysis::calledNameLoc(Call);
+  diag(Loc, "'%0', defined in another translation unit, %1 on every "
+            "%select{evaluation batch|training step}2; %3")
+      << utils::calledName(&Callee, isa<CXXMemberCallExpr>(Call),
+                           Context.getPrintingPolicy())
+      << Does << PerStep << Fix;
+  notePathToStep(Path, PerStep);
+  noteChainElsewhere(Callee, Loc, Calls, Fact, What, Context);
+}
+
+void LibTorchCheck::noteChainElsewhere(
+    const FunctionDecl &Callee, SourceLocation CallLoc,
+    llvm::ArrayRef<analysis::SummarizedCall> Calls,
+    const analysis::SummarizedPlace &Fact, const std::string &What,
+    ASTContext &Context) {
+  const auto NoteAt = [&](const analysis::SummarizedPlace &Place,
+                          const std::string &Happens) {
+    const SourceLocation At =
+        analysis::locate(Place, Context.getSourceManager());
+    if (At.isValid())
+      diag(At, "%0 here", DiagnosticIDs::Note) << Happens;
+    else
+      diag(CallLoc,
+           "%0 at %1:%2 when the summaries were written; that file "
+           "has changed since: export them again",
+           DiagnosticIDs::Note)
+          << Happens << Place.File << Place.Line;
+  };
+  std::string Caller = Callee.getQualifiedNameAsString();
+  for (const analysis::SummarizedCall &Step : Calls) {
+    NoteAt(Step.Place, "'" + Caller + "' calls '" + Step.Name + "'");
+    Caller = Step.Name;
+  }
+  NoteAt(Fact, What);
 }
 
 } // namespace clang::tidy::libtorch

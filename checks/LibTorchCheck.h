@@ -102,6 +102,27 @@ protected:
   /// that no loop of this TU runs, why that function is one.
   void notePathToStep(const analysis::StepPath &Path, bool PerStep);
 
+  /// A finding at \p Call, on every step or evaluation batch (\p Path,
+  /// \p PerStep), of a function defined in another unit: "'f()', defined in
+  /// another translation unit, <\p Does> on every training step; <\p Fix>",
+  /// with the notes of the path and of the chain (noteChainElsewhere).
+  void diagnoseCallElsewhere(const CallExpr &Call, llvm::StringRef Does,
+                             llvm::StringRef Fix,
+                             const analysis::StepPath &Path, bool PerStep,
+                             llvm::ArrayRef<analysis::SummarizedCall> Calls,
+                             const analysis::SummarizedPlace &Fact,
+                             const std::string &What, ASTContext &Context);
+
+  /// The notes of a finding at a call (at \p CallLoc) of \p Callee, defined
+  /// in another unit, whose summary reaches a fact through \p Calls: one at
+  /// each call on the way and one at \p Fact, saying \p What happens there.
+  /// Each at its place only while its file still reads as summarized; else
+  /// at the call, saying where the summary saw it.
+  void noteChainElsewhere(const FunctionDecl &Callee, SourceLocation CallLoc,
+                          llvm::ArrayRef<analysis::SummarizedCall> Calls,
+                          const analysis::SummarizedPlace &Fact,
+                          const std::string &What, ASTContext &Context);
+
 private:
   std::unique_ptr<analysis::SummaryTable> readSummaries(ASTContext &Context);
 

@@ -29,6 +29,12 @@ void TensorCreatedOffDeviceCheck::registerUserCodeMatchers(
                               analysis::matchers::tensorFactoryCall())
                          .bind("factory"),
                      this);
+  // Calls of functions defined elsewhere, for the summaries' host copies.
+  if (hasSummaries())
+    Finder->addMatcher(callExpr(unless(isExpansionInSystemHeader()),
+                                callee(functionDecl(unless(isDefinition()))))
+                           .bind("call"),
+                       this);
 }
 
 void TensorCreatedOffDeviceCheck::check(
@@ -36,6 +42,8 @@ void TensorCreatedOffDeviceCheck::check(
   ASTContext &Context = *Result.Context;
   if (const auto *Factory = Result.Nodes.getNodeAs<CallExpr>("factory"))
     return handle(*Factory, Context);
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call"))
+    return handleCallElsewhere(*Call, Context);
   const auto *Copy = Result.Nodes.getNodeAs<CXXMemberCallExpr>("copy");
   const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
   // A copy written in a macro may serve other call sites: silent.
@@ -94,6 +102,26 @@ void TensorCreatedOffDeviceCheck::handle(const CallExpr &Factory,
                         trainingFacts(Context).Loops.isPerStep(*Path), Context);
 }
 
+void TensorCreatedOffDeviceCheck::handleCallElsewhere(const CallExpr &Call,
+                                                      ASTContext &Context) {
+  std::optional<analysis::HostCopyElsewhere> Made =
+      summaryTable(Context).hostCopyOfCall(Call);
+  std::optional<analysis::StepPath> Path =
+      Made ? Callers.get(Context).perBatch(&Call) : std::nullopt;
+  if (!Path)
+    return;
+  // No fix-it: the factory is in another file, perhaps called elsewhere too.
+  const analysis::SummarizedHostCopy &Copy = Made->What;
+  diagnoseCallElsewhere(
+      Call, "makes a tensor in host memory and copies it to the GPU",
+      "pass the device to '" + Copy.Factory + "' there to create it on the GPU",
+      *Path, trainingFacts(Context).Loops.isPerStep(*Path), Made->Calls,
+      Copy.Place,
+      "'" + Copy.Factory + "' makes a tensor in host memory and '" + Copy.Copy +
+          "' copies it to the GPU on each call",
+      Context);
+}
+
 void TensorCreatedOffDeviceCheck::diagnoseFactory(
     const CallExpr &Factory, const CXXMemberCallExpr &Copy,
     const analysis::StepPath &Path, bool PerStep, ASTContext &Context) {
@@ -104,17 +132,13 @@ void TensorCreatedOffDeviceCheck::diagnoseFactory(
   if (!Callee || analysis::takesGenerator(Factory, *Callee))
     return;
   const bool IsCuda = Copy.getMethodDecl()->getName() == names::CudaMethod;
-  const SourceManager &SM = Context.getSourceManager();
-  const LangOptions &LangOpts = getLangOpts();
-  std::string FactoryName =
-      utils::spelledText(Factory.getCallee(), SM, LangOpts);
+  std::string FactoryName = spelled(Factory.getCallee(), Context);
   std::string CopyText =
-      IsCuda ? ".cuda()"
-             : ".to(" + utils::spelledText(Copy.getArg(0), SM, LangOpts) + ")";
+      IsCuda ? ".cuda()" : ".to(" + spelled(Copy.getArg(0), Context) + ")";
   // The fix: the device goes into the factory's TensorOptions, the copy
   // goes away.
   const analysis::FactoryDevice Device =
-      analysis::deviceIntoFactory(Factory, Copy, Context, LangOpts);
+      analysis::deviceIntoFactory(Factory, Copy, Context, getLangOpts());
   {
     auto Diag = diag(Member->getMemberLoc(),
                      "'%0' makes the tensor in host memory and '%1' copies it "
@@ -140,15 +164,12 @@ void TensorCreatedOffDeviceCheck::diagnoseReturnedFactory(
   // Reported once per factory, however many sites copy the helper's result.
   if (!ReportedFactories.get(Context).insert(&Factory).second)
     return;
-  const SourceManager &SM = Context.getSourceManager();
   const FunctionDecl *Callee = Helper.getDirectCallee();
   const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
-  std::string HelperName =
-      Method && Method->getParent()->isLambda()
-          ? utils::spelledText(Helper.getArg(0), SM, getLangOpts())
-          : Callee->getNameAsString();
-  std::string FactoryName =
-      utils::spelledText(Factory.getCallee(), SM, getLangOpts());
+  std::string HelperName = Method && Method->getParent()->isLambda()
+                               ? spelled(Helper.getArg(0), Context)
+                               : Callee->getNameAsString();
+  std::string FactoryName = spelled(Factory.getCallee(), Context);
   // No fix-it: the device has to reach the helper, whose other callers may
   // want its tensor on the host.
   diag(Factory.getBeginLoc(),
@@ -167,23 +188,18 @@ void TensorCreatedOffDeviceCheck::diagnoseReturnedFactory(
 void TensorCreatedOffDeviceCheck::diagnoseWidening(
     const analysis::HostWidening &Widening, const CXXMemberCallExpr &Copy,
     const analysis::StepPath &Path, bool PerStep, ASTContext &Context) {
-  const SourceManager &SM = Context.getSourceManager();
-  const LangOptions &LangOpts = getLangOpts();
   const CXXMemberCallExpr &Conversion = *Widening.Conversion;
   const auto *CopyMember = cast<MemberExpr>(Copy.getCallee());
   const auto *ConversionMember = dyn_cast<MemberExpr>(Conversion.getCallee());
   // A conversion written in a macro may serve other call sites: silent.
   if (!ConversionMember || ConversionMember->getMemberLoc().isMacroID())
     return;
-  std::string CopyText = utils::tokenRangeText(
-      CopyMember->getMemberLoc(), Copy.getRParenLoc(), SM, LangOpts);
-  std::string ConversionText =
-      utils::tokenRangeText(ConversionMember->getMemberLoc(),
-                            Conversion.getRParenLoc(), SM, LangOpts);
+  std::string CopyText = spelled(Copy, Context);
+  std::string ConversionText = spelled(Conversion, Context);
   // The fix swaps the two calls: the copy moves the narrow tensor, the
   // device converts it.
-  const bool Swappable =
-      analysis::isWideningSwappable(Widening, Copy, SM, LangOpts);
+  const bool Swappable = analysis::isWideningSwappable(
+      Widening, Copy, Context.getSourceManager(), getLangOpts());
   {
     auto Diag =
         diag(CopyMember->getMemberLoc(),
@@ -206,23 +222,18 @@ void TensorCreatedOffDeviceCheck::diagnoseWidening(
          "copy first, then convert on the device: '%0.%1.%2'%select{|, and "
          "the arithmetic after it}3",
          DiagnosticIDs::Note)
-        << utils::spelledText(Conversion.getImplicitObjectArgument(), SM,
-                              LangOpts)
-        << CopyText << ConversionText << !Widening.Adjacent;
+        << spelled(Conversion.getImplicitObjectArgument(), Context) << CopyText
+        << ConversionText << !Widening.Adjacent;
 }
 
 void TensorCreatedOffDeviceCheck::diagnoseHostOperand(
     const analysis::HostOperand &Operand, const analysis::StepPath &Path,
     bool PerStep, ASTContext &Context) {
-  const SourceManager &SM = Context.getSourceManager();
-  const LangOptions &LangOpts = getLangOpts();
   const CallExpr &Factory = *Operand.Factory;
-  std::string FactoryName =
-      utils::spelledText(Factory.getCallee(), SM, LangOpts);
-  std::string DeviceTensor =
-      utils::spelledText(Operand.DeviceTensor, SM, LangOpts);
-  const analysis::FactoryDevice Device =
-      analysis::deviceForFactory(Operand, Context, parents(Context), LangOpts);
+  std::string FactoryName = spelled(Factory.getCallee(), Context);
+  std::string DeviceTensor = spelled(Operand.DeviceTensor, Context);
+  const analysis::FactoryDevice Device = analysis::deviceForFactory(
+      Operand, Context, parents(Context), getLangOpts());
   {
     auto Diag = diag(Factory.getBeginLoc(),
                      "'%0' makes the tensor in host memory on every "
@@ -260,19 +271,13 @@ void TensorCreatedOffDeviceCheck::notePassDevice(const CallExpr &Factory,
 void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
     const analysis::ConstantHostTable &Table, const CXXMemberCallExpr &Copy,
     const analysis::StepPath &Path, bool PerStep, ASTContext &Context) {
-  const SourceManager &SM = Context.getSourceManager();
-  const LangOptions &LangOpts = getLangOpts();
   if (Table.Maker->getBeginLoc().isMacroID())
     return;
-  std::string MakerName =
-      utils::spelledText(Table.Maker->getCallee(), SM, LangOpts);
-  std::string CopyText =
-      utils::tokenRangeText(cast<MemberExpr>(Copy.getCallee())->getMemberLoc(),
-                            Copy.getRParenLoc(), SM, LangOpts);
+  std::string MakerName = spelled(Table.Maker->getCallee(), Context);
+  std::string CopyText = spelled(Copy, Context);
   // Values written in the call go by their text.
-  const std::string Data = Table.Table
-                               ? Table.Table->getName().str()
-                               : utils::spelledText(Table.Values, SM, LangOpts);
+  const std::string Data = Table.Table ? Table.Table->getName().str()
+                                       : spelled(Table.Values, Context);
   const std::string Hoisted = Table.Table ? Data : "table";
   diag(cast<MemberExpr>(Copy.getCallee())->getMemberLoc(),
        "'%0' rebuilds a tensor from the constant host data '%1' and '%2' "
@@ -282,19 +287,14 @@ void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
   notePathToStep(Path, PerStep);
   // No fix-it: the device, or what else the expression names, may be
   // declared in the loop; where to put the tensor is the author's choice.
-  std::string Suggested = utils::spelledText(&Copy, SM, LangOpts);
-  if (Path.Calls.empty() && Path.StepLoop)
-    diag(Path.StepLoop->getBeginLoc(),
-         "hoist it before this loop, e.g. 'const auto %0_on_device = %1;', "
-         "and use that tensor in the loop",
-         DiagnosticIDs::Note)
-        << Hoisted << Suggested;
-  else
-    diag(Table.Maker->getBeginLoc(),
-         "make it once, e.g. 'static const auto %0_on_device = %1;' or a "
-         "member set up before training, and use that tensor here",
-         DiagnosticIDs::Note)
-        << Hoisted << Suggested;
+  const bool InLoop = Path.Calls.empty() && Path.StepLoop;
+  diag(InLoop ? Path.StepLoop->getBeginLoc() : Table.Maker->getBeginLoc(),
+       "%select{make it once, e.g. 'static const auto %1_on_device = %2;' or "
+       "a member set up before training, and use that tensor here|hoist it "
+       "before this loop, e.g. 'const auto %1_on_device = %2;', and use that "
+       "tensor in the loop}0",
+       DiagnosticIDs::Note)
+      << InLoop << Hoisted << spelled(&Copy, Context);
 }
 
 } // namespace clang::tidy::libtorch

@@ -12,6 +12,7 @@
 #include "analysis/devices/HostDtypes.h"
 #include "analysis/devices/HostTensorSources.h"
 #include "analysis/steps/CallerPaths.h"
+#include "utils/SourceText.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {
@@ -60,6 +61,20 @@ private:
   void diagnoseHostOperand(const analysis::HostOperand &Operand,
                            const analysis::StepPath &Path, bool PerStep,
                            ASTContext &Context);
+  /// A call, on every step or evaluation batch, of a function defined in
+  /// another unit whose summary makes a host tensor and copies it.
+  void handleCallElsewhere(const CallExpr &Call, ASTContext &Context);
+  /// \p E as written, for a message.
+  std::string spelled(const Expr *E, const ASTContext &Context) const {
+    return utils::spelledText(E, Context.getSourceManager(), getLangOpts());
+  }
+  /// The method called and its arguments, as written: `to(device)`.
+  std::string spelled(const CXXMemberCallExpr &Call,
+                      const ASTContext &Context) const {
+    return utils::tokenRangeText(
+        cast<MemberExpr>(Call.getCallee())->getMemberLoc(), Call.getRParenLoc(),
+        Context.getSourceManager(), getLangOpts());
+  }
   /// The note that says how to pass the device when no fix-it can.
   void notePassDevice(const CallExpr &Factory, llvm::StringRef FactoryName,
                       llvm::StringRef Device, bool DropCopy);

@@ -20,8 +20,13 @@ std::string functions(const std::string &Usr, const std::string &Callee,
                       bool Waits) {
   using namespace clang::tidy::libtorch::analysis;
   const SummarizedPlace Place{"/p/m.cpp", 3, 5, "x"};
-  FunctionSummary Caller{Usr, "f", {}, {SummarizedCall{Callee, "g", Place}}};
-  FunctionSummary Called{Callee, "g", {}, {}};
+  FunctionSummary Caller;
+  Caller.Usr = Usr;
+  Caller.Name = "f";
+  Caller.Calls.push_back(SummarizedCall{Callee, "g", Place});
+  FunctionSummary Called;
+  Called.Usr = Callee;
+  Called.Name = "g";
   if (Waits)
     Called.Syncs.push_back({"item()", SyncKind::ReadScalar, Place});
   std::string Text;

@@ -159,6 +159,8 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   Steps.Updates.Backward = 0;
   Steps.Updates.Step = 2;
   Steps.Updates.StepOutsideLoops = 2;
+  Steps.HostCopies.push_back(
+      {"torch::ones", "to(device)", {"/p/a.cpp", 5, 20, "to"}});
   std::vector<SummarizedUnit> Units = {
       {"/p/b.cpp", {summary("b", true, {"a"})}}, {"/p/a.cpp", {Steps}}};
   const std::string Text = summaryFileText(Units);
@@ -169,6 +171,8 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   EXPECT_EQ((*Parsed)[1].Functions[0].Syncs[0].Place.Column, 7u);
   EXPECT_EQ((*Parsed)[1].Functions[0].Calls[0].Usr, "a");
   EXPECT_TRUE((*Parsed)[0].Functions[0].Updates == Steps.Updates);
+  ASSERT_EQ((*Parsed)[0].Functions[0].HostCopies.size(), 1u);
+  EXPECT_EQ((*Parsed)[0].Functions[0].HostCopies[0].Copy, "to(device)");
   EXPECT_FALSE((*Parsed)[1].Functions[0].Updates.any());
   EXPECT_EQ(summaryFileText(*Parsed), Text) << "the same bytes again";
 }
@@ -230,6 +234,54 @@ TEST(FunctionSummariesTest, AnswerTextChangesWithWhatANoteShows) {
   EXPECT_NE(Trains.answerText("a"), Text);
   EXPECT_NE(Trains.answerText("a").find("updates backward=0 "),
             std::string::npos);
+  // A function that starts to copy a host tensor.
+  FunctionSummary Copies = summary("b", true, {});
+  Copies.HostCopies.push_back(
+      {"torch::ones", "to(device)", {"/p/a.cpp", 5, 20, "to"}});
+  SummaryTable Copying(
+      {SummarizedUnit{"/p/a.cpp", {summary("a", false, {"b"}), Copies}}});
+  EXPECT_NE(Copying.answerText("a").find(
+                "copy torch::ones to(device) /p/a.cpp:5:20 to"),
+            std::string::npos)
+      << Copying.answerText("a");
+  EXPECT_EQ(Copying.hostCopyReachedBy("a")->Calls.size(), 1u);
+}
+
+TEST(FunctionSummariesTest, HostCopiesOnEveryCall) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+torch::Tensor copies(const torch::Tensor &p, torch::Device d) {
+  return p - torch::ones({2}).to(d);
+}
+torch::Tensor guarded(const torch::Tensor &p, torch::Device d, bool b) {
+  if (b)
+    return p - torch::ones({2}).to(d);
+  return p;
+}
+torch::Tensor to_host(const torch::Tensor &p) {
+  return p - torch::ones({2}).to(torch::kCPU);
+}
+torch::Tensor on_device(const torch::Tensor &p, torch::Device d) {
+  return p - torch::ones({2}, d);
+}
+torch::Tensor moved(const torch::Tensor &p, torch::Device d) {
+  return p.to(d);
+}
+)cpp");
+  ASSERT_TRUE(AST);
+  const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
+  const FunctionSummary *Copies = named(All, "copies");
+  ASSERT_TRUE(Copies);
+  ASSERT_EQ(Copies->HostCopies.size(), 1u);
+  EXPECT_EQ(Copies->HostCopies[0].Factory, "torch::ones");
+  EXPECT_EQ(Copies->HostCopies[0].Copy, "to(d)");
+  EXPECT_EQ(Copies->HostCopies[0].Place.Line, 4u);
+  EXPECT_EQ(Copies->HostCopies[0].Place.Spelling, "to");
+  EXPECT_FALSE(named(All, "guarded")) << "the caller cannot see the condition";
+  EXPECT_FALSE(named(All, "to_host")) << "no transfer to the GPU";
+  EXPECT_FALSE(named(All, "on_device"));
+  EXPECT_FALSE(named(All, "moved")) << "not a tensor made here";
 }
 
 TEST(FunctionSummariesTest, UpdatesAsTheUnitsModelMeasuresThem) {
@@ -288,7 +340,7 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
             std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "updates": {}, "syncs": [
+                    {"usr": "c:@F@f", "name": "f", "updates": {}, "hostCopies": [], "syncs": [
                       {"operation": "item()", "kind": "teleport",
                        "at": {
     "file" : "/a.cpp", "line" : 1, "column" : 1, "spelling" : "item"}
@@ -300,23 +352,31 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
             std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "updates": {}, "syncs": [], "calls": [
+                    {"usr": "c:@F@f", "name": "f", "updates": {}, "hostCopies": [], "syncs": [], "calls": [
                       {"usr": "", "name": "g", "at": {"file": "/a.cpp",
                        "line": 0, "column": 1, "spelling": "g"}}]}]}]})json")
                 .find("call is malformed"),
+            std::string::npos);
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+                  "units": [{"mainFile": "/a.cpp", "functions": [
+                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
+                     "updates": {}, "hostCopies": [{"factory": "",
+                     "copy": "to(d)", "at": {"file": "/a.cpp", "line": 1,
+                     "column": 1, "spelling": "to"}}]}]}]})json")
+                .find("host copy is malformed"),
             std::string::npos);
   // A distance past the walk's bound, or outside the loops but not in all
   // of the body, is no distance the model measures.
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
-                     "updates": {"backward": 99}}]}]})json")
+                     "hostCopies": [], "updates": {"backward": 99}}]}]})json")
                 .find("updates is malformed"),
             std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
-                     "updates": {"stepOutsideLoops": 0}}]}]})json")
+                     "hostCopies": [], "updates": {"stepOutsideLoops": 0}}]}]})json")
                 .find("updates is malformed"),
             std::string::npos);
   EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,

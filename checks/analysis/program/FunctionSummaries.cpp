@@ -5,8 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/program/FunctionSummaries.h"
+#include "analysis/LibTorchCalls.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/HostTensorSources.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "utils/SourceText.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -15,10 +18,6 @@
 #include <set>
 
 namespace clang::tidy::libtorch::analysis {
-
-using llvm::json::Array;
-using llvm::json::Object;
-using llvm::json::Value;
 
 std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Usr;
@@ -118,6 +117,8 @@ private:
         Summary.Syncs.push_back(std::move(Fact));
       return;
     }
+    if (recordHostCopy(Call))
+      return;
     const FunctionDecl *Callee = Call.getDirectCallee();
     if (!Callee || !utils::isUserCode(Callee, Context.getSourceManager()))
       return;
@@ -131,6 +132,34 @@ private:
     Fact.Place = placeOf(calleeNameLoc(Call), Context);
     if (!Fact.Usr.empty() && !Fact.Place.File.empty())
       Summary.Calls.push_back(std::move(Fact));
+  }
+
+  /// `factory(...).to(device)` as libtorch-tensor-created-off-device
+  /// reports it in its own unit: the factory written before a copy to a
+  /// (maybe) CUDA device, no generator of the author's, no macro. True for
+  /// every copy, recorded or not: a copy calls no function of the project.
+  bool recordHostCopy(const CallExpr &Call) {
+    const auto *Copy = dyn_cast<CXXMemberCallExpr>(&Call);
+    if (!Copy || !isTensorDeviceCopy(Copy))
+      return false;
+    const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
+    std::optional<HostCopySource> Made = hostCopySource(*Copy, Context);
+    if (!Member || Member->getMemberLoc().isMacroID() || !Made ||
+        Made->What != HostCopySource::Direct || !copiesToGpu(*Copy, Context))
+      return true;
+    const FunctionDecl *Factory = Made->Factory->getDirectCallee();
+    if (!Factory || takesGenerator(*Made->Factory, *Factory))
+      return true;
+    const SourceManager &SM = Context.getSourceManager();
+    const LangOptions &LangOpts = Context.getLangOpts();
+    SummarizedHostCopy Fact;
+    Fact.Factory = utils::spelledText(Made->Factory->getCallee(), SM, LangOpts);
+    Fact.Copy = utils::tokenRangeText(Member->getMemberLoc(),
+                                      Copy->getRParenLoc(), SM, LangOpts);
+    Fact.Place = placeOf(Member->getMemberLoc(), Context);
+    if (!Fact.Place.File.empty() && !Fact.Factory.empty())
+      Summary.HostCopies.push_back(std::move(Fact));
+    return true;
   }
 
   ASTContext &Context;
@@ -160,8 +189,8 @@ public:
     BodySummarizer(Context, Summary).walk(Function->getBody(), true);
     Summary.Updates = Loops.updatesOf(Function);
     if (!Summary.Usr.empty() &&
-        (!Summary.Syncs.empty() || !Summary.Calls.empty() ||
-         Summary.Updates.any()))
+        (!Summary.Syncs.empty() || !Summary.HostCopies.empty() ||
+         !Summary.Calls.empty() || Summary.Updates.any()))
       Out.push_back(std::move(Summary));
     return true;
   }
@@ -193,65 +222,6 @@ private:
   const SourceManager &SM;
   std::set<std::string> &Out;
 };
-
-Object updatesToJson(const SummarizedUpdates &Updates) {
-  Object Json;
-  const auto Put = [&Json](llvm::StringRef Key, std::optional<unsigned> D) {
-    if (D)
-      Json[Key] = *D;
-  };
-  Put("backward", Updates.Backward);
-  Put("backwardOutsideLoops", Updates.BackwardOutsideLoops);
-  Put("step", Updates.Step);
-  Put("stepOutsideLoops", Updates.StepOutsideLoops);
-  return Json;
-}
-
-bool updatesFromJson(const Object &Json, SummarizedUpdates &Updates) {
-  bool Valid = true;
-  const auto Get = [&](llvm::StringRef Key, std::optional<unsigned> &D) {
-    const Value *Item = Json.get(Key);
-    if (!Item)
-      return;
-    std::optional<int64_t> Number = Item->getAsInteger();
-    if (!Number || *Number < 0 || *Number >= CallDepth::TrainingStep)
-      Valid = false;
-    else
-      D = static_cast<unsigned>(*Number);
-  };
-  Get("backward", Updates.Backward);
-  Get("backwardOutsideLoops", Updates.BackwardOutsideLoops);
-  Get("step", Updates.Step);
-  Get("stepOutsideLoops", Updates.StepOutsideLoops);
-  // Outside the loops is a part of anywhere.
-  return Valid && (!Updates.BackwardOutsideLoops || Updates.Backward) &&
-         (!Updates.StepOutsideLoops || Updates.Step);
-}
-
-Object placeToJson(const SummarizedPlace &Place) {
-  return Object{{"file", Place.File},
-                {"line", Place.Line},
-                {"column", Place.Column},
-                {"spelling", Place.Spelling}};
-}
-
-bool placeFromJson(const Object &Json, SummarizedPlace &Place) {
-  std::optional<StringRef> File = Json.getString("file");
-  std::optional<int64_t> Line = Json.getInteger("line");
-  std::optional<int64_t> Column = Json.getInteger("column");
-  std::optional<StringRef> Spelling = Json.getString("spelling");
-  if (!File || !Line || !Column || !Spelling || *Line <= 0 || *Column <= 0)
-    return false;
-  Place = {File->str(), static_cast<unsigned>(*Line),
-           static_cast<unsigned>(*Column), Spelling->str()};
-  return true;
-}
-
-llvm::Error malformed(StringRef What) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "a function's %s is malformed",
-                                 What.str().c_str());
-}
 
 } // namespace
 
@@ -285,80 +255,6 @@ std::vector<std::string> functionsCalledElsewhere(ASTContext &Context) {
   for (Decl *D : utils::userTopLevelDecls(Context))
     Visitor.TraverseDecl(D);
   return {Usrs.begin(), Usrs.end()};
-}
-
-Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
-  Array Functions;
-  for (const FunctionSummary &Summary : Summaries) {
-    Array Syncs, Calls;
-    for (const SummarizedSync &Sync : Summary.Syncs)
-      Syncs.push_back(Object{{"operation", Sync.Operation},
-                             {"kind", syncKindName(Sync.Kind)},
-                             {"at", placeToJson(Sync.Place)}});
-    for (const SummarizedCall &Call : Summary.Calls)
-      Calls.push_back(Object{{"usr", Call.Usr},
-                             {"name", Call.Name},
-                             {"at", placeToJson(Call.Place)}});
-    Functions.push_back(Object{{"usr", Summary.Usr},
-                               {"name", Summary.Name},
-                               {"syncs", std::move(Syncs)},
-                               {"calls", std::move(Calls)},
-                               {"updates", updatesToJson(Summary.Updates)}});
-  }
-  return Functions;
-}
-
-llvm::Expected<std::vector<FunctionSummary>>
-summariesFromJson(const Array &Functions) {
-  std::vector<FunctionSummary> Summaries;
-  for (const Value &Item : Functions) {
-    const Object *Function = Item.getAsObject();
-    if (!Function)
-      return malformed("entry");
-    FunctionSummary Summary;
-    std::optional<StringRef> Usr = Function->getString("usr");
-    std::optional<StringRef> Name = Function->getString("name");
-    const Array *Syncs = Function->getArray("syncs");
-    const Array *Calls = Function->getArray("calls");
-    const Object *Updates = Function->getObject("updates");
-    if (!Usr || Usr->empty() || !Name || !Syncs || !Calls || !Updates)
-      return malformed("entry");
-    if (!updatesFromJson(*Updates, Summary.Updates))
-      return malformed("updates");
-    Summary.Usr = Usr->str();
-    Summary.Name = Name->str();
-    for (const Value &SyncItem : *Syncs) {
-      const Object *Sync = SyncItem.getAsObject();
-      SummarizedSync Fact;
-      std::optional<StringRef> Operation =
-          Sync ? Sync->getString("operation") : std::nullopt;
-      std::optional<SyncKind> Kind =
-          syncKindFromName(Sync ? Sync->getString("kind").value_or("") : "");
-      const Object *At = Sync ? Sync->getObject("at") : nullptr;
-      if (!Operation || !Kind || !At || !placeFromJson(*At, Fact.Place))
-        return malformed("wait");
-      Fact.Operation = Operation->str();
-      Fact.Kind = *Kind;
-      Summary.Syncs.push_back(std::move(Fact));
-    }
-    for (const Value &CallItem : *Calls) {
-      const Object *Call = CallItem.getAsObject();
-      SummarizedCall Fact;
-      std::optional<StringRef> CalledUsr =
-          Call ? Call->getString("usr") : std::nullopt;
-      std::optional<StringRef> CalledName =
-          Call ? Call->getString("name") : std::nullopt;
-      const Object *At = Call ? Call->getObject("at") : nullptr;
-      if (!CalledUsr || CalledUsr->empty() || !CalledName || !At ||
-          !placeFromJson(*At, Fact.Place))
-        return malformed("call");
-      Fact.Usr = CalledUsr->str();
-      Fact.Name = CalledName->str();
-      Summary.Calls.push_back(std::move(Fact));
-    }
-    Summaries.push_back(std::move(Summary));
-  }
-  return Summaries;
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -46,6 +46,14 @@ struct SummarizedSync {
   SummarizedPlace Place;
 };
 
+/// A tensor made in host memory by a factory and copied to the GPU right
+/// away (`torch::ones({n, 1}).to(device)`) on every call of the function.
+struct SummarizedHostCopy {
+  std::string Factory;   ///< as written: `torch::ones`
+  std::string Copy;      ///< as written: `.to(device)`
+  SummarizedPlace Place; ///< the copy's method name
+};
+
 /// A call of another function of the project on every call of the function.
 struct SummarizedCall {
   std::string Usr;
@@ -77,6 +85,7 @@ struct FunctionSummary {
   std::string Usr;
   std::string Name; ///< qualified
   std::vector<SummarizedSync> Syncs;
+  std::vector<SummarizedHostCopy> HostCopies;
   std::vector<SummarizedCall> Calls;
   /// Unlike waits, counted under conditions too: a loop that calls it is a
   /// training loop as one calling a body of its own unit would be.
@@ -88,8 +97,9 @@ std::string usrOf(const Decl *D);
 
 /// The summaries of the functions defined in \p Context's main file, each
 /// with the waits and calls of project functions that run on every call of
-/// it, and how far it is from a backward pass and an optimizer step. Left
-/// out of the waits and calls, so that they say only what always happens:
+/// it, the host tensors it makes and copies to the GPU on every call, and
+/// how far it is from a backward pass and an optimizer step. Left out of
+/// the waits, copies and calls, so that they say only what always happens:
 /// - operations under an `if`, `switch`, `?:`, `&&`, `||` or in a `catch`
 ///   (a guard such as `if (step % 100 == 0)` is the caller's to see, and
 ///   the summary cannot show it);

@@ -130,9 +130,11 @@ llvm::Expected<SummaryTable> SummaryTable::read(llvm::StringRef Path,
   return SummaryTable(*Units);
 }
 
-std::optional<SyncElsewhere>
-SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
-  // Breadth first, so that the nearest wait is the one reported; each
+std::optional<std::pair<std::vector<SummarizedCall>, const FunctionSummary *>>
+SummaryTable::nearest(
+    llvm::StringRef Usr,
+    llvm::function_ref<bool(const FunctionSummary &)> Has) const {
+  // Breadth first, so that the nearest fact is the one reported; each
   // function once, so that recursion ends.
   struct Visit {
     const FunctionSummary *Function;
@@ -150,8 +152,8 @@ SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
   while (!Queue.empty()) {
     Visit Next = std::move(Queue.front());
     Queue.pop_front();
-    if (!Next.Function->Syncs.empty())
-      return SyncElsewhere{std::move(Next.Calls), Next.Function->Syncs.front()};
+    if (Has(*Next.Function))
+      return std::make_pair(std::move(Next.Calls), Next.Function);
     if (Next.Calls.size() >= CallDepth::CallerChain)
       continue;
     for (const SummarizedCall &Call : Next.Function->Calls) {
@@ -161,6 +163,25 @@ SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
     }
   }
   return std::nullopt;
+}
+
+std::optional<SyncElsewhere>
+SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
+  auto Found =
+      nearest(Usr, [](const FunctionSummary &F) { return !F.Syncs.empty(); });
+  if (!Found)
+    return std::nullopt;
+  return SyncElsewhere{std::move(Found->first), Found->second->Syncs.front()};
+}
+
+std::optional<HostCopyElsewhere>
+SummaryTable::hostCopyReachedBy(llvm::StringRef Usr) const {
+  auto Found = nearest(
+      Usr, [](const FunctionSummary &F) { return !F.HostCopies.empty(); });
+  if (!Found)
+    return std::nullopt;
+  return HostCopyElsewhere{std::move(Found->first),
+                           Found->second->HostCopies.front()};
 }
 
 std::optional<SummarizedUpdates>
@@ -174,22 +195,29 @@ SummaryTable::updatesOf(llvm::StringRef Usr) const {
 std::string SummaryTable::answerText(llvm::StringRef Usr) const {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  if (std::optional<SummarizedUpdates> Updates = updatesOf(Usr))
-    OS << "updates " << updatesText(*Updates) << '\n';
-  std::optional<SyncElsewhere> Reached = syncReachedBy(Usr);
-  if (!Reached)
-    return Text;
   const auto Place = [&OS](const SummarizedPlace &P) {
     OS << P.File << ':' << P.Line << ':' << P.Column << ' ' << P.Spelling
        << '\n';
   };
-  for (const SummarizedCall &Call : Reached->Calls) {
-    OS << "call " << Call.Usr << ' ' << Call.Name << ' ';
-    Place(Call.Place);
+  const auto Calls = [&](const std::vector<SummarizedCall> &Chain) {
+    for (const SummarizedCall &Call : Chain) {
+      OS << "call " << Call.Usr << ' ' << Call.Name << ' ';
+      Place(Call.Place);
+    }
+  };
+  if (std::optional<SummarizedUpdates> Updates = updatesOf(Usr))
+    OS << "updates " << updatesText(*Updates) << '\n';
+  if (std::optional<SyncElsewhere> Reached = syncReachedBy(Usr)) {
+    Calls(Reached->Calls);
+    OS << "wait " << Reached->What.Operation << ' '
+       << syncKindName(Reached->What.Kind) << ' ';
+    Place(Reached->What.Place);
   }
-  OS << "wait " << Reached->Sync.Operation << ' '
-     << syncKindName(Reached->Sync.Kind) << ' ';
-  Place(Reached->Sync.Place);
+  if (std::optional<HostCopyElsewhere> Reached = hostCopyReachedBy(Usr)) {
+    Calls(Reached->Calls);
+    OS << "copy " << Reached->What.Factory << ' ' << Reached->What.Copy << ' ';
+    Place(Reached->What.Place);
+  }
   return Text;
 }
 
@@ -209,6 +237,15 @@ SummaryTable::waitOfCall(const CallExpr &Call,
   Sync.Name = utils::calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
   Sync.Loc = calledNameLoc(Call);
   return Sync;
+}
+
+std::optional<HostCopyElsewhere>
+SummaryTable::hostCopyOfCall(const CallExpr &Call) const {
+  // The same calls, and only those, are the unit's CalledElsewhere.
+  const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
+  if (ByUsr.empty() || !Callee)
+    return std::nullopt;
+  return hostCopyReachedBy(usrOf(Callee));
 }
 
 SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {

@@ -21,6 +21,7 @@
 
 #include "analysis/program/FunctionSummaries.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <optional>
@@ -43,13 +44,17 @@ std::string summaryFileText(std::vector<SummarizedUnit> Units);
 llvm::Expected<std::vector<SummarizedUnit>>
 parseSummaryFile(llvm::StringRef Text);
 
-/// A wait reached from a call of a function defined in another unit.
-struct SyncElsewhere {
-  /// The calls from the function called here to the one that waits, each
-  /// at its place (empty when the function called waits itself).
+/// A fact reached from a call of a function defined in another unit.
+template <typename Fact> struct ReachedElsewhere {
+  /// The calls from the function called here to the one with the fact,
+  /// each at its place (empty when the function called has it itself).
   std::vector<SummarizedCall> Calls;
-  SummarizedSync Sync;
+  Fact What;
 };
+/// A wait reached from a call of a function defined in another unit.
+using SyncElsewhere = ReachedElsewhere<SummarizedSync>;
+/// A host tensor made and copied to the GPU, reached likewise.
+using HostCopyElsewhere = ReachedElsewhere<SummarizedHostCopy>;
 
 class SummaryTable {
 public:
@@ -65,15 +70,19 @@ public:
   /// The nearest wait on every call of the function with USR \p Usr,
   /// through at most CallDepth::CallerChain calls.
   std::optional<SyncElsewhere> syncReachedBy(llvm::StringRef Usr) const;
+  /// The nearest host tensor made and copied to the GPU on every call of
+  /// the function with USR \p Usr, likewise.
+  std::optional<HostCopyElsewhere> hostCopyReachedBy(llvm::StringRef Usr) const;
 
   /// How far a call of the function with USR \p Usr is from a parameter
   /// update, through its own unit; nothing when it reaches none.
   std::optional<SummarizedUpdates> updatesOf(llvm::StringRef Usr) const;
 
   /// What the table answers about \p Usr, as text: every name and place a
-  /// finding about a wait and its notes would show (syncReachedBy), and its
-  /// updates; empty when it answers nothing. A result that asked about
-  /// \p Usr holds while this text is the same.
+  /// finding about a wait or a host copy and its notes would show
+  /// (syncReachedBy, hostCopyReachedBy), and its updates; empty when it answers
+  /// nothing. A result that asked about \p Usr holds while this text is the
+  /// same.
   std::string answerText(llvm::StringRef Usr) const;
 
   /// \p Call as a wait, when it calls a function of the project whose
@@ -82,9 +91,22 @@ public:
   std::optional<HostSync> waitOfCall(const CallExpr &Call,
                                      const PrintingPolicy &Policy) const;
 
+  /// What \p Call reaches, when it calls a function of the project whose
+  /// body this unit does not hold (as for waitOfCall) and whose summary
+  /// makes a host tensor and copies it to the GPU, directly or through its
+  /// calls.
+  std::optional<HostCopyElsewhere> hostCopyOfCall(const CallExpr &Call) const;
+
   bool empty() const { return ByUsr.empty(); }
 
 private:
+  /// The nearest function, from the one with USR \p Usr through at most
+  /// CallDepth::CallerChain calls, that \p Has accepts, with the calls on
+  /// the way.
+  std::optional<std::pair<std::vector<SummarizedCall>, const FunctionSummary *>>
+  nearest(llvm::StringRef Usr,
+          llvm::function_ref<bool(const FunctionSummary &)> Has) const;
+
   llvm::StringMap<FunctionSummary> ByUsr;
 };
 

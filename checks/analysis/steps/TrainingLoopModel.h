@@ -91,7 +91,7 @@ struct StepPath {
   const FunctionDecl *StepFunction = nullptr;
   /// Why StepLoop trains, when a function defined in another TU is the
   /// reason (updateElsewhere).
-  std::optional<UpdateElsewhere> LoopUpdate;
+  std::optional<UpdateElsewhere> LoopUpdate = std::nullopt;
 };
 
 class SummaryTable;

@@ -1,0 +1,181 @@
+//===--- SummaryJson.cpp - Summaries as the summary file holds them -------===//
+//
+// Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A unit's function summaries (FunctionSummaries.h) as JSON, and back. What
+// is read is data another run wrote: every field is checked, and a bad one
+// is named.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/WalkDepths.h"
+#include "analysis/program/FunctionSummaries.h"
+
+namespace clang::tidy::libtorch::analysis {
+
+using llvm::json::Array;
+using llvm::json::Object;
+using llvm::json::Value;
+
+namespace {
+
+Object updatesToJson(const SummarizedUpdates &Updates) {
+  Object Json;
+  const auto Put = [&Json](llvm::StringRef Key, std::optional<unsigned> D) {
+    if (D)
+      Json[Key] = *D;
+  };
+  Put("backward", Updates.Backward);
+  Put("backwardOutsideLoops", Updates.BackwardOutsideLoops);
+  Put("step", Updates.Step);
+  Put("stepOutsideLoops", Updates.StepOutsideLoops);
+  return Json;
+}
+
+bool updatesFromJson(const Object &Json, SummarizedUpdates &Updates) {
+  bool Valid = true;
+  const auto Get = [&](llvm::StringRef Key, std::optional<unsigned> &D) {
+    const Value *Item = Json.get(Key);
+    if (!Item)
+      return;
+    std::optional<int64_t> Number = Item->getAsInteger();
+    if (!Number || *Number < 0 || *Number >= CallDepth::TrainingStep)
+      Valid = false;
+    else
+      D = static_cast<unsigned>(*Number);
+  };
+  Get("backward", Updates.Backward);
+  Get("backwardOutsideLoops", Updates.BackwardOutsideLoops);
+  Get("step", Updates.Step);
+  Get("stepOutsideLoops", Updates.StepOutsideLoops);
+  // Outside the loops is a part of anywhere.
+  return Valid && (!Updates.BackwardOutsideLoops || Updates.Backward) &&
+         (!Updates.StepOutsideLoops || Updates.Step);
+}
+
+Object placeToJson(const SummarizedPlace &Place) {
+  return Object{{"file", Place.File},
+                {"line", Place.Line},
+                {"column", Place.Column},
+                {"spelling", Place.Spelling}};
+}
+
+bool placeFromJson(const Object &Json, SummarizedPlace &Place) {
+  std::optional<StringRef> File = Json.getString("file");
+  std::optional<int64_t> Line = Json.getInteger("line");
+  std::optional<int64_t> Column = Json.getInteger("column");
+  std::optional<StringRef> Spelling = Json.getString("spelling");
+  if (!File || !Line || !Column || !Spelling || *Line <= 0 || *Column <= 0)
+    return false;
+  Place = {File->str(), static_cast<unsigned>(*Line),
+           static_cast<unsigned>(*Column), Spelling->str()};
+  return true;
+}
+
+llvm::Error malformed(StringRef What) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "a function's %s is malformed",
+                                 What.str().c_str());
+}
+
+} // namespace
+
+Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
+  Array Functions;
+  for (const FunctionSummary &Summary : Summaries) {
+    Array Syncs, HostCopies, Calls;
+    for (const SummarizedSync &Sync : Summary.Syncs)
+      Syncs.push_back(Object{{"operation", Sync.Operation},
+                             {"kind", syncKindName(Sync.Kind)},
+                             {"at", placeToJson(Sync.Place)}});
+    for (const SummarizedHostCopy &Copy : Summary.HostCopies)
+      HostCopies.push_back(Object{{"factory", Copy.Factory},
+                                  {"copy", Copy.Copy},
+                                  {"at", placeToJson(Copy.Place)}});
+    for (const SummarizedCall &Call : Summary.Calls)
+      Calls.push_back(Object{{"usr", Call.Usr},
+                             {"name", Call.Name},
+                             {"at", placeToJson(Call.Place)}});
+    Functions.push_back(Object{{"usr", Summary.Usr},
+                               {"name", Summary.Name},
+                               {"syncs", std::move(Syncs)},
+                               {"hostCopies", std::move(HostCopies)},
+                               {"calls", std::move(Calls)},
+                               {"updates", updatesToJson(Summary.Updates)}});
+  }
+  return Functions;
+}
+
+llvm::Expected<std::vector<FunctionSummary>>
+summariesFromJson(const Array &Functions) {
+  std::vector<FunctionSummary> Summaries;
+  for (const Value &Item : Functions) {
+    const Object *Function = Item.getAsObject();
+    if (!Function)
+      return malformed("entry");
+    FunctionSummary Summary;
+    std::optional<StringRef> Usr = Function->getString("usr");
+    std::optional<StringRef> Name = Function->getString("name");
+    const Array *Syncs = Function->getArray("syncs");
+    const Array *HostCopies = Function->getArray("hostCopies");
+    const Array *Calls = Function->getArray("calls");
+    const Object *Updates = Function->getObject("updates");
+    if (!Usr || Usr->empty() || !Name || !Syncs || !HostCopies || !Calls ||
+        !Updates)
+      return malformed("entry");
+    if (!updatesFromJson(*Updates, Summary.Updates))
+      return malformed("updates");
+    Summary.Usr = Usr->str();
+    Summary.Name = Name->str();
+    for (const Value &SyncItem : *Syncs) {
+      const Object *Sync = SyncItem.getAsObject();
+      SummarizedSync Fact;
+      std::optional<StringRef> Operation =
+          Sync ? Sync->getString("operation") : std::nullopt;
+      std::optional<SyncKind> Kind =
+          syncKindFromName(Sync ? Sync->getString("kind").value_or("") : "");
+      const Object *At = Sync ? Sync->getObject("at") : nullptr;
+      if (!Operation || !Kind || !At || !placeFromJson(*At, Fact.Place))
+        return malformed("wait");
+      Fact.Operation = Operation->str();
+      Fact.Kind = *Kind;
+      Summary.Syncs.push_back(std::move(Fact));
+    }
+    for (const Value &CopyItem : *HostCopies) {
+      const Object *Copy = CopyItem.getAsObject();
+      SummarizedHostCopy Fact;
+      std::optional<StringRef> Factory =
+          Copy ? Copy->getString("factory") : std::nullopt;
+      std::optional<StringRef> CopyText =
+          Copy ? Copy->getString("copy") : std::nullopt;
+      const Object *At = Copy ? Copy->getObject("at") : nullptr;
+      if (!Factory || Factory->empty() || !CopyText || !At ||
+          !placeFromJson(*At, Fact.Place))
+        return malformed("host copy");
+      Fact.Factory = Factory->str();
+      Fact.Copy = CopyText->str();
+      Summary.HostCopies.push_back(std::move(Fact));
+    }
+    for (const Value &CallItem : *Calls) {
+      const Object *Call = CallItem.getAsObject();
+      SummarizedCall Fact;
+      std::optional<StringRef> CalledUsr =
+          Call ? Call->getString("usr") : std::nullopt;
+      std::optional<StringRef> CalledName =
+          Call ? Call->getString("name") : std::nullopt;
+      const Object *At = Call ? Call->getObject("at") : nullptr;
+      if (!CalledUsr || CalledUsr->empty() || !CalledName || !At ||
+          !placeFromJson(*At, Fact.Place))
+        return malformed("call");
+      Fact.Usr = CalledUsr->str();
+      Fact.Name = CalledName->str();
+      Summary.Calls.push_back(std::move(Fact));
+    }
+    Summaries.push_back(std::move(Summary));
+  }
+  return Summaries;
+}
+
+} // namespace clang::tidy::libtorch::analysis
