@@ -80,6 +80,52 @@ llvm::Error malformed(StringRef What) {
                                  What.str().c_str());
 }
 
+/// Reads each of \p Items with \p Read, and its place from its "at".
+template <typename Fact>
+bool factsFromJson(const Array &Items, std::vector<Fact> &Out,
+                   bool (*Read)(const Object &, Fact &)) {
+  for (const Value &Item : Items) {
+    const Object *Json = Item.getAsObject();
+    const Object *At = Json ? Json->getObject("at") : nullptr;
+    Fact Parsed;
+    if (!At || !placeFromJson(*At, Parsed.Place) || !Read(*Json, Parsed))
+      return false;
+    Out.push_back(std::move(Parsed));
+  }
+  return true;
+}
+
+bool syncFromJson(const Object &Json, SummarizedSync &Fact) {
+  std::optional<StringRef> Operation = Json.getString("operation");
+  std::optional<SyncKind> Kind =
+      syncKindFromName(Json.getString("kind").value_or(""));
+  if (!Operation || !Kind)
+    return false;
+  Fact.Operation = Operation->str();
+  Fact.Kind = *Kind;
+  return true;
+}
+
+bool hostCopyFromJson(const Object &Json, SummarizedHostCopy &Fact) {
+  std::optional<StringRef> Factory = Json.getString("factory");
+  std::optional<StringRef> Copy = Json.getString("copy");
+  if (!Factory || Factory->empty() || !Copy)
+    return false;
+  Fact.Factory = Factory->str();
+  Fact.Copy = Copy->str();
+  return true;
+}
+
+bool callFromJson(const Object &Json, SummarizedCall &Fact) {
+  std::optional<StringRef> Usr = Json.getString("usr");
+  std::optional<StringRef> Name = Json.getString("name");
+  if (!Usr || Usr->empty() || !Name)
+    return false;
+  Fact.Usr = Usr->str();
+  Fact.Name = Name->str();
+  return true;
+}
+
 } // namespace
 
 Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
@@ -129,50 +175,12 @@ summariesFromJson(const Array &Functions) {
       return malformed("updates");
     Summary.Usr = Usr->str();
     Summary.Name = Name->str();
-    for (const Value &SyncItem : *Syncs) {
-      const Object *Sync = SyncItem.getAsObject();
-      SummarizedSync Fact;
-      std::optional<StringRef> Operation =
-          Sync ? Sync->getString("operation") : std::nullopt;
-      std::optional<SyncKind> Kind =
-          syncKindFromName(Sync ? Sync->getString("kind").value_or("") : "");
-      const Object *At = Sync ? Sync->getObject("at") : nullptr;
-      if (!Operation || !Kind || !At || !placeFromJson(*At, Fact.Place))
-        return malformed("wait");
-      Fact.Operation = Operation->str();
-      Fact.Kind = *Kind;
-      Summary.Syncs.push_back(std::move(Fact));
-    }
-    for (const Value &CopyItem : *HostCopies) {
-      const Object *Copy = CopyItem.getAsObject();
-      SummarizedHostCopy Fact;
-      std::optional<StringRef> Factory =
-          Copy ? Copy->getString("factory") : std::nullopt;
-      std::optional<StringRef> CopyText =
-          Copy ? Copy->getString("copy") : std::nullopt;
-      const Object *At = Copy ? Copy->getObject("at") : nullptr;
-      if (!Factory || Factory->empty() || !CopyText || !At ||
-          !placeFromJson(*At, Fact.Place))
-        return malformed("host copy");
-      Fact.Factory = Factory->str();
-      Fact.Copy = CopyText->str();
-      Summary.HostCopies.push_back(std::move(Fact));
-    }
-    for (const Value &CallItem : *Calls) {
-      const Object *Call = CallItem.getAsObject();
-      SummarizedCall Fact;
-      std::optional<StringRef> CalledUsr =
-          Call ? Call->getString("usr") : std::nullopt;
-      std::optional<StringRef> CalledName =
-          Call ? Call->getString("name") : std::nullopt;
-      const Object *At = Call ? Call->getObject("at") : nullptr;
-      if (!CalledUsr || CalledUsr->empty() || !CalledName || !At ||
-          !placeFromJson(*At, Fact.Place))
-        return malformed("call");
-      Fact.Usr = CalledUsr->str();
-      Fact.Name = CalledName->str();
-      Summary.Calls.push_back(std::move(Fact));
-    }
+    if (!factsFromJson(*Syncs, Summary.Syncs, syncFromJson))
+      return malformed("wait");
+    if (!factsFromJson(*HostCopies, Summary.HostCopies, hostCopyFromJson))
+      return malformed("host copy");
+    if (!factsFromJson(*Calls, Summary.Calls, callFromJson))
+      return malformed("call");
     Summaries.push_back(std::move(Summary));
   }
   return Summaries;
