@@ -87,6 +87,12 @@ void BlockingHostToDeviceCopyCheck::check(
   const Expr *Source = Copy->getImplicitObjectArgument();
   if (analysis::isProvablyOnDevice(Source, Context))
     return;
+  // Or returned on the device by a function of another unit, as its
+  // summary says (`utils::stack_images(batch).to(device)`).
+  if (const auto *Call = dyn_cast<CallExpr>(analysis::asWritten(Source));
+      Call && hasSummaries() &&
+      summaryTable(Context).returnsDeviceTensor(*Call))
+    return;
   // One made on the host only to be copied (`torch::randn(...).to(device)`)
   // is libtorch-tensor-created-off-device's finding: made on the device, it
   // needs no copy at all, and a non-blocking copy from its fresh, pageable

@@ -26,6 +26,20 @@ void train(const std::vector<torch::Tensor> &xs,
   }
 }
 
+// A tensor another unit's function returns: on the device (its summary
+// says so), no copy to report; in host memory, a copy like any other.
+void images(const std::vector<std::vector<torch::Tensor>> &batches,
+            torch::Device device, trainer::Trainer &trainer, torch::Tensor y) {
+  for (const auto &batch : batches) {
+    trainer.train_step(trainer::stack_on(batch, device).to(device), y);
+    trainer.train_step(trainer::stack(batch).to(device), y);
+    // CHECK-MESSAGES: :[[@LINE-1]]:46: warning: 'to(device)' copies to the GPU synchronously
+    // CHECK-MESSAGES: :[[@LINE-3]]:13: note: 'trainer::Trainer::train_step()', defined in another translation unit, runs a training step
+    // CHECK-MESSAGES: :[[@LINE-3]]:46: note: the copy overlaps
+    // CHECK-FIXES: {{^}}    trainer.train_step(trainer::stack(batch).to(device, /*non_blocking=*/true), y);{{$}}
+  }
+}
+
 // Negative: each call runs an epoch's step loop in another unit, so the
 // copy runs once per epoch.
 void epochs(const torch::Tensor &scale, torch::Device device,

@@ -161,6 +161,7 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   Steps.Updates.StepOutsideLoops = 2;
   Steps.HostCopies.push_back(
       {"torch::ones", "to(device)", {"/p/a.cpp", 5, 20, "to"}});
+  Steps.ReturnsDeviceTensor = true;
   std::vector<SummarizedUnit> Units = {
       {"/p/b.cpp", {summary("b", true, {"a"})}}, {"/p/a.cpp", {Steps}}};
   const std::string Text = summaryFileText(Units);
@@ -171,6 +172,8 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   EXPECT_EQ((*Parsed)[1].Functions[0].Syncs[0].Place.Column, 7u);
   EXPECT_EQ((*Parsed)[1].Functions[0].Calls[0].Usr, "a");
   EXPECT_TRUE((*Parsed)[0].Functions[0].Updates == Steps.Updates);
+  EXPECT_TRUE((*Parsed)[0].Functions[0].ReturnsDeviceTensor);
+  EXPECT_FALSE((*Parsed)[1].Functions[0].ReturnsDeviceTensor);
   ASSERT_EQ((*Parsed)[0].Functions[0].HostCopies.size(), 1u);
   EXPECT_EQ((*Parsed)[0].Functions[0].HostCopies[0].Copy, "to(device)");
   EXPECT_FALSE((*Parsed)[1].Functions[0].Updates.any());
@@ -280,8 +283,41 @@ torch::Tensor moved(const torch::Tensor &p, torch::Device d) {
   EXPECT_EQ(Copies->HostCopies[0].Place.Spelling, "to");
   EXPECT_FALSE(named(All, "guarded")) << "the caller cannot see the condition";
   EXPECT_FALSE(named(All, "to_host")) << "no transfer to the GPU";
-  EXPECT_FALSE(named(All, "on_device"));
-  EXPECT_FALSE(named(All, "moved")) << "not a tensor made here";
+  // Summarized for what they return, with no host copy.
+  ASSERT_TRUE(named(All, "on_device"));
+  EXPECT_TRUE(named(All, "on_device")->HostCopies.empty());
+  ASSERT_TRUE(named(All, "moved"));
+  EXPECT_TRUE(named(All, "moved")->HostCopies.empty())
+      << "not a tensor made here";
+}
+
+TEST(FunctionSummariesTest, TensorsReturnedOnTheDevice) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+torch::Tensor stacked(const std::vector<torch::Tensor> &ts, torch::Device d) {
+  return torch::stack(ts).to(d);
+}
+torch::Tensor made(torch::Device d) { return torch::zeros({2}, d); }
+torch::Tensor either(const torch::Tensor &t, torch::Device d, bool b) {
+  if (b)
+    return t;
+  return t.to(d);
+}
+const torch::Tensor &kept(const torch::Tensor &t) { return t; }
+)cpp");
+  ASSERT_TRUE(AST);
+  const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
+  const FunctionSummary *Stacked = named(All, "stacked");
+  ASSERT_TRUE(Stacked);
+  EXPECT_TRUE(Stacked->ReturnsDeviceTensor);
+  ASSERT_TRUE(named(All, "made"));
+  EXPECT_TRUE(named(All, "made")->ReturnsDeviceTensor);
+  EXPECT_FALSE(named(All, "either")) << "one return may be on the host";
+  EXPECT_FALSE(named(All, "kept")) << "a reference, not a tensor made here";
+  SummaryTable Table({SummarizedUnit{"/p/a.cpp", All}});
+  EXPECT_NE(Table.answerText(Stacked->Usr).find("returns-device-tensor"),
+            std::string::npos);
 }
 
 TEST(FunctionSummariesTest, UpdatesAsTheUnitsModelMeasuresThem) {
@@ -340,7 +376,7 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
             std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "updates": {}, "hostCopies": [], "syncs": [
+                    {"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [
                       {"operation": "item()", "kind": "teleport",
                        "at": {
     "file" : "/a.cpp", "line" : 1, "column" : 1, "spelling" : "item"}
@@ -352,7 +388,7 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
             std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "updates": {}, "hostCopies": [], "syncs": [], "calls": [
+                    {"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [], "calls": [
                       {"usr": "", "name": "g", "at": {"file": "/a.cpp",
                        "line": 0, "column": 1, "spelling": "g"}}]}]}]})json")
                 .find("call is malformed"),
@@ -360,7 +396,7 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
-                     "updates": {}, "hostCopies": [{"factory": "",
+                     "updates": {}, "returnsDeviceTensor": false, "hostCopies": [{"factory": "",
                      "copy": "to(d)", "at": {"file": "/a.cpp", "line": 1,
                      "column": 1, "spelling": "to"}}]}]}]})json")
                 .find("host copy is malformed"),

@@ -602,4 +602,8 @@ bool isProvablyOnDevice(const Expr *E, ASTContext &Context,
                    {CallsOnTheWay, CallsOnTheWay.size()}) == Placement::Device;
 }
 
+bool returnsTensorOnDevice(const FunctionDecl *Function, ASTContext &Context) {
+  return returnsOnDevice(Function, Context, 0);
+}
+
 } // namespace clang::tidy::libtorch::analysis

@@ -85,6 +85,11 @@ const CallExpr *hostFactoryOfHelperCall(const Expr *E, ASTContext &Context);
 /// (outermost first, a StepPath's Calls); a parameter that its function
 /// never reassigns is then what the innermost call that runs the function
 /// gave it.
+/// Every return of \p Function's body (in user code, lambdas' left out)
+/// returns a tensor, by value, that isProvablyOnDevice: what a call of it
+/// gives (`return torch::stack(crops).to(device);`).
+bool returnsTensorOnDevice(const FunctionDecl *Function, ASTContext &Context);
+
 bool isProvablyOnDevice(const Expr *E, ASTContext &Context,
                         llvm::ArrayRef<const CallExpr *> CallsOnTheWay = {});
 

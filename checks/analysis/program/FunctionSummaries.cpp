@@ -188,9 +188,11 @@ public:
     Summary.Name = Function->getQualifiedNameAsString();
     BodySummarizer(Context, Summary).walk(Function->getBody(), true);
     Summary.Updates = Loops.updatesOf(Function);
+    Summary.ReturnsDeviceTensor = returnsTensorOnDevice(Function, Context);
     if (!Summary.Usr.empty() &&
         (!Summary.Syncs.empty() || !Summary.HostCopies.empty() ||
-         !Summary.Calls.empty() || Summary.Updates.any()))
+         !Summary.Calls.empty() || Summary.Updates.any() ||
+         Summary.ReturnsDeviceTensor))
       Out.push_back(std::move(Summary));
     return true;
   }

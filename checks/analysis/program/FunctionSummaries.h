@@ -87,6 +87,8 @@ struct FunctionSummary {
   std::vector<SummarizedSync> Syncs;
   std::vector<SummarizedHostCopy> HostCopies;
   std::vector<SummarizedCall> Calls;
+  /// Every return gives a tensor on the device (returnsTensorOnDevice).
+  bool ReturnsDeviceTensor = false;
   /// Unlike waits, counted under conditions too: a loop that calls it is a
   /// training loop as one calling a body of its own unit would be.
   SummarizedUpdates Updates;
@@ -97,8 +99,9 @@ std::string usrOf(const Decl *D);
 
 /// The summaries of the functions defined in \p Context's main file, each
 /// with the waits and calls of project functions that run on every call of
-/// it, the host tensors it makes and copies to the GPU on every call, and
-/// how far it is from a backward pass and an optimizer step. Left out of
+/// it, the host tensors it makes and copies to the GPU on every call,
+/// whether it returns a tensor on the device, and how far it is from a
+/// backward pass and an optimizer step. Left out of
 /// the waits, copies and calls, so that they say only what always happens:
 /// - operations under an `if`, `switch`, `?:`, `&&`, `||` or in a `catch`
 ///   (a guard such as `if (step % 100 == 0)` is the caller's to see, and

@@ -144,12 +144,14 @@ Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
       Calls.push_back(Object{{"usr", Call.Usr},
                              {"name", Call.Name},
                              {"at", placeToJson(Call.Place)}});
-    Functions.push_back(Object{{"usr", Summary.Usr},
-                               {"name", Summary.Name},
-                               {"syncs", std::move(Syncs)},
-                               {"hostCopies", std::move(HostCopies)},
-                               {"calls", std::move(Calls)},
-                               {"updates", updatesToJson(Summary.Updates)}});
+    Functions.push_back(
+        Object{{"usr", Summary.Usr},
+               {"name", Summary.Name},
+               {"syncs", std::move(Syncs)},
+               {"hostCopies", std::move(HostCopies)},
+               {"calls", std::move(Calls)},
+               {"updates", updatesToJson(Summary.Updates)},
+               {"returnsDeviceTensor", Summary.ReturnsDeviceTensor}});
   }
   return Functions;
 }
@@ -173,6 +175,10 @@ summariesFromJson(const Array &Functions) {
       return malformed("entry");
     if (!updatesFromJson(*Updates, Summary.Updates))
       return malformed("updates");
+    std::optional<bool> OnDevice = Function->getBoolean("returnsDeviceTensor");
+    if (!OnDevice)
+      return malformed("entry");
+    Summary.ReturnsDeviceTensor = *OnDevice;
     Summary.Usr = Usr->str();
     Summary.Name = Name->str();
     if (!factsFromJson(*Syncs, Summary.Syncs, syncFromJson))

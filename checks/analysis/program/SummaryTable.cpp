@@ -207,6 +207,9 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
   };
   if (std::optional<SummarizedUpdates> Updates = updatesOf(Usr))
     OS << "updates " << updatesText(*Updates) << '\n';
+  if (auto It = ByUsr.find(Usr);
+      It != ByUsr.end() && It->second.ReturnsDeviceTensor)
+    OS << "returns-device-tensor\n";
   if (std::optional<SyncElsewhere> Reached = syncReachedBy(Usr)) {
     Calls(Reached->Calls);
     OS << "wait " << Reached->What.Operation << ' '
@@ -246,6 +249,15 @@ SummaryTable::hostCopyOfCall(const CallExpr &Call) const {
   if (ByUsr.empty() || !Callee)
     return std::nullopt;
   return hostCopyReachedBy(usrOf(Callee));
+}
+
+bool SummaryTable::returnsDeviceTensor(const CallExpr &Call) const {
+  // The same calls, and only those, are the unit's CalledElsewhere.
+  const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
+  if (ByUsr.empty() || !Callee)
+    return false;
+  auto It = ByUsr.find(usrOf(Callee));
+  return It != ByUsr.end() && It->second.ReturnsDeviceTensor;
 }
 
 SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {

@@ -97,6 +97,11 @@ public:
   /// calls.
   std::optional<HostCopyElsewhere> hostCopyOfCall(const CallExpr &Call) const;
 
+  /// \p Call calls a function of the project whose body this unit does not
+  /// hold (as for waitOfCall) and whose every return is a tensor on the
+  /// device.
+  bool returnsDeviceTensor(const CallExpr &Call) const;
+
   bool empty() const { return ByUsr.empty(); }
 
 private:

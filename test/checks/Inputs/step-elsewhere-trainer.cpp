@@ -28,6 +28,15 @@ torch::Tensor Trainer::evaluate(const torch::Tensor &x,
   return torch::mse_loss(model(x), y);
 }
 
+torch::Tensor stack_on(const std::vector<torch::Tensor> &images,
+                       torch::Device device) {
+  return torch::stack(images).to(device);
+}
+
+torch::Tensor stack(const std::vector<torch::Tensor> &images) {
+  return torch::stack(images);
+}
+
 void accumulate_gradients(torch::nn::Linear model, const torch::Tensor &x,
                           const torch::Tensor &y) {
   torch::mse_loss(model(x), y).backward();

@@ -18,6 +18,11 @@ struct Trainer {
   // Forward and loss only.
   torch::Tensor evaluate(const torch::Tensor &x, const torch::Tensor &y);
 };
+// Stacks the batch's images on the device: its result needs no copy.
+torch::Tensor stack_on(const std::vector<torch::Tensor> &images,
+                       torch::Device device);
+// Stacks them in host memory.
+torch::Tensor stack(const std::vector<torch::Tensor> &images);
 // Only the backward pass: one micro-batch of a window whose step() the
 // caller runs, or not.
 void accumulate_gradients(torch::nn::Linear model, const torch::Tensor &x,
