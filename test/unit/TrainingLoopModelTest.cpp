@@ -272,6 +272,10 @@ void eval(Remote &r, torch::Tensor x) {
 }
 // Called by nothing here: each call from outside is one step.
 void entry(Remote &r, torch::Tensor x) { probe(5); r.train_step(x); }
+// Its own backward pass says why it trains.
+void both(Remote &r, torch::Tensor x) {
+  for (int i = 0; i < 10; ++i) { probe(6); r.train_step(x); x.sum().backward(); }
+}
 )cpp");
   using clang::tidy::libtorch::analysis::SummarizedUnit;
   using clang::tidy::libtorch::analysis::SummaryTable;
@@ -314,6 +318,9 @@ void entry(Remote &r, torch::Tensor x) { probe(5); r.train_step(x); }
       WithSummaries.perStep(probe(5), StepEntries::Accepted);
   ASSERT_TRUE(Entry.has_value());
   EXPECT_EQ(Entry->StepFunction->getNameAsString(), "entry");
+  std::optional<StepPath> Both = WithSummaries.perStep(probe(6));
+  ASSERT_TRUE(Both.has_value());
+  EXPECT_FALSE(Both->LoopUpdate.has_value()) << "no note needed";
   EXPECT_GT(Reads, 0);
 }
 

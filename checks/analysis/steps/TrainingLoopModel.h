@@ -134,7 +134,8 @@ public:
   /// The first call in one iteration of \p Loop (outside lambdas and
   /// nested training loops) of a function defined in another TU that
   /// reaches an update outside its own training loops: why \p Loop trains,
-  /// for a note, when it does through another TU.
+  /// for a note, when it does through another TU. Nothing when the
+  /// iteration itself holds a backward() or step().
   std::optional<UpdateElsewhere> updateElsewhere(const Stmt *Loop);
   /// \p Function is a training-step function that no code of this TU calls
   /// (see the file comment): each of its calls is one training step.

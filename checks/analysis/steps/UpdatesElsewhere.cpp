@@ -81,9 +81,18 @@ TrainingLoopModel::updateElsewhere(const Stmt *Loop) {
   if (Known != UpdatesElsewhere.end())
     return Known->second;
   std::optional<UpdateElsewhere> Found;
-  for (const Stmt *Child : Loop->children())
-    if (!Found && Child && utils::runsPerIteration(Loop, Child))
+  for (const Stmt *Child : Loop->children()) {
+    if (!Child || !utils::runsPerIteration(Loop, Child))
+      continue;
+    // A backward() or step() written in the loop says why it trains by
+    // itself: no note.
+    if (updateDistance(Child, /*SkipTrainingLoops=*/true) == 0) {
+      Found.reset();
+      break;
+    }
+    if (!Found)
       Found = findUpdateElsewhere(Child);
+  }
   UpdatesElsewhere[Loop] = Found;
   return Found;
 }
