@@ -55,6 +55,7 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
 
 #include "analysis/WalkDepths.h"
+#include "analysis/program/FunctionSummaries.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -95,7 +96,6 @@ struct StepPath {
 };
 
 class SummaryTable;
-struct SummarizedUpdates;
 
 /// The summaries of the project's other units, read on first use (a unit
 /// that calls no function of another unit never reads them); empty for a
@@ -207,6 +207,9 @@ private:
   llvm::DenseMap<const Stmt *, bool> TrainingLoops;
   llvm::DenseMap<const Stmt *, bool> StepLoops;
   llvm::DenseMap<const Stmt *, std::optional<UpdateElsewhere>> UpdatesElsewhere;
+  /// What the summaries say of each callee defined elsewhere (canonical).
+  llvm::DenseMap<const FunctionDecl *, std::optional<SummarizedUpdates>>
+      CalleeUpdates;
   /// Per function: the distance to an update of each kind ([Update]),
   /// [..][0] anywhere, [..][1] outside its loops.
   llvm::DenseMap<const FunctionDecl *, unsigned> FunctionDistance[3][2];

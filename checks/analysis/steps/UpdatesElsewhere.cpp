@@ -41,8 +41,12 @@ unsigned TrainingLoopModel::distanceElsewhere(const CallExpr &Call,
   const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
   if (!Callee || !utils::isUserCode(Callee, Context.getSourceManager()))
     return Unreachable;
-  std::optional<SummarizedUpdates> Updates =
-      Summaries().updatesOf(usrOf(Callee));
+  // Asked for each kind of update and each call of it: the USR and the
+  // lookup once per callee.
+  auto [Known, New] = CalleeUpdates.try_emplace(Callee->getCanonicalDecl());
+  if (New)
+    Known->second = Summaries().updatesOf(usrOf(Callee));
+  const std::optional<SummarizedUpdates> &Updates = Known->second;
   if (!Updates)
     return Unreachable;
   const std::optional<unsigned> Backward =
