@@ -177,8 +177,10 @@ void BlockingHostToDeviceCopyCheck::check(
                                            "true");
     }
   }
-  // Why the code runs per step, where the loop alone does not show it.
-  if (Path->StepFunction || Path->LoopUpdate || UpdateBlock)
+  // Why the code runs per step, where the loop alone does not show it (a
+  // virtual call's override is not where a reader would look).
+  if (Path->StepFunction || Path->LoopUpdate || !Path->Dispatches.empty() ||
+      UpdateBlock)
     notePathToStep(*Path, /*PerStep=*/true);
   if (UpdateBlock)
     noteUpdateBlock(*UpdateBlock);

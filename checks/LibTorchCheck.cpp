@@ -60,11 +60,28 @@ LibTorchCheck::readSummaries(ASTContext &Context) {
 
 void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
                                    bool PerStep) {
-  for (const CallExpr *Site : Path.Calls)
+  for (const CallExpr *Site : Path.Calls) {
+    const auto Dispatch =
+        llvm::find_if(Path.Dispatches, [Site](const auto &Dispatched) {
+          return Dispatched.first == Site;
+        });
+    if (Dispatch == Path.Dispatches.end()) {
+      diag(Site->getBeginLoc(),
+           "called here on every %select{evaluation batch|training step}0",
+           DiagnosticIDs::Note)
+          << PerStep;
+      continue;
+    }
+    // A virtual call: say which override the finding is in, and when it
+    // runs.
+    const CXXMethodDecl *Override = Dispatch->second;
     diag(Site->getBeginLoc(),
-         "called here on every %select{evaluation batch|training step}0",
+         "called here on every %select{evaluation batch|training step}0: a "
+         "virtual call, which runs '%1()' when the object is a '%2'",
          DiagnosticIDs::Note)
-        << PerStep;
+        << PerStep << Override->getQualifiedNameAsString()
+        << Override->getParent()->getNameAsString();
+  }
   // Why the loop trains, when the reason is in another unit's code.
   if (const std::optional<analysis::UpdateElsewhere> &Update = Path.LoopUpdate)
     diag(analysis::calledNameLoc(*Update->Call),

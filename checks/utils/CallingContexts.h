@@ -12,8 +12,8 @@
 // in one place is how far it goes (a depth bound), what a recursive call
 // does (followed until the bound, or cut) and which answers are kept.
 //
-// Only calls with a callee known statically are seen: the index holds
-// direct calls (analysis::TrainingLoopModel::callSitesOf), so function
+// Only the calls the index holds are seen (analysis::CallSiteIndex: direct
+// calls, and virtual calls into the overrides they may run), so function
 // pointers, std::function and other translation units are not followed.
 //
 //===----------------------------------------------------------------------===//

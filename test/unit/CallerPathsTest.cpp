@@ -169,4 +169,37 @@ void train(Step &s) {
   EXPECT_EQ(Call->Calls.size(), 1u);
 }
 
+TEST_F(CallerPathsTest, VirtualCallsReachTheOverridesOfClassesTheUnitMakes) {
+  parse(R"cpp(
+struct Buffer { virtual ~Buffer() = default; virtual void sample() = 0; };
+struct Uniform : Buffer { void sample() override { probe(1); } };
+struct Prioritized : Uniform { void sample() override { probe(2); } };
+struct Unmade : Buffer { void sample() override { probe(3); } };
+struct Source { virtual void next() { probe(4); } };
+struct Disk : Source { void next() override { probe(5); } };
+void train(Step &s, Buffer *given, Source &source, Prioritized &p) {
+  Buffer *buffer = given ? given : new Prioritized;
+  for (int i = 0; i < 10; ++i) {
+    buffer->sample();
+    source.next();
+    s.once();
+  }
+})cpp");
+  EXPECT_EQ(callsTo(1), -1)
+      << "the unit makes a Prioritized, which overrides Uniform::sample";
+  EXPECT_EQ(callsTo(2), 1) << "a Prioritized is made here";
+  EXPECT_EQ(callsTo(3), -1) << "the unit makes Buffers, never an Unmade";
+  EXPECT_EQ(callsTo(4), 1) << "the method the call names";
+  EXPECT_EQ(callsTo(5), 1) << "no Source is made here: every override";
+  std::optional<StepPath> Dispatched = perStep(2);
+  ASSERT_TRUE(Dispatched.has_value());
+  ASSERT_EQ(Dispatched->Dispatches.size(), 1u);
+  EXPECT_EQ(Dispatched->Dispatches.front().first, Dispatched->Calls.front());
+  EXPECT_EQ(Dispatched->Dispatches.front().second->getParent()->getName(),
+            "Prioritized");
+  std::optional<StepPath> Named = perStep(4);
+  ASSERT_TRUE(Named.has_value());
+  EXPECT_TRUE(Named->Dispatches.empty()) << "Source::next itself is called";
+}
+
 } // namespace caller_paths_test

@@ -118,6 +118,8 @@ std::optional<StepPath> CallerPaths::viaCallers(const FunctionDecl *Callable,
     Result = walk(Site, Depth + 1, Short);
     if (Result) {
       Result->Calls.push_back(Site);
+      if (Loops.dispatchesTo(Site, Callable))
+        Result->Dispatches.push_back({Site, cast<CXXMethodDecl>(Callable)});
       break;
     }
   }

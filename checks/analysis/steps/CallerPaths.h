@@ -24,9 +24,10 @@
 //   (TrainingLoopModel::isStepEntry): StepPath::StepFunction is that
 //   function and StepPath::StepLoop is null.
 //
-// Only calls whose callee is known statically are followed (the call
-// sites TrainingLoopModel::callSitesOf indexes, in user code of this TU):
-// function pointers, std::function and other TUs are not seen.
+// Only the call sites TrainingLoopModel::callSitesOf indexes are followed
+// (CallSiteIndex.h: calls with a callee known statically, and virtual calls
+// into the overrides they may run): function pointers, std::function and
+// other TUs are not seen.
 //
 //===----------------------------------------------------------------------===//
 

@@ -63,7 +63,8 @@ TrainingLoopModel::TrainingLoopModel(ASTContext &Context,
                                      const utils::UserCodeParents &Parents,
                                      llvm::ArrayRef<std::string> GuardMacros,
                                      SummaryAccess Summaries)
-    : Context(Context), Parents(Parents), Summaries(std::move(Summaries)) {
+    : Context(Context), Parents(Parents), Summaries(std::move(Summaries)),
+      CallSites(Context) {
   for (const std::string &Name : GuardMacros)
     this->GuardMacros.insert(Name);
 }
@@ -188,8 +189,7 @@ bool TrainingLoopModel::isStepEntry(const FunctionDecl *Function) {
 }
 
 bool TrainingLoopModel::isCalledInUnit(const FunctionDecl *Function) {
-  if (!callSitesOf(Function).empty() ||
-      CalledPatterns.contains(Function->getCanonicalDecl()))
+  if (!callSitesOf(Function).empty() || CallSites.isPatternCalled(Function))
     return true;
   // A call through a base class's virtual method may run this override.
   if (const auto *Method = dyn_cast<CXXMethodDecl>(Function))
@@ -203,40 +203,14 @@ bool TrainingLoopModel::isPerStep(const StepPath &Path) {
   return Path.StepFunction || isStepLoop(Path.StepLoop);
 }
 
-void TrainingLoopModel::indexCallSites() {
-  CallSitesIndexed = true;
-  struct Indexer : RecursiveASTVisitor<Indexer> {
-    llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
-        &Sites;
-    llvm::DenseSet<const FunctionDecl *> &Patterns;
-    Indexer(decltype(Sites) Sites, decltype(Patterns) Patterns)
-        : Sites(Sites), Patterns(Patterns) {}
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool shouldVisitLambdaBodies() const { return true; }
-    bool VisitCallExpr(CallExpr *Call) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee)
-        return true;
-      Sites[Callee->getCanonicalDecl()].push_back(Call);
-      if (const FunctionDecl *Pattern =
-              Callee->getTemplateInstantiationPattern())
-        Patterns.insert(Pattern->getCanonicalDecl());
-      return true;
-    }
-  } Visitor(CallSites, CalledPatterns);
-  // Only user code: LibTorch's headers hold no calls of the user's functions.
-  for (Decl *TopLevel : utils::userTopLevelDecls(Context))
-    Visitor.TraverseDecl(TopLevel);
-}
-
 llvm::ArrayRef<const CallExpr *>
 TrainingLoopModel::callSitesOf(const FunctionDecl *Function) {
-  if (!CallSitesIndexed)
-    indexCallSites();
-  auto Found = CallSites.find(Function->getCanonicalDecl());
-  if (Found == CallSites.end())
-    return {};
-  return Found->second;
+  return CallSites.sitesOf(Function);
+}
+
+bool TrainingLoopModel::dispatchesTo(const CallExpr *Site,
+                                     const FunctionDecl *Override) {
+  return CallSites.dispatchesTo(Site, Override);
 }
 
 std::optional<StepPath> TrainingLoopModel::perStep(const Stmt *S,
@@ -263,8 +237,12 @@ TrainingLoopModel::viaCallers(const FunctionDecl *Callable, unsigned Depth,
   if (Callers.anyCaller(
           Callable, Depth, [&](const CallExpr *Site, unsigned Deeper) {
             Path = perIteration(Site, Deeper, IsRepeatedLoop, Entries);
-            if (Path)
+            if (Path) {
               Path->Calls.push_back(Site);
+              if (dispatchesTo(Site, Callable))
+                Path->Dispatches.push_back(
+                    {Site, cast<CXXMethodDecl>(Callable)});
+            }
             return Path.has_value();
           }))
     return Path;

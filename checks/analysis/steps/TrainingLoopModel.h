@@ -56,6 +56,7 @@
 
 #include "analysis/WalkDepths.h"
 #include "analysis/program/FunctionSummaries.h"
+#include "analysis/steps/CallSiteIndex.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -93,6 +94,10 @@ struct StepPath {
   /// Why StepLoop trains, when a function defined in another TU is the
   /// reason (updateElsewhere).
   std::optional<UpdateElsewhere> LoopUpdate = std::nullopt;
+  /// The virtual calls among Calls that the walk followed into an override
+  /// of the method they name (CallSiteIndex.h), with that override.
+  llvm::SmallVector<std::pair<const CallExpr *, const CXXMethodDecl *>, 1>
+      Dispatches = {};
 };
 
 class SummaryTable;
@@ -167,8 +172,12 @@ public:
   /// True when \p Loc is inside an expansion of a guard macro.
   bool isInGuardMacro(SourceLocation Loc) const;
 
-  /// The calls of \p Function (canonical) in this TU's user code.
+  /// The calls in this TU's user code that may run \p Function: its own,
+  /// and the virtual calls that may dispatch to it (CallSiteIndex.h).
   llvm::ArrayRef<const CallExpr *> callSitesOf(const FunctionDecl *Function);
+  /// \p Site, one of callSitesOf(\p Override), is a virtual call of a
+  /// method that \p Override overrides.
+  bool dispatchesTo(const CallExpr *Site, const FunctionDecl *Override);
 
 private:
   /// Calls between \p S and a parameter update: 0 when S holds one itself,
@@ -198,7 +207,6 @@ private:
   std::optional<StepPath> viaCallers(const FunctionDecl *Callable,
                                      unsigned Depth, LoopFilter IsRepeatedLoop,
                                      StepEntries Entries);
-  void indexCallSites();
 
   ASTContext &Context;
   const utils::UserCodeParents &Parents;
@@ -213,11 +221,7 @@ private:
   /// Per function: the distance to an update of each kind ([Update]),
   /// [..][0] anywhere, [..][1] outside its loops.
   llvm::DenseMap<const FunctionDecl *, unsigned> FunctionDistance[3][2];
-  bool CallSitesIndexed = false;
-  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
-      CallSites;
-  /// The templates' patterns (canonical) whose instantiations are called.
-  llvm::DenseSet<const FunctionDecl *> CalledPatterns;
+  CallSiteIndex CallSites;
 };
 
 } // namespace clang::tidy::libtorch::analysis
