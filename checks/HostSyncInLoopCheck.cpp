@@ -9,6 +9,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostSyncOperations.h"
 #include "analysis/devices/SyncRemedies.h"
+#include "analysis/steps/HostReadUses.h"
 #include "analysis/steps/SyncPurpose.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "utils/AstWalk.h"
@@ -249,8 +250,29 @@ void HostSyncInLoopCheck::diagnose(const analysis::HostSync &Sync,
   notePathToStep(Path, PerStep);
   if (Sync.Kind == SyncKind::Elsewhere)
     noteElsewhere(Sync, Context);
-  diag(Loc, analysis::syncRemedy(Sync, PerStep, InCondition),
-       DiagnosticIDs::Note);
+  // An element read per iteration of an inner loop, or a value collected
+  // into a host container: one copy, before or after the loop.
+  const analysis::HostReadUse Use = analysis::hostReadUse(
+      Sync, Path.StepLoop, parents(Context), Context.getSourceManager());
+  if (Use.Use == analysis::HostReadUse::Kind::InInnerLoop)
+    diag(Loc,
+         "the loop around it waits for the GPU on each of its iterations: "
+         "run it on host copies of its inputs, made once before it with "
+         "'.cpu()', or keep its work on the device",
+         DiagnosticIDs::Note);
+  else if (Use.Tensor)
+    diag(Loc,
+         "the loop around it reads '%0' element by element, and waits for "
+         "the GPU each time: copy it to the host once, before the loop "
+         "('auto %0_host = %0.cpu();'), and read the elements from the copy",
+         DiagnosticIDs::Note)
+        << Use.Tensor->getName();
+  else
+    diag(
+        Loc,
+        analysis::syncRemedy(Sync, PerStep, InCondition,
+                             Use.Use == analysis::HostReadUse::Kind::Collected),
+        DiagnosticIDs::Note);
 }
 
 void HostSyncInLoopCheck::noteElsewhere(const analysis::HostSync &Sync,

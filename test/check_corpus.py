@@ -22,6 +22,13 @@ scratch copy: the same run then feeds the fix-it sweep (fixit_sweep.py):
 every changed file must compile with g++ -fsyntax-only, and a second --fix
 run must leave only the unfixed findings and change nothing.
 
+A *project* is a directory of the corpus with two or more .cpp files (a
+trainer split over units): before its units are analyzed, one run over all
+of them writes their summaries (--export-summaries), and each of its units
+then reads them (libtorch-tidy.SummaryFile, --summaries=off): a loss or a
+metric defined in one unit is seen from the step in another, from the
+files as written, whatever order the --fix runs rewrite them in.
+
 The test fails on a crash, a timeout, a parse error, a missed or an
 unexpected finding, or a fix-it that breaks its promise. It prints
 precision and recall per check.
@@ -33,6 +40,7 @@ import collections
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -40,8 +48,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from check_libtorch_tidy import DIAG  # noqa: E402
-from fixit_sweep import (DEFAULT_TIMEOUT, Job, elapsed, first_run, gxx_summary,  # noqa: E402
-                         shared_flags, sweep)
+from compile_fixed import run  # noqa: E402
+from fixit_sweep import (ALL_CHECKS, DEFAULT_TIMEOUT, Job, elapsed, first_run,  # noqa: E402
+                         gxx_summary, shared_flags, sweep)
 
 CHECK_ID = re.compile(r"libtorch-[a-z0-9-]+")
 MARKER = re.compile(r"//\s*(EXPECT|OK|FIXME-FP|FIXME-FN):")
@@ -81,6 +90,28 @@ def corpus_files(root):
             if name.endswith(".cpp"):
                 sources.append(rel)
     return sorted(sources), sorted(all_files)
+
+
+def projects(sources):
+    """{directory: its .cpp files} for the directories with two or more."""
+    by_directory = collections.defaultdict(list)
+    for rel in sources:
+        if os.path.dirname(rel):
+            by_directory[os.path.dirname(rel)].append(rel)
+    return {d: units for d, units in by_directory.items() if len(units) > 1}
+
+
+def export_summaries(tools, project, units, src_root, build_dir, temp, timeout):
+    """Writes the summaries of a project's units; returns (path, error)."""
+    path = os.path.join(temp, project.replace(os.sep, "_") + ".summaries.json")
+    cmd = [tools["cli"], "--checks=" + ALL_CHECKS, "--config={}", "--no-cache",
+           "--export-summaries=" + path, "-p", build_dir] + [
+               os.path.join(src_root, rel) for rel in units]
+    code, out = run(cmd, timeout)
+    if code not in (0, 1) or not os.path.isfile(path):
+        return path, "exporting the summaries of %s failed (exit %s):\n$ %s\n%s" % (
+            project, code, shlex.join(cmd), (out or "")[-4000:])
+    return path, None
 
 
 def header_lines(path):
@@ -175,12 +206,26 @@ def main():
     with open(os.path.join(build_dir, "compile_commands.json"), "w", encoding="utf-8") as f:
         json.dump(database, f, indent=1)
 
+    # A project's units read the summaries of all of them, written first.
+    failures = []
+    by_name = {job.name: job for job in jobs}
+    for project, units in sorted(projects(sources).items()):
+        summaries, error = export_summaries(tools, project, units, src_root, build_dir,
+                                            args.temp, args.timeout)
+        if error:
+            failures.append(error)
+            continue
+        for rel in units:
+            by_name[rel].tool_args += [
+                "--summaries=off",
+                "--config={CheckOptions: {libtorch-tidy.SummaryFile: '%s'}}" % summaries]
+
     # One --fix run per translation unit: its findings are checked against the
     # markers, and the files it fixed go through the sweep.
     import concurrent.futures
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         run_errors = [e for e in pool.map(lambda j: first_run(tools, j, args.timeout), jobs) if e]
-    failures = list(run_errors)
+    failures += run_errors
     found = collections.Counter()
     for job in jobs:
         if job.first_output is None:

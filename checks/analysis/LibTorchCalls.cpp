@@ -180,4 +180,22 @@ bool isModuleForwardCall(const Stmt *S) {
   return false;
 }
 
+bool isModuleComputation(const Stmt *S) {
+  if (isModuleForwardCall(S))
+    return true;
+  if (const auto *Member = dyn_cast_or_null<CXXMemberCallExpr>(S)) {
+    const CXXMethodDecl *Method = Member->getMethodDecl();
+    return Method && Method->getIdentifier() &&
+           Method->getName() == "run_method" &&
+           isSameOrDerivedFrom(Method->getParent(), names::JitObject);
+  }
+  if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(S)) {
+    const auto *Method =
+        dyn_cast_or_null<CXXMethodDecl>(Operator->getDirectCallee());
+    return Operator->getOperator() == OO_Call && Method &&
+           isSameOrDerivedFrom(Method->getParent(), names::JitMethod);
+  }
+  return false;
+}
+
 } // namespace clang::tidy::libtorch::analysis

@@ -109,6 +109,12 @@ inline bool isParameterUpdateCall(const Expr *E) {
 /// `Net` from TORCH_MODULE).
 bool isModuleForwardCall(const Stmt *S);
 
+/// isModuleForwardCall, or a TorchScript module's other compiled methods:
+/// `m.run_method("decode", ys, memory)`, `m.get_method("decode")(inputs)`.
+/// What an inference loop runs per item when it decodes or post-processes
+/// through a scripted model.
+bool isModuleComputation(const Stmt *S);
+
 /// A range-for over a LibTorch data loader (`for (auto &batch : *loader)`).
 bool iteratesDataLoader(const Stmt *Loop);
 

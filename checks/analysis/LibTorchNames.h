@@ -25,6 +25,10 @@ inline constexpr char ModuleHolder[] = "::torch::nn::ModuleHolder";
 inline constexpr char Sequential[] = "::torch::nn::Sequential";
 inline constexpr char SequentialImpl[] = "::torch::nn::SequentialImpl";
 inline constexpr char JitModule[] = "::torch::jit::Module";
+/// What a TorchScript module's `run_method()` is declared in, and what its
+/// `get_method()` returns.
+inline constexpr char JitObject[] = "::torch::jit::Object";
+inline constexpr char JitMethod[] = "::torch::jit::Method";
 inline constexpr char Optimizer[] = "::torch::optim::Optimizer";
 /// Optimizers that divide by a running norm of the gradient: a gradient's
 /// scale changes their update only through epsilon.

@@ -130,6 +130,58 @@ void caller(torch::nn::Linear model, std::vector<torch::Tensor> &xs) {
   EXPECT_TRUE(inEvaluationBatch(7)) << "its caller holds a no-grad guard";
 }
 
+TEST_F(BatchScopeTest, InferenceHelpersAndScriptedModels) {
+  parse(R"cpp(
+std::vector<int> infer(torch::nn::Linear model, torch::Tensor x) {
+  torch::NoGradGuard no_grad;
+  model(x);
+  return {};
+}
+void save(torch::Tensor x) {
+  torch::NoGradGuard no_grad;
+  x.sum();
+}
+void files(torch::nn::Linear model, std::vector<torch::Tensor> &xs) {
+  for (auto &x : xs) {
+    probe(1);
+    infer(model, x);
+  }
+  for (auto &x : xs) {
+    probe(2);
+    save(x);
+  }
+}
+void scripted(torch::jit::Module &model, std::vector<torch::Tensor> &xs) {
+  model.eval();
+  for (auto &x : xs) {
+    probe(3);
+    model.forward({x});
+  }
+}
+void methods(torch::jit::Module &model, torch::Tensor memory) {
+  torch::NoGradGuard no_grad;
+  for (int t = 0; t < 8; ++t) {
+    probe(4);
+    model.run_method("decode", memory);
+  }
+  for (int t = 0; t < 8; ++t) {
+    probe(5);
+    model.get_method("decode")({memory});
+  }
+  for (int t = 0; t < 8; ++t) {
+    probe(6);
+    model.hasattr("decode");
+  }
+})cpp");
+  EXPECT_TRUE(inEvaluationBatch(1))
+      << "it calls a helper that runs the forward pass under its own guard";
+  EXPECT_FALSE(isPerBatch(2)) << "the helper's guard covers no forward pass";
+  EXPECT_TRUE(inEvaluationBatch(3)) << "after a TorchScript module's eval()";
+  EXPECT_TRUE(inEvaluationBatch(4)) << "run_method runs a compiled method";
+  EXPECT_TRUE(inEvaluationBatch(5)) << "so does a Method got by name";
+  EXPECT_FALSE(isPerBatch(6)) << "an attribute look-up computes nothing";
+}
+
 TEST_F(BatchScopeTest, HelpersAndLambdasCalledPerBatch) {
   parse(R"cpp(
 torch::Tensor mask() { probe(1); return torch::ones({4}); }

@@ -146,9 +146,21 @@ void train(Step &s, int log_interval, bool verbose, torch::Tensor loss) {
       continue;
     probe(13);
   }
+  for (int i = 0; i < 100; ++i) {
+    s.once();
+    if (loss.size(0) == 0)
+      continue;
+    probe(14);
+    if (!(i == 0))
+      break;
+    probe(15);
+  }
 })cpp");
   EXPECT_TRUE(isPerStep(12)) << "before the early continue";
   EXPECT_FALSE(isPerStep(13)) << "after 'if (i % N != 0) continue;'";
+  EXPECT_TRUE(isPerStep(14))
+      << "after 'if (n == 0) continue;': every iteration but that one";
+  EXPECT_FALSE(isPerStep(15)) << "after 'if (!(i == 0)) break;': once";
   for (int Guarded : {1, 2, 3, 4, 5, 6, 7})
     EXPECT_FALSE(isPerStep(Guarded)) << "probe(" << Guarded << ") is guarded";
   for (int Unguarded : {8, 9, 10, 11})

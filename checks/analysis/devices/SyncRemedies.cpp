@@ -8,8 +8,8 @@
 
 namespace clang::tidy::libtorch::analysis {
 
-llvm::StringRef syncRemedy(const HostSync &Sync, bool PerStep,
-                           bool InCondition) {
+llvm::StringRef syncRemedy(const HostSync &Sync, bool PerStep, bool InCondition,
+                           bool Collected) {
   switch (Sync.Kind) {
   case SyncKind::ReadScalar:
   case SyncKind::HostBool:
@@ -18,6 +18,11 @@ llvm::StringRef syncRemedy(const HostSync &Sync, bool PerStep,
              "== 0)', or keep the decision on the device (torch::where)";
     [[fallthrough]];
   case SyncKind::CopyToHost:
+    if (Collected)
+      return "collect the values on the device instead ('torch::stack' or "
+             "'torch::cat' of the tensors) and copy them to the host once, "
+             "after the loop, with one '.cpu()'";
+    [[fallthrough]];
   case SyncKind::Print:
   case SyncKind::HostMemory:
     if (PerStep)

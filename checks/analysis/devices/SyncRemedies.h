@@ -18,11 +18,12 @@
 namespace clang::tidy::libtorch::analysis {
 
 /// The remedy for \p Sync, which waits on every training step (\p PerStep)
-/// or evaluation batch, in a branch's condition or not (\p InCondition). A
-/// diagnostic's format string: `%%` stands for `%`, and it takes no
+/// or evaluation batch, in a branch's condition or not (\p InCondition),
+/// for a value read that a host container collects (\p Collected) or not.
+/// A diagnostic's format string: `%%` stands for `%`, and it takes no
 /// arguments.
-llvm::StringRef syncRemedy(const HostSync &Sync, bool PerStep,
-                           bool InCondition);
+llvm::StringRef syncRemedy(const HostSync &Sync, bool PerStep, bool InCondition,
+                           bool Collected = false);
 
 } // namespace clang::tidy::libtorch::analysis
 

@@ -34,7 +34,8 @@ bool followsEval(const Stmt *Body, const Stmt *Loop, const SourceManager &SM) {
       const CXXMethodDecl *Method = Call->getMethodDecl();
       if (!Method || !Method->getIdentifier() ||
           (Method->getName() != "eval" && Method->getName() != "train") ||
-          !isSameOrDerivedFrom(Method->getParent(), names::Module) ||
+          !(isSameOrDerivedFrom(Method->getParent(), names::Module) ||
+            isSameOrDerivedFrom(Method->getParent(), names::JitModule)) ||
           !SM.isBeforeInTranslationUnit(Call->getBeginLoc(), Before))
         return true;
       if (!Last || SM.isBeforeInTranslationUnit(Last->getBeginLoc(),
@@ -110,7 +111,7 @@ std::optional<StepPath> outsideDataPipeline(std::optional<StepPath> Path) {
 unsigned BatchScope::forwardDistance(const Stmt *S) {
   if (!S)
     return Unreachable;
-  if (isModuleForwardCall(S))
+  if (isModuleComputation(S))
     return 0;
   unsigned Best = Unreachable;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
@@ -152,10 +153,32 @@ bool BatchScope::evaluates(const Stmt *Loop, const FunctionDecl *Function) {
     return true;
   if (followsEval(Function->getBody(), Loop, Context.getSourceManager()))
     return true;
+  // An inference helper called in the loop: a function of this TU that runs
+  // the forward pass under a no-grad guard of its own (`detect(image)` in a
+  // loop over image files).
+  if (callsInferenceHelper(utils::loopBody(Loop)))
+    return true;
   for (const CallExpr *Site : Loops.callSitesOf(Function))
     if (isCoveredByNoGradGuard(Site, Context, Parents))
       return true;
   return false;
+}
+
+bool BatchScope::callsInferenceHelper(const Stmt *S) {
+  // A lambda's body runs where it is called, not where it is written.
+  if (!S || isa<LambdaExpr>(S))
+    return false;
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    const FunctionDecl *Definition = nullptr;
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (Callee && Callee->hasBody(Definition) &&
+        functionForwardDistance(Callee) < Unreachable &&
+        holdsNoGradGuard(Definition->getBody(), Context))
+      return true;
+  }
+  return llvm::any_of(S->children(), [this](const Stmt *Child) {
+    return callsInferenceHelper(Child);
+  });
 }
 
 bool BatchScope::isEvaluationLoop(const Stmt *Loop) {

@@ -15,8 +15,12 @@
 //   TU called there, up to CallDepth::TrainingStep calls deep), and
 //   evaluates: it walks a LibTorch data loader, or runs under a no-grad
 //   guard (in its body, before it in an enclosing block, or around every
-//   call of its function seen in this TU), or follows the module's `eval()`
-//   (the last `eval()` / `train()` call before it in its function).
+//   call of its function seen in this TU), or calls an inference helper (a
+//   function of this TU that reaches the forward pass and holds a no-grad
+//   guard of its own), or follows the module's `eval()` (the last `eval()`
+//   / `train()` call before it in its function, on a torch::nn or a
+//   TorchScript module). A TorchScript module's `run_method()` and
+//   `get_method(...)(...)` count as forward passes (isModuleComputation).
 // - A statement runs *per batch* when its innermost enclosing step or
 //   evaluation loop runs it on every iteration, without a periodic guard in
 //   between (the same walk, through calls and lambdas, as perStep).
@@ -75,6 +79,9 @@ private:
   bool stmtInDataPipeline(const Stmt *S, unsigned Depth);
   bool functionInDataPipeline(const FunctionDecl *Function, unsigned Depth);
   bool evaluates(const Stmt *Loop, const FunctionDecl *Function);
+  /// \p S calls a function of this TU that holds a no-grad guard and
+  /// reaches a module's forward pass.
+  bool callsInferenceHelper(const Stmt *S);
   static constexpr unsigned Unreachable = ~0U;
 
   ASTContext &Context;

@@ -121,6 +121,14 @@ bool TrainingLoopModel::isSkippedPeriodically(const CompoundStmt &Block,
     const auto *If = dyn_cast<IfStmt>(Earlier);
     if (!If || If->getElse() || !isPeriodicCondition(If->getCond()))
       continue;
+    // `if (id == eos) break;`, `if (batch.size(0) == 0) continue;`: what
+    // follows runs whenever the integers differ, on every iteration but
+    // that one. (The same equality guards a block that runs once.)
+    if (const auto *Equality =
+            dyn_cast_or_null<BinaryOperator>(stripNoise(If->getCond()));
+        Equality && Equality->getOpcode() == BO_EQ &&
+        !containsModulo(Equality))
+      continue;
     const Stmt *Then = If->getThen();
     if (const auto *Compound = dyn_cast<CompoundStmt>(Then))
       Then = Compound->body_empty() ? nullptr : Compound->body_back();

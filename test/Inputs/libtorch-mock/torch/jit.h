@@ -12,6 +12,8 @@
 #include <ostream>
 #include <string>
 #include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace c10 {
 
@@ -62,8 +64,18 @@ using Stack = std::vector<IValue>;
 using Kwargs = std::unordered_map<std::string, at::IValue>;
 using ExtraFilesMap = std::unordered_map<std::string, std::string>;
 
+struct TORCH_API Method {
+  IValue operator()(std::vector<IValue> stack,
+                    const Kwargs &kwargs = Kwargs()) const;
+};
+
 struct TORCH_API Object {
   Object() = default;
+  template <typename... Types>
+  IValue run_method(const std::string &method_name, Types &&...args) {
+    return get_method(method_name)({IValue(std::forward<Types>(args))...});
+  }
+  Method get_method(const std::string &name) const;
   IValue attr(const std::string &name) const;
   IValue attr(const std::string &name, IValue or_else) const;
   bool hasattr(const std::string &name) const;
