@@ -61,7 +61,7 @@ LibTorchCheck::readSummaries(ASTContext &Context) {
 void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
                                    bool PerStep) {
   for (const CallExpr *Site : Path.Calls) {
-    const auto Dispatch =
+    const auto *Dispatch =
         llvm::find_if(Path.Dispatches, [Site](const auto &Dispatched) {
           return Dispatched.first == Site;
         });

@@ -9,6 +9,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -57,6 +58,77 @@ void forEachOverridden(const CXXMethodDecl *Method,
   }
 }
 
+/// What index() needs from the unit's user code, in one traversal.
+class UnitCalls : public RecursiveASTVisitor<UnitCalls> {
+public:
+  explicit UnitCalls(const LangOptions &Language) : Language(Language) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitLambdaBodies() const { return true; }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee)
+      return true;
+    Calls.push_back({Call, Callee});
+    if (const CXXRecordDecl *Through = dispatchingClass(*Call, Language))
+      Virtual[Callee->getCanonicalDecl()].push_back({Call, Through});
+    if (const CXXRecordDecl *Made = madeByFactory(*Call))
+      Constructed.insert(Made->getCanonicalDecl());
+    return true;
+  }
+  bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
+    // A base class's part of a derived object is not an object of its own.
+    if (Construct->getConstructionKind() == CXXConstructExpr::CK_Complete)
+      Constructed.insert(
+          Construct->getConstructor()->getParent()->getCanonicalDecl());
+    return true;
+  }
+  bool VisitCXXMethodDecl(CXXMethodDecl *Method) {
+    if (Method->size_overridden_methods() > 0 &&
+        Method->doesThisDeclarationHaveABody())
+      Overrides.push_back(Method);
+    return true;
+  }
+
+  /// True when an object of \p Class, or of a class derived from it, is
+  /// made in this unit.
+  bool madeHere(const CXXRecordDecl *Class) const {
+    return llvm::any_of(Constructed, [Class](const CXXRecordDecl *Made) {
+      return Made == Class->getCanonicalDecl() || Made->isDerivedFrom(Class);
+    });
+  }
+  /// True when an object made in this unit runs \p Override for its
+  /// method: one of its class, or of a derived class that does not
+  /// override it again.
+  bool runsForObjectMadeHere(const CXXMethodDecl *Override) const {
+    const CXXRecordDecl *Class = Override->getParent();
+    return llvm::any_of(Constructed, [&](const CXXRecordDecl *Made) {
+      if (Made != Class->getCanonicalDecl() && !Made->isDerivedFrom(Class))
+        return false;
+      const CXXMethodDecl *Final =
+          Override->getCorrespondingMethodInClass(Made, /*MayBeBase=*/true);
+      return Final && Final->getCanonicalDecl() == Override->getCanonicalDecl();
+    });
+  }
+
+  /// Every call with a callee known statically, and that callee.
+  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 32>
+      Calls;
+  /// Virtual calls by the method they name (canonical), with the class
+  /// they go through.
+  llvm::DenseMap<
+      const FunctionDecl *,
+      llvm::SmallVector<std::pair<const CallExpr *, const CXXRecordDecl *>, 1>>
+      Virtual;
+  /// The overrides defined in user code.
+  llvm::SmallVector<const CXXMethodDecl *, 4> Overrides;
+
+private:
+  const LangOptions &Language;
+  /// The classes of the objects made in user code (canonical).
+  llvm::SmallPtrSet<const CXXRecordDecl *, 8> Constructed;
+};
+
 } // namespace
 
 llvm::ArrayRef<const CallExpr *>
@@ -84,74 +156,15 @@ bool CallSiteIndex::dispatchesTo(const CallExpr *Site,
 
 void CallSiteIndex::index() {
   Indexed = true;
-  struct Indexer : RecursiveASTVisitor<Indexer> {
-    CallSiteIndex &Index;
-    /// Virtual calls by the method they name (canonical), with the class
-    /// they go through.
-    llvm::DenseMap<const FunctionDecl *,
-                   llvm::SmallVector<
-                       std::pair<const CallExpr *, const CXXRecordDecl *>, 1>>
-        Virtual;
-    /// The classes of the objects made in user code (canonical).
-    llvm::SmallPtrSet<const CXXRecordDecl *, 8> Constructed;
-    /// The overrides defined in user code.
-    llvm::SmallVector<const CXXMethodDecl *, 4> Overrides;
-    explicit Indexer(CallSiteIndex &Index) : Index(Index) {}
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool shouldVisitLambdaBodies() const { return true; }
-    bool VisitCallExpr(CallExpr *Call) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (!Callee)
-        return true;
-      Index.Sites[Callee->getCanonicalDecl()].push_back(Call);
-      if (const FunctionDecl *Pattern =
-              Callee->getTemplateInstantiationPattern())
-        Index.CalledPatterns.insert(Pattern->getCanonicalDecl());
-      if (const CXXRecordDecl *Through =
-              dispatchingClass(*Call, Index.Context.getLangOpts()))
-        Virtual[Callee->getCanonicalDecl()].push_back({Call, Through});
-      if (const CXXRecordDecl *Made = madeByFactory(*Call))
-        Constructed.insert(Made->getCanonicalDecl());
-      return true;
-    }
-    bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
-      // A base class's part of a derived object is not an object of its own.
-      if (Construct->getConstructionKind() == CXXConstructExpr::CK_Complete)
-        Constructed.insert(
-            Construct->getConstructor()->getParent()->getCanonicalDecl());
-      return true;
-    }
-    /// True when an object of \p Class, or of a class derived from it, is
-    /// made in this unit.
-    bool madeHere(const CXXRecordDecl *Class) const {
-      return llvm::any_of(Constructed, [Class](const CXXRecordDecl *Made) {
-        return Made == Class->getCanonicalDecl() || Made->isDerivedFrom(Class);
-      });
-    }
-    /// True when an object made in this unit runs \p Override for its
-    /// method: one of its class, or of a derived class that does not
-    /// override it again.
-    bool runsForObjectMadeHere(const CXXMethodDecl *Override) const {
-      const CXXRecordDecl *Class = Override->getParent();
-      return llvm::any_of(Constructed, [&](const CXXRecordDecl *Made) {
-        if (Made != Class->getCanonicalDecl() && !Made->isDerivedFrom(Class))
-          return false;
-        const CXXMethodDecl *Final =
-            Override->getCorrespondingMethodInClass(Made, /*MayBeBase=*/true);
-        return Final &&
-               Final->getCanonicalDecl() == Override->getCanonicalDecl();
-      });
-    }
-    bool VisitCXXMethodDecl(CXXMethodDecl *Method) {
-      if (Method->size_overridden_methods() > 0 &&
-          Method->doesThisDeclarationHaveABody())
-        Overrides.push_back(Method);
-      return true;
-    }
-  } Visitor(*this);
+  UnitCalls Visitor(Context.getLangOpts());
   // Only user code: LibTorch's headers hold no calls of the user's functions.
   for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     Visitor.TraverseDecl(TopLevel);
+  for (const auto &[Call, Callee] : Visitor.Calls) {
+    Sites[Callee->getCanonicalDecl()].push_back(Call);
+    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+      CalledPatterns.insert(Pattern->getCanonicalDecl());
+  }
 
   for (const CXXMethodDecl *Override : Visitor.Overrides) {
     const CXXRecordDecl *Class = Override->getParent();

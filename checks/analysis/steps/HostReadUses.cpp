@@ -9,6 +9,7 @@
 #include "analysis/steps/TrainingLoopModel.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace clang::tidy::libtorch::analysis {
 
