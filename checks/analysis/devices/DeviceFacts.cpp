@@ -1,4 +1,4 @@
-//===--- DeviceFacts.cpp - Which devices and tensors are where ------------===//
+//===--- DeviceFacts.cpp - Which devices the code names -------------------===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -7,15 +7,10 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
-#include "utils/AssignedValues.h"
+#include "analysis/devices/DeviceFactsDetail.h"
 #include "utils/AstWalk.h"
-#include "utils/CallArguments.h"
 #include "utils/References.h"
-#include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -34,15 +29,23 @@ bool copiesToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context) {
 
 namespace {
 
-constexpr unsigned MaxDepth = 8;
+DeviceKind merge(DeviceKind A, DeviceKind B) {
+  if (A == B)
+    return A;
+  if ((A == DeviceKind::Cpu && B == DeviceKind::NoDevice) ||
+      (A == DeviceKind::NoDevice && B == DeviceKind::Cpu))
+    return DeviceKind::Cpu;
+  return DeviceKind::MaybeCuda;
+}
+
+} // namespace
+
+namespace device_facts {
 
 const Expr *strip(const Expr *E) {
-  // `static_cast<torch::Device>(d)` is still d.
   return utils::stripWrappers(E, utils::ImplicitWrappers | utils::ExplicitCast);
 }
 
-/// Whether a local variable is assigned after its declaration (so its
-/// initializer no longer tells its value).
 bool isReassigned(const VarDecl *Variable) {
   const auto *Function =
       dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
@@ -54,8 +57,6 @@ bool isReassigned(const VarDecl *Variable) {
                                              utils::ExplicitCast);
 }
 
-/// The initializer of a variable whose value it still holds: a local that
-/// is never reassigned, or a const namespace-scope constant (c10::kCUDA).
 const Expr *stableInitializer(const VarDecl *Variable) {
   if (!Variable || isa<ParmVarDecl>(Variable) || !Variable->getInit())
     return nullptr;
@@ -65,29 +66,6 @@ const Expr *stableInitializer(const VarDecl *Variable) {
     return isReassigned(Variable) ? nullptr : Variable->getInit();
   return Variable->getType().isConstQualified() ? Variable->getInit() : nullptr;
 }
-
-DeviceKind merge(DeviceKind A, DeviceKind B) {
-  if (A == B)
-    return A;
-  if ((A == DeviceKind::Cpu && B == DeviceKind::NoDevice) ||
-      (A == DeviceKind::NoDevice && B == DeviceKind::Cpu))
-    return DeviceKind::Cpu;
-  return DeviceKind::MaybeCuda;
-}
-
-/// Where a tensor expression certainly lives, if the source tells.
-enum class Placement { Host, Device, Unknown };
-
-/// The calls a walk came through from the step down to the code asked
-/// about (outermost first). A parameter of the function that the last of
-/// the first \c Open calls runs is followed to that call's argument.
-struct CallsOnTheWay {
-  ArrayRef<const CallExpr *> Calls;
-  size_t Open = 0;
-};
-
-Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
-                    bool FollowReassigned = true, CallsOnTheWay Way = {});
 
 DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
   E = strip(E);
@@ -164,385 +142,9 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
   return DeviceKind::MaybeCuda;
 }
 
-bool isFactoryName(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("zeros", "ones", "empty", "full", "rand", "randn", true)
-      .Cases("randint", "arange", "eye", "linspace", "logspace", true)
-      .Cases("tensor", "from_blob", "empty_strided", "randperm", true)
-      .Default(false);
-}
+} // namespace device_facts
 
-/// Tensor methods whose result lives where their object lives.
-bool preservesDevice(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases("detach", "clone", "contiguous", "view", "reshape", true)
-      .Cases("flatten", "squeeze", "unsqueeze", "t", "transpose", true)
-      .Cases("sum", "mean", "max", "min", "argmax", true)
-      .Cases("argmin", "abs", "float", "double", "half", true)
-      .Cases("to_dense", "select", "narrow", "slice", "permute", true)
-      .Cases("add", "sub", "mul", "div", "pow", true)
-      .Cases("neg", "exp", "log", "sqrt", "clamp", true)
-      .Cases("relu", "sigmoid", "tanh", "softmax", "log_softmax", true)
-      .Cases("matmul", "mm", "expand", "expand_as", "repeat", true)
-      .Cases("view_as", "reshape_as", "index_select", "masked_fill", "bfloat16",
-             true)
-      .Cases("eq", "ne", "lt", "gt", "le", true)
-      .Cases("ge", "logical_and", "logical_or", "logical_not", "index", true)
-      .Default(false);
-}
-
-/// `torch::stack` and `torch::cat` (and at::): their tensor lives where the
-/// tensors they join live.
-bool joinsTensors(const FunctionDecl *Callee) {
-  return hasAnyQualifiedName(Callee, names::JoinFunctions);
-}
-
-/// The tensors of a braced list (`{a, b}`) that a TensorList parameter is
-/// given; empty for anything else (a vector variable, say).
-llvm::SmallVector<const Expr *, 4> bracedTensors(const Expr *List) {
-  llvm::SmallVector<const Expr *, 4> Tensors;
-  const Expr *E = utils::stripWrappers(List, utils::ImplicitWrappers);
-  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(E))
-    if (Construct->getNumArgs() == 1)
-      E = utils::stripWrappers(Construct->getArg(0), utils::ImplicitWrappers);
-  if (const auto *Std = dyn_cast_or_null<CXXStdInitializerListExpr>(E))
-    E = utils::stripWrappers(Std->getSubExpr(), utils::ImplicitWrappers);
-  if (const auto *Init = dyn_cast_or_null<InitListExpr>(E))
-    for (const Expr *Element : Init->inits())
-      Tensors.push_back(Element);
-  return Tensors;
-}
-
-Placement placementOfDevice(DeviceKind Kind) {
-  switch (Kind) {
-  case DeviceKind::Cpu:
-  case DeviceKind::NoDevice: // factories default to the CPU
-    return Placement::Host;
-  case DeviceKind::Cuda:
-  case DeviceKind::MaybeCuda:
-    return Placement::Device;
-  }
-  return Placement::Unknown;
-}
-
-/// The argument that \p Parameter was given at the innermost of the calls
-/// on the way that runs its function, and the calls still open above that
-/// argument; null when none of them runs it, when the argument is left to
-/// its default, or when the function may give the parameter another value.
-std::pair<const Expr *, CallsOnTheWay>
-argumentOnTheWay(const ParmVarDecl *Parameter, CallsOnTheWay Way) {
-  const auto *Function =
-      dyn_cast_or_null<FunctionDecl>(Parameter->getDeclContext());
-  if (!Function || isReassigned(Parameter))
-    return {nullptr, Way};
-  for (size_t I = Way.Open; I-- > 0;) {
-    const FunctionDecl *Callee = Way.Calls[I]->getDirectCallee();
-    if (!Callee || Callee->getCanonicalDecl() != Function->getCanonicalDecl())
-      continue;
-    const Expr *Arg = utils::argumentOfParameter(
-        Way.Calls[I], Parameter->getFunctionScopeIndex());
-    if (!Arg || isa<CXXDefaultArgExpr>(Arg))
-      return {nullptr, Way};
-    return {Arg, CallsOnTheWay{Way.Calls, I}};
-  }
-  return {nullptr, Way};
-}
-
-/// The tensors a list of tensors given to `torch::stack` / `torch::cat`
-/// holds, with the calls on the way open above them: a braced list's
-/// elements, a local vector's elements (utils::elementValues), or what a
-/// parameter was given on the way. None when the list is anything else.
-std::optional<std::pair<llvm::SmallVector<const Expr *, 4>, CallsOnTheWay>>
-tensorsOfList(const Expr *List, CallsOnTheWay Way, unsigned Depth) {
-  if (Depth > MaxDepth)
-    return std::nullopt;
-  llvm::SmallVector<const Expr *, 4> Braced = bracedTensors(List);
-  if (!Braced.empty())
-    return std::make_pair(Braced, Way);
-  const Expr *E = utils::stripWrappers(List, utils::ImplicitWrappers |
-                                                 utils::CopyConstruct);
-  // TensorList from a vector: an ArrayRef constructed from it.
-  if (const auto *Construct = dyn_cast_or_null<CXXConstructExpr>(E);
-      Construct && Construct->getNumArgs() == 1)
-    E = utils::stripWrappers(Construct->getArg(0), utils::ImplicitWrappers);
-  const auto *Ref = dyn_cast_or_null<DeclRefExpr>(E);
-  if (!Ref)
-    return std::nullopt;
-  if (const auto *Parameter = dyn_cast<ParmVarDecl>(Ref->getDecl())) {
-    auto [Arg, Outer] = argumentOnTheWay(Parameter, Way);
-    if (!Arg)
-      return std::nullopt;
-    return tensorsOfList(Arg, Outer, Depth + 1);
-  }
-  if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl()))
-    if (auto Elements = utils::elementValues(Variable);
-        Elements && !Elements->empty())
-      return std::make_pair(*Elements, Way);
-  return std::nullopt;
-}
-
-/// The return statements of \p Function's definition in user code, not
-/// those of its lambdas; none when it has no body there or does not return
-/// a tensor by value.
-llvm::SmallVector<const ReturnStmt *, 2>
-tensorReturns(const FunctionDecl *Function, const SourceManager &SM) {
-  const FunctionDecl *Definition = nullptr;
-  if (!Function || !Function->hasBody(Definition) ||
-      !utils::isUserCode(Definition, SM) ||
-      !isTensorType(Definition->getReturnType()) ||
-      Definition->getReturnType()->isReferenceType())
-    return {};
-  struct Returns : RecursiveASTVisitor<Returns> {
-    llvm::SmallVector<const ReturnStmt *, 2> Found;
-    // A lambda's returns are its own.
-    bool TraverseLambdaExpr(LambdaExpr * /*Lambda*/) { return true; }
-    bool VisitReturnStmt(ReturnStmt *Return) {
-      Found.push_back(Return);
-      return true;
-    }
-  } V;
-  V.TraverseStmt(Definition->getBody());
-  return V.Found;
-}
-
-/// Every return of \p Function returns a tensor on the device.
-bool returnsOnDevice(const FunctionDecl *Function, ASTContext &Context,
-                     unsigned Depth) {
-  if (Depth > MaxDepth)
-    return false;
-  llvm::SmallVector<const ReturnStmt *, 2> Returns =
-      tensorReturns(Function, Context.getSourceManager());
-  return !Returns.empty() &&
-         llvm::all_of(Returns, [&](const ReturnStmt *Return) {
-           return Return->getRetValue() &&
-                  placement(Return->getRetValue(), Context, Depth + 1) ==
-                      Placement::Device;
-         });
-}
-
-/// \p FollowReassigned: whether a variable assigned after its declaration is
-/// followed to the values it is given (once: their own reassigned variables
-/// are not, which keeps the cost linear).
-Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
-                    bool FollowReassigned, CallsOnTheWay Way) {
-  E = strip(E);
-  if (!E || Depth > MaxDepth)
-    return Placement::Unknown;
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-    if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
-        Construct->getNumArgs() == 1)
-      return placement(Construct->getArg(0), Context, Depth + 1,
-                       FollowReassigned, Way);
-  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
-    const auto *Call = cast<CXXMemberCallExpr>(E);
-    const Expr *Object = Call->getImplicitObjectArgument();
-    StringRef Name = Method->getName();
-    if (Name == "cpu")
-      return Placement::Host;
-    if (Name == names::CudaMethod)
-      return Placement::Device;
-    if (Name == names::ToMethod && Call->getNumArgs() > 0) {
-      const Expr *Target = Call->getArg(0);
-      if (isDeviceLikeType(Target->getType()) ||
-          isDeviceLikeType(strip(Target)->getType())) {
-        DeviceKind Kind = classify(Target, Context, Depth + 1);
-        if (Kind != DeviceKind::NoDevice)
-          return placementOfDevice(Kind);
-      }
-      // A dtype-only conversion stays where it is.
-      return placement(Object, Context, Depth + 1, FollowReassigned, Way);
-    }
-    if (preservesDevice(Name))
-      return placement(Object, Context, Depth + 1, FollowReassigned, Way);
-    return Placement::Unknown;
-  }
-  // Where the tensors \p Operands live, when that says where the result
-  // lives (it is made where they are): on the device if one of them is
-  // (a CUDA tensor may meet a CPU scalar tensor), on the host if all are.
-  auto PlacementOfOperands = [&](ArrayRef<const Expr *> Operands,
-                                 CallsOnTheWay OperandsWay) {
-    bool AllHost = !Operands.empty();
-    for (const Expr *Operand : Operands) {
-      Placement Where =
-          placement(Operand, Context, Depth + 1, FollowReassigned, OperandsWay);
-      if (Where == Placement::Device)
-        return Placement::Device;
-      AllHost &= Where == Placement::Host;
-    }
-    return AllHost ? Placement::Host : Placement::Unknown;
-  };
-  // A module computes where its parameters are, and its inputs must be
-  // there too: given a tensor on the device, its output is on the device.
-  // Inputs on the host say nothing (its forward may move them).
-  if (isModuleForwardCall(E) && isTensorType(E->getType())) {
-    const auto *Call = cast<CallExpr>(E);
-    const Placement Inputs = PlacementOfOperands(
-        tensorArguments(*Call, utils::objectArgumentCount(Call)), Way);
-    return Inputs == Placement::Device ? Placement::Device : Placement::Unknown;
-  }
-  // Tensor arithmetic (`a + b`, `x * 2`), and an element or slice (`x[i]`).
-  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (!isTensorType(Operator->getType()))
-      return Placement::Unknown;
-    if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
-      return placement(Operator->getArg(0), Context, Depth + 1,
-                       FollowReassigned, Way);
-    if (Operator->isInfixBinaryOp())
-      return PlacementOfOperands(tensorArguments(*Operator), Way);
-    return Placement::Unknown;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier())
-      return Placement::Unknown;
-    // A helper of the project whose every return is on the device
-    // (`return torch::stack(crops).to(device);`).
-    if (!isInNamespace(Callee, names::TorchNamespace) &&
-        !isInNamespace(Callee, names::AtNamespace))
-      return returnsOnDevice(Callee, Context, Depth + 1) ? Placement::Device
-                                                         : Placement::Unknown;
-    if (joinsTensors(Callee) && Call->getNumArgs() > 0) {
-      if (auto Joined = tensorsOfList(Call->getArg(0), Way, Depth + 1))
-        return PlacementOfOperands(Joined->first, Joined->second);
-      return Placement::Unknown;
-    }
-    // A `*_like` factory makes its tensor where its model tensor lives,
-    // unless its options name a device.
-    if (Callee->getName().endswith("_like") && Call->getNumArgs() > 0 &&
-        isTensorType(Call->getArg(0)->getType())) {
-      for (const Expr *Arg : llvm::drop_begin(Call->arguments()))
-        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType())) {
-          DeviceKind Kind = classify(Arg, Context, Depth + 1);
-          if (Kind != DeviceKind::NoDevice)
-            return placementOfDevice(Kind);
-        }
-      return placement(Call->getArg(0), Context, Depth + 1, FollowReassigned,
-                       Way);
-    }
-    if (!isFactoryName(Callee->getName())) {
-      // LibTorch's operations on tensors (`torch::relu(x)`,
-      // `torch::matmul(a, b)`) compute where their tensors live; a call that
-      // returns something else, or takes no tensor, says nothing.
-      if (!isTensorType(Call->getType()))
-        return Placement::Unknown;
-      return PlacementOfOperands(tensorArguments(*Call), Way);
-    }
-    // A factory makes its tensor where its options say, on the CPU if none.
-    Placement Result = Placement::Host;
-    for (const Expr *Arg : Call->arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
-          placementOfDevice(classify(Arg, Context, Depth + 1)) ==
-              Placement::Device)
-        Result = Placement::Device;
-    return Result;
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E);
-      Ref && Way.Open > 0 && isa<ParmVarDecl>(Ref->getDecl())) {
-    auto [Arg, Outer] =
-        argumentOnTheWay(cast<ParmVarDecl>(Ref->getDecl()), Way);
-    if (Arg)
-      return placement(Arg, Context, Depth + 1, FollowReassigned, Outer);
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
-        Variable && Variable->hasLocalStorage()) {
-      if (const Expr *Init = stableInitializer(Variable))
-        return placement(Init, Context, Depth + 1, FollowReassigned, Way);
-      // Reassigned (`state = next_state;` in a loop): where every value it
-      // is given lives, if they all agree.
-      if (!FollowReassigned)
-        return Placement::Unknown;
-      if (auto Values = utils::assignedValues(Variable)) {
-        Placement Common =
-            placement(Values->front(), Context, Depth + 1, false, Way);
-        for (const Expr *Value : llvm::drop_begin(*Values))
-          if (Common == Placement::Unknown ||
-              placement(Value, Context, Depth + 1, false, Way) != Common)
-            return Placement::Unknown;
-        return Common;
-      }
-    }
-  return Placement::Unknown;
-}
-
-/// placingDevice, \p Depth steps in.
-PlacingDevice placingDeviceOf(const Expr *E, ASTContext &Context,
-                              unsigned Depth) {
-  E = strip(E);
-  if (!E || Depth > MaxDepth)
-    return {};
-  // The first of \p Operands on the device, as it got there.
-  auto ViaOperands = [&](ArrayRef<const Expr *> Operands) -> PlacingDevice {
-    for (const Expr *Operand : Operands)
-      if (placement(Operand, Context, Depth + 1) == Placement::Device)
-        return placingDeviceOf(Operand, Context, Depth + 1);
-    return {};
-  };
-  // Only a Device or a DeviceType says where without saying more (options
-  // also carry a dtype).
-  auto Named = [&](const Expr *Device) -> PlacingDevice {
-    // `to(device_, true)` converts the Device to TensorOptions unwritten.
-    const Expr *Written = utils::stripWrappers(
-        Device, utils::ImplicitWrappers | utils::ExplicitCast |
-                    utils::ImplicitConversion);
-    if (isRecordNamed(Written->getType(), names::Device) ||
-        isDeviceTypeEnum(Written->getType()))
-      return {Written, false};
-    return {};
-  };
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-    return Construct->getConstructor()->isCopyOrMoveConstructor() &&
-                   Construct->getNumArgs() == 1
-               ? placingDeviceOf(Construct->getArg(0), Context, Depth + 1)
-               : PlacingDevice{};
-  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
-    const auto *Call = cast<CXXMemberCallExpr>(E);
-    StringRef Name = Method->getName();
-    if (Name == names::CudaMethod)
-      return {nullptr, true};
-    if (Name == names::ToMethod && Call->getNumArgs() > 0 &&
-        isDeviceLikeType(strip(Call->getArg(0))->getType()) &&
-        classify(Call->getArg(0), Context, Depth + 1) != DeviceKind::NoDevice)
-      return Named(Call->getArg(0));
-    if (Name == names::ToMethod || preservesDevice(Name))
-      return placingDeviceOf(Call->getImplicitObjectArgument(), Context,
-                             Depth + 1);
-    return {};
-  }
-  if (isModuleForwardCall(E))
-    return ViaOperands(tensorArguments(*cast<CallExpr>(E)));
-  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
-      return placingDeviceOf(Operator->getArg(0), Context, Depth + 1);
-    return Operator->isInfixBinaryOp() ? ViaOperands(tensorArguments(*Operator))
-                                       : PlacingDevice{};
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier() ||
-        (!isInNamespace(Callee, names::TorchNamespace) &&
-         !isInNamespace(Callee, names::AtNamespace)))
-      return {};
-    if (joinsTensors(Callee) && Call->getNumArgs() > 0)
-      return ViaOperands(bracedTensors(Call->getArg(0)));
-    if (!isFactoryName(Callee->getName()))
-      return ViaOperands(tensorArguments(*Call));
-    for (const Expr *Arg : Call->arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
-          placementOfDevice(classify(Arg, Context, Depth + 1)) ==
-              Placement::Device)
-        return Named(Arg);
-    return {};
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
-        Variable && Variable->hasLocalStorage())
-      if (const Expr *Init = stableInitializer(Variable))
-        return placingDeviceOf(Init, Context, Depth + 1);
-  return {};
-}
-
-} // namespace
+using namespace device_facts;
 
 DeviceKind classifyDevice(const Expr *E, ASTContext &Context) {
   return classify(E, Context, 0);
@@ -553,57 +155,6 @@ DeviceKind classifyDeviceVariable(const VarDecl *Variable,
   if (const Expr *Init = stableInitializer(Variable))
     return classify(Init, Context, 1);
   return DeviceKind::MaybeCuda;
-}
-
-bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreImplicit() : E);
-  if (!Call || !isTensorFactoryCall(Call))
-    return false;
-  // A `*_like` factory makes its tensor where its model tensor lives.
-  if (Call->getDirectCallee()->getName().endswith("_like"))
-    return Call->getNumArgs() > 0 &&
-           isProvablyHostTensor(Call->getArg(0), Context);
-  return isProvablyHostTensor(Call, Context);
-}
-
-const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
-                                      ASTContext &Context) {
-  llvm::SmallVector<const ReturnStmt *, 2> Returns =
-      tensorReturns(Function, Context.getSourceManager());
-  if (Returns.size() != 1 || !Returns[0]->getRetValue())
-    return nullptr;
-  const auto *Call = dyn_cast_or_null<CallExpr>(
-      utils::stripWrappers(Returns[0]->getRetValue(),
-                           utils::ImplicitWrappers | utils::CopyConstruct));
-  if (!Call || Call->getBeginLoc().isMacroID() ||
-      !isHostTensorFactoryCall(Call, Context))
-    return nullptr;
-  return Call;
-}
-
-const CallExpr *hostFactoryOfHelperCall(const Expr *E, ASTContext &Context) {
-  const auto *Call = dyn_cast_or_null<CallExpr>(E);
-  if (!Call || isa<CXXMemberCallExpr>(Call))
-    return nullptr;
-  return hostFactoryReturnedBy(Call->getDirectCallee(), Context);
-}
-
-bool isProvablyHostTensor(const Expr *E, ASTContext &Context) {
-  return placement(E, Context, 0) == Placement::Host;
-}
-
-PlacingDevice placingDevice(const Expr *DeviceTensor, ASTContext &Context) {
-  return placingDeviceOf(DeviceTensor, Context, 0);
-}
-
-bool isProvablyOnDevice(const Expr *E, ASTContext &Context,
-                        ArrayRef<const CallExpr *> CallsOnTheWay) {
-  return placement(E, Context, 0, /*FollowReassigned=*/true,
-                   {CallsOnTheWay, CallsOnTheWay.size()}) == Placement::Device;
-}
-
-bool returnsTensorOnDevice(const FunctionDecl *Function, ASTContext &Context) {
-  return returnsOnDevice(Function, Context, 0);
 }
 
 } // namespace clang::tidy::libtorch::analysis
