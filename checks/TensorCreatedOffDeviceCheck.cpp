@@ -112,14 +112,14 @@ void TensorCreatedOffDeviceCheck::handleCallElsewhere(const CallExpr &Call,
     return;
   // No fix-it: the factory is in another file, perhaps called elsewhere too.
   const analysis::SummarizedHostCopy &Copy = Made->What;
-  diagnoseCallElsewhere(
-      Call, "makes a tensor in host memory and copies it to the GPU",
-      "pass the device to '" + Copy.Factory + "' there to create it on the GPU",
-      *Path, trainingFacts(Context).Loops.isPerStep(*Path), Made->Calls,
-      Copy.Place,
-      "'" + Copy.Factory + "' makes a tensor in host memory and '" + Copy.Copy +
-          "' copies it to the GPU on each call",
-      Context);
+  const std::string Makes = analysis::whatItMakes(Copy).str();
+  diagnoseCallElsewhere(Call, Makes + " and copies it to the GPU",
+                        analysis::remedyThere(Copy), *Path,
+                        trainingFacts(Context).Loops.isPerStep(*Path),
+                        Made->Calls, Copy.Place,
+                        "'" + Copy.Factory + "' " + Makes + " and '" +
+                            Copy.Copy + "' copies it to the GPU on each call",
+                        Context);
 }
 
 void TensorCreatedOffDeviceCheck::diagnoseFactory(

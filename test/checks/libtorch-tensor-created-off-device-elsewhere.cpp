@@ -22,13 +22,17 @@ void train(torch::nn::Linear model, torch::optim::SGD &optimizer,
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: 'losses::total()', defined in another translation unit, makes a tensor in host memory
     // CHECK-MESSAGES: loss-elsewhere.cpp:12:10: note: 'losses::total' calls 'losses::objectness' here
     // CHECK-MESSAGES: loss-elsewhere.cpp:7:49: note: 'torch::ones' makes a tensor
+    auto weighted = losses::weighted(out, device);
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: 'losses::weighted()', defined in another translation unit, rebuilds a tensor from constant host data and copies it to the GPU on every training step; make it on the device once there (a static or a member), and use that tensor [libtorch-tensor-created-off-device]
+    // CHECK-MESSAGES: loss-elsewhere.cpp:33:48: note: 'torch::tensor' rebuilds a tensor from constant host data and 'to(device)' copies it to the GPU on each call here
     // Negatives: made on the device, copied under the callee's condition,
-    // copied to the CPU.
+    // copied to the CPU, copied from values that may change.
     auto other = losses::on_device(out, device) +
                  losses::smoothed(out, device, step > 10) +
-                 losses::on_host(out).to(device, /*non_blocking=*/true);
+                 losses::on_host(out).to(device, /*non_blocking=*/true) +
+                 losses::from_values(out, {0.5f, 0.5f}, device);
     optimizer.zero_grad();
-    (loss + sum + other).backward();
+    (loss + sum + weighted + other).backward();
     optimizer.step();
   }
 }

@@ -161,6 +161,8 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   Steps.Updates.StepOutsideLoops = 2;
   Steps.HostCopies.push_back(
       {"torch::ones", "to(device)", {"/p/a.cpp", 5, 20, "to"}});
+  Steps.HostCopies.push_back(
+      {"torch::tensor", "to(device)", {"/p/a.cpp", 6, 30, "to"}, true});
   Steps.ReturnsDeviceTensor = true;
   std::vector<SummarizedUnit> Units = {
       {"/p/b.cpp", {summary("b", true, {"a"})}}, {"/p/a.cpp", {Steps}}};
@@ -174,8 +176,10 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   EXPECT_TRUE((*Parsed)[0].Functions[0].Updates == Steps.Updates);
   EXPECT_TRUE((*Parsed)[0].Functions[0].ReturnsDeviceTensor);
   EXPECT_FALSE((*Parsed)[1].Functions[0].ReturnsDeviceTensor);
-  ASSERT_EQ((*Parsed)[0].Functions[0].HostCopies.size(), 1u);
+  ASSERT_EQ((*Parsed)[0].Functions[0].HostCopies.size(), 2u);
   EXPECT_EQ((*Parsed)[0].Functions[0].HostCopies[0].Copy, "to(device)");
+  EXPECT_FALSE((*Parsed)[0].Functions[0].HostCopies[0].Constant);
+  EXPECT_TRUE((*Parsed)[0].Functions[0].HostCopies[1].Constant);
   EXPECT_FALSE((*Parsed)[1].Functions[0].Updates.any());
   EXPECT_EQ(summaryFileText(*Parsed), Text) << "the same bytes again";
 }
@@ -244,10 +248,15 @@ TEST(FunctionSummariesTest, AnswerTextChangesWithWhatANoteShows) {
   SummaryTable Copying(
       {SummarizedUnit{"/p/a.cpp", {summary("a", false, {"b"}), Copies}}});
   EXPECT_NE(Copying.answerText("a").find(
-                "copy torch::ones to(device) /p/a.cpp:5:20 to"),
+                "copy torch::ones to(device) 0 /p/a.cpp:5:20 to"),
             std::string::npos)
       << Copying.answerText("a");
   EXPECT_EQ(Copying.hostCopyReachedBy("a")->Calls.size(), 1u);
+  // The same copy, now of constant data: the message changes.
+  Copies.HostCopies[0].Constant = true;
+  SummaryTable Constant(
+      {SummarizedUnit{"/p/a.cpp", {summary("a", false, {"b"}), Copies}}});
+  EXPECT_NE(Constant.answerText("a"), Copying.answerText("a"));
 }
 
 TEST(FunctionSummariesTest, HostCopiesOnEveryCall) {
@@ -271,6 +280,12 @@ torch::Tensor on_device(const torch::Tensor &p, torch::Device d) {
 torch::Tensor moved(const torch::Tensor &p, torch::Device d) {
   return p.to(d);
 }
+torch::Tensor weighted(const torch::Tensor &p) {
+  return p * torch::tensor({0.25, 0.75}).to(p.device());
+}
+torch::Tensor from_values(const std::vector<double> &v, torch::Device d) {
+  return torch::tensor(v).to(d);
+}
 )cpp");
   ASSERT_TRUE(AST);
   const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
@@ -289,6 +304,14 @@ torch::Tensor moved(const torch::Tensor &p, torch::Device d) {
   ASSERT_TRUE(named(All, "moved"));
   EXPECT_TRUE(named(All, "moved")->HostCopies.empty())
       << "not a tensor made here";
+  const FunctionSummary *Weighted = named(All, "weighted");
+  ASSERT_TRUE(Weighted);
+  ASSERT_EQ(Weighted->HostCopies.size(), 1u);
+  EXPECT_TRUE(Weighted->HostCopies[0].Constant) << "constants in the call";
+  EXPECT_EQ(Weighted->HostCopies[0].Factory, "torch::tensor");
+  ASSERT_TRUE(named(All, "from_values")) << "it returns a device tensor";
+  EXPECT_TRUE(named(All, "from_values")->HostCopies.empty())
+      << "a parameter's values may change from one call to the next";
 }
 
 TEST(FunctionSummariesTest, TensorsReturnedOnTheDevice) {

@@ -6,6 +6,7 @@
 
 #include "analysis/program/FunctionSummaries.h"
 #include "analysis/LibTorchCalls.h"
+#include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostTensorSources.h"
 #include "analysis/steps/TrainingLoopModel.h"
@@ -63,8 +64,9 @@ SourceLocation calleeNameLoc(const CallExpr &Call) {
 /// Collects the facts of one function body that hold on every call.
 class BodySummarizer {
 public:
-  BodySummarizer(ASTContext &Context, FunctionSummary &Summary)
-      : Context(Context), Summary(Summary) {}
+  BodySummarizer(ASTContext &Context, FunctionSummary &Summary,
+                 const utils::UserCodeParents &Parents)
+      : Context(Context), Summary(Summary), Parents(Parents) {}
 
   void walk(const Stmt *S, bool EveryCall) {
     if (!S || isa<LambdaExpr>(S))
@@ -145,15 +147,27 @@ private:
     const auto *Member = dyn_cast<MemberExpr>(Copy->getCallee());
     std::optional<HostCopySource> Made = hostCopySource(*Copy, Context);
     if (!Member || Member->getMemberLoc().isMacroID() || !Made ||
-        Made->What != HostCopySource::Direct || !copiesToGpu(*Copy, Context))
+        !copiesToGpu(*Copy, Context))
       return true;
-    const FunctionDecl *Factory = Made->Factory->getDirectCallee();
-    if (!Factory || takesGenerator(*Made->Factory, *Factory))
+    SummarizedHostCopy Fact;
+    const CallExpr *Maker = Made->Factory;
+    // A tensor rebuilt from constants on every call, whatever calls it.
+    if (Made->What == HostCopySource::HostTensor)
+      if (std::optional<ConstantHostTable> Table =
+              constantHostTableCopied(Copy->getImplicitObjectArgument(),
+                                      /*Loop=*/nullptr, Context, Parents);
+          Table && !Table->Maker->getBeginLoc().isMacroID()) {
+        Maker = Table->Maker;
+        Fact.Constant = true;
+      }
+    if (Made->What != HostCopySource::Direct && !Fact.Constant)
+      return true;
+    const FunctionDecl *Factory = Maker->getDirectCallee();
+    if (!Factory || takesGenerator(*Maker, *Factory))
       return true;
     const SourceManager &SM = Context.getSourceManager();
     const LangOptions &LangOpts = Context.getLangOpts();
-    SummarizedHostCopy Fact;
-    Fact.Factory = utils::spelledText(Made->Factory->getCallee(), SM, LangOpts);
+    Fact.Factory = utils::spelledText(Maker->getCallee(), SM, LangOpts);
     Fact.Copy = utils::tokenRangeText(Member->getMemberLoc(),
                                       Copy->getRParenLoc(), SM, LangOpts);
     Fact.Place = placeOf(Member->getMemberLoc(), Context);
@@ -164,6 +178,7 @@ private:
 
   ASTContext &Context;
   FunctionSummary &Summary;
+  const utils::UserCodeParents &Parents;
 };
 
 /// The functions with bodies written in the main file, templates left out
@@ -186,7 +201,8 @@ public:
     FunctionSummary Summary;
     Summary.Usr = usrOf(Function);
     Summary.Name = Function->getQualifiedNameAsString();
-    BodySummarizer(Context, Summary).walk(Function->getBody(), true);
+    BodySummarizer(Context, Summary, Loops.parents())
+        .walk(Function->getBody(), true);
     Summary.Updates = Loops.updatesOf(Function);
     Summary.ReturnsDeviceTensor = returnsTensorOnDevice(Function, Context);
     if (!Summary.Usr.empty() &&
@@ -226,6 +242,19 @@ private:
 };
 
 } // namespace
+
+llvm::StringRef whatItMakes(const SummarizedHostCopy &Copy) {
+  return Copy.Constant ? "rebuilds a tensor from constant host data"
+                       : "makes a tensor in host memory";
+}
+
+std::string remedyThere(const SummarizedHostCopy &Copy) {
+  if (Copy.Constant)
+    return "make it on the device once there (a static or a member), and "
+           "use that tensor";
+  return "pass the device to '" + Copy.Factory +
+         "' there to create it on the GPU";
+}
 
 std::vector<FunctionSummary> summarizeUnit(ASTContext &Context) {
   std::vector<FunctionSummary> Summaries;

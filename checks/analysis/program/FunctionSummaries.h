@@ -52,7 +52,17 @@ struct SummarizedHostCopy {
   std::string Factory;   ///< as written: `torch::ones`
   std::string Copy;      ///< as written: `.to(device)`
   SummarizedPlace Place; ///< the copy's method name
+  /// The tensor is rebuilt from constant host data (`torch::tensor({0.25,
+  /// 0.75})`, a constant table; ConstantHostData.h): one tensor made on
+  /// the device once would do.
+  bool Constant = false;
 };
+
+/// What \p Copy's function makes on each call, for a message: "makes a
+/// tensor in host memory", "rebuilds a tensor from constant host data".
+llvm::StringRef whatItMakes(const SummarizedHostCopy &Copy);
+/// What to change in \p Copy's function, for a message.
+std::string remedyThere(const SummarizedHostCopy &Copy);
 
 /// A call of another function of the project on every call of the function.
 struct SummarizedCall {

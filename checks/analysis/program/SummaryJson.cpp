@@ -113,6 +113,8 @@ bool hostCopyFromJson(const Object &Json, SummarizedHostCopy &Fact) {
     return false;
   Fact.Factory = Factory->str();
   Fact.Copy = Copy->str();
+  // Absent in files written before constant tables were summarized.
+  Fact.Constant = Json.getBoolean("constant").value_or(false);
   return true;
 }
 
@@ -139,6 +141,7 @@ Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
     for (const SummarizedHostCopy &Copy : Summary.HostCopies)
       HostCopies.push_back(Object{{"factory", Copy.Factory},
                                   {"copy", Copy.Copy},
+                                  {"constant", Copy.Constant},
                                   {"at", placeToJson(Copy.Place)}});
     for (const SummarizedCall &Call : Summary.Calls)
       Calls.push_back(Object{{"usr", Call.Usr},

@@ -218,7 +218,8 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
   }
   if (std::optional<HostCopyElsewhere> Reached = hostCopyReachedBy(Usr)) {
     Calls(Reached->Calls);
-    OS << "copy " << Reached->What.Factory << ' ' << Reached->What.Copy << ' ';
+    OS << "copy " << Reached->What.Factory << ' ' << Reached->What.Copy << ' '
+       << Reached->What.Constant << ' ';
     Place(Reached->What.Place);
   }
   return Text;

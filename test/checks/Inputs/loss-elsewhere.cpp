@@ -28,4 +28,15 @@ torch::Tensor smoothed(const torch::Tensor &pred, torch::Device device,
 torch::Tensor on_host(const torch::Tensor &pred) {
   return pred.cpu() - torch::ones({pred.size(0), 1}).to(torch::kCPU);
 }
+
+torch::Tensor weighted(const torch::Tensor &pred, torch::Device device) {
+  auto weights = torch::tensor({0.25f, 0.75f}).to(device);
+  return (pred * weights).mean();
+}
+
+torch::Tensor from_values(const torch::Tensor &pred,
+                          const std::vector<float> &values,
+                          torch::Device device) {
+  return (pred * torch::tensor(values).to(device)).mean();
+}
 } // namespace losses

@@ -18,4 +18,10 @@ torch::Tensor smoothed(const torch::Tensor &pred, torch::Device device,
                        bool smooth);
 // Copies to the CPU: no transfer to the GPU.
 torch::Tensor on_host(const torch::Tensor &pred);
+// Rebuilds a constant table of class weights and copies it on every call.
+torch::Tensor weighted(const torch::Tensor &pred, torch::Device device);
+// Copies the values it is given: they may change from call to call.
+torch::Tensor from_values(const torch::Tensor &pred,
+                          const std::vector<float> &values,
+                          torch::Device device);
 } // namespace losses

@@ -36,7 +36,7 @@ int main() {
       auto b = boxes.slice(0, i, i + 64);
       auto [logits, pred] = head->forward(x);
       auto cls_loss = det::focal_loss(logits, y); // EXPECT: libtorch-tensor-created-off-device
-      auto reg_loss = det::box_loss(pred, b, y > 0);
+      auto reg_loss = det::box_loss(pred, b, y > 0); // EXPECT: libtorch-tensor-created-off-device
       auto loss = cls_loss + reg_loss;
       optimizer.zero_grad(); // EXPECT: libtorch-zero-grad-set-to-none
       loss.backward();
