@@ -126,8 +126,7 @@ bool TrainingLoopModel::isSkippedPeriodically(const CompoundStmt &Block,
     // that one. (The same equality guards a block that runs once.)
     if (const auto *Equality =
             dyn_cast_or_null<BinaryOperator>(stripNoise(If->getCond()));
-        Equality && Equality->getOpcode() == BO_EQ &&
-        !containsModulo(Equality))
+        Equality && Equality->getOpcode() == BO_EQ && !containsModulo(Equality))
       continue;
     const Stmt *Then = If->getThen();
     if (const auto *Compound = dyn_cast<CompoundStmt>(Then))
