@@ -172,9 +172,13 @@ bool BatchScope::callsInferenceHelper(const Stmt *S) {
     const FunctionDecl *Definition = nullptr;
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (Callee && Callee->hasBody(Definition) &&
-        functionForwardDistance(Callee) < Unreachable &&
-        holdsNoGradGuard(Definition->getBody(), Context))
-      return true;
+        functionForwardDistance(Callee) < Unreachable) {
+      auto Known = GuardedFunctions.try_emplace(Definition, false);
+      if (Known.second)
+        Known.first->second = holdsNoGradGuard(Definition->getBody(), Context);
+      if (Known.first->second)
+        return true;
+    }
   }
   return llvm::any_of(S->children(), [this](const Stmt *Child) {
     return callsInferenceHelper(Child);

@@ -88,6 +88,9 @@ private:
   TrainingLoopModel &Loops;
   llvm::DenseMap<const Stmt *, bool> EvaluationLoops;
   llvm::DenseMap<const FunctionDecl *, unsigned> ForwardDistance;
+  /// Per definition reaching a forward pass: it holds a no-grad guard
+  /// (callsInferenceHelper asks for each of its calls in each loop).
+  llvm::DenseMap<const FunctionDecl *, bool> GuardedFunctions;
   llvm::DenseMap<const FunctionDecl *, bool> Pipeline;
 };
 

@@ -61,7 +61,11 @@ void forEachOverridden(const CXXMethodDecl *Method,
 /// What index() needs from the unit's user code, in one traversal.
 class UnitCalls : public RecursiveASTVisitor<UnitCalls> {
 public:
-  explicit UnitCalls(const LangOptions &Language) : Language(Language) {}
+  UnitCalls(const LangOptions &Language,
+            llvm::DenseMap<const FunctionDecl *,
+                           llvm::SmallVector<const CallExpr *, 2>> &Sites,
+            llvm::DenseSet<const FunctionDecl *> &CalledPatterns)
+      : Sites(Sites), CalledPatterns(CalledPatterns), Language(Language) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBodies() const { return true; }
 
@@ -69,7 +73,9 @@ public:
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return true;
-    Calls.push_back({Call, Callee});
+    Sites[Callee->getCanonicalDecl()].push_back(Call);
+    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
+      CalledPatterns.insert(Pattern->getCanonicalDecl());
     if (const CXXRecordDecl *Through = dispatchingClass(*Call, Language))
       Virtual[Callee->getCanonicalDecl()].push_back({Call, Through});
     if (const CXXRecordDecl *Made = madeByFactory(*Call))
@@ -111,9 +117,11 @@ public:
     });
   }
 
-  /// Every call with a callee known statically, and that callee.
-  llvm::SmallVector<std::pair<const CallExpr *, const FunctionDecl *>, 32>
-      Calls;
+  /// The calls of each callee (canonical), and the templates' patterns
+  /// (canonical) whose instantiations are called: CallSiteIndex's.
+  llvm::DenseMap<const FunctionDecl *, llvm::SmallVector<const CallExpr *, 2>>
+      &Sites;
+  llvm::DenseSet<const FunctionDecl *> &CalledPatterns;
   /// Virtual calls by the method they name (canonical), with the class
   /// they go through.
   llvm::DenseMap<
@@ -156,15 +164,10 @@ bool CallSiteIndex::dispatchesTo(const CallExpr *Site,
 
 void CallSiteIndex::index() {
   Indexed = true;
-  UnitCalls Visitor(Context.getLangOpts());
+  UnitCalls Visitor(Context.getLangOpts(), Sites, CalledPatterns);
   // Only user code: LibTorch's headers hold no calls of the user's functions.
   for (Decl *TopLevel : utils::userTopLevelDecls(Context))
     Visitor.TraverseDecl(TopLevel);
-  for (const auto &[Call, Callee] : Visitor.Calls) {
-    Sites[Callee->getCanonicalDecl()].push_back(Call);
-    if (const FunctionDecl *Pattern = Callee->getTemplateInstantiationPattern())
-      CalledPatterns.insert(Pattern->getCanonicalDecl());
-  }
 
   for (const CXXMethodDecl *Override : Visitor.Overrides) {
     const CXXRecordDecl *Class = Override->getParent();
