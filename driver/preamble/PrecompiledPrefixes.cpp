@@ -10,6 +10,7 @@
 #include "preamble/PrefixPch.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Signals.h"
@@ -35,7 +36,7 @@ bool includesBeforeMainFile(const CompilerInvocation &Invocation) {
       !Frontend.Inputs.front().isFile())
     return true;
   const LangOptions &Lang = *Invocation.getLangOpts();
-  if (Lang.Modules || Lang.CUDA || Lang.OpenMP)
+  if (usesHeaderModules(Invocation) || Lang.CUDA || Lang.OpenMP)
     return true;
   const PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
   return !PP.ImplicitPCHInclude.empty() || !PP.Includes.empty() ||
@@ -92,6 +93,19 @@ void use(CompilerInvocation &Invocation, const cache::StoredPrefix &Entry) {
 }
 
 } // namespace
+
+bool usesHeaderModules(const CompilerInvocation &Invocation) {
+  const LangOptions &Lang = *Invocation.getLangOpts();
+  // C++20 alone sets Modules (implied by CPlusPlusModules).
+  if (!Lang.Modules)
+    return false;
+  const HeaderSearchOptions &Search = Invocation.getHeaderSearchOpts();
+  const FrontendOptions &Frontend = Invocation.getFrontendOpts();
+  return !Lang.CPlusPlusModules || Lang.ModulesTS ||
+         Search.ImplicitModuleMaps || !Search.PrebuiltModuleFiles.empty() ||
+         !Search.PrebuiltModulePaths.empty() || !Frontend.ModuleFiles.empty() ||
+         !Frontend.ModuleMapFiles.empty();
+}
 
 PrecompiledPrefixes::PrecompiledPrefixes(PrefixSettings Settings)
     : Settings(std::move(Settings)), Store(this->Settings.CacheDirectory) {}

@@ -101,6 +101,17 @@ struct PrefixSettings {
   std::function<void()> OnFirstWanted;
 };
 
+/// Whether \p Invocation uses Clang's header modules (-fmodules, module
+/// maps, module files), which turn its #includes into imports. Such a unit
+/// gets no prefix, which would not model them; and only such a unit needs
+/// clang-tidy's replay of the preprocessor events of modular headers
+/// (run/AnalysisAction.h). C++20 alone sets LangOptions::Modules too: it is
+/// no reason for either, or every unit against LibTorch 2.x, which requires
+/// C++20, would get no prefix and lex its headers twice. A C++20 module
+/// unit starts with `module;` or `export module`, never with a system
+/// include, so it gets no prefix anyway (leadingSystemIncludes).
+bool usesHeaderModules(const clang::CompilerInvocation &Invocation);
+
 /// A PCH a unit is parsed against.
 struct AppliedPrefix {
   IncludePrefix Prefix;

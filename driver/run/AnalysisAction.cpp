@@ -180,13 +180,14 @@ public:
           std::make_unique<cache::AbsentHeaderRecorder>(
               Compiler.getPreprocessor(), Factory.AbsentHeaders));
     const PPCallbacks *Ours = Compiler.getPreprocessor().getPPCallbacks();
+    ConsumerFactories &Factories = Factory.factoriesFor(Compiler);
     std::unique_ptr<ASTConsumer> Checks =
-        Factory.ConsumerFactory.createASTConsumer(Compiler, File);
+        Factories.Checks.createASTConsumer(Compiler, File);
     // After the other one: the analyzer's options are the compiler's, and
     // the analyzer checks are among these.
     std::unique_ptr<ASTConsumer> WholeUnit;
-    if (Factory.SkipSystemBodies && Factory.WholeUnitFactory)
-      WholeUnit = Factory.WholeUnitFactory->createASTConsumer(Compiler, File);
+    if (Factory.SkipSystemBodies && Factories.WholeUnit)
+      WholeUnit = Factories.WholeUnit->createASTConsumer(Compiler, File);
     if (Compiler.getPreprocessor().getPPCallbacks() != Ours) {
       Factory.ChecksWatchPreprocessor = true;
       // Stop before the parse: runInvocation parses again without the
@@ -275,12 +276,27 @@ AnalysisActionFactory::AnalysisActionFactory(
     std::string &LibTorchVersion,
     std::vector<std::pair<std::string, std::string>> *Dependencies,
     preamble::PrecompiledPrefixes *Prefixes)
-    : Context(Context), ConsumerFactory(Context, BaseFS),
+    : Context(Context), WholeUnitContext(WholeUnitContext),
+      BaseFS(std::move(BaseFS)), Textual(Context, WholeUnitContext, nullptr),
       EnabledChecks(std::move(EnabledChecks)),
       SkipSystemBodies(SkipSystemBodies), LibTorchVersion(LibTorchVersion),
-      Dependencies(Dependencies), Prefixes(Prefixes) {
+      Dependencies(Dependencies), Prefixes(Prefixes) {}
+
+AnalysisActionFactory::ConsumerFactories::ConsumerFactories(
+    ClangTidyContext &Context, ClangTidyContext *WholeUnitContext,
+    IntrusiveRefCntPtr<vfs::OverlayFileSystem> BaseFS)
+    : Checks(Context, BaseFS) {
   if (WholeUnitContext)
-    WholeUnitFactory.emplace(*WholeUnitContext, std::move(BaseFS));
+    WholeUnit.emplace(*WholeUnitContext, std::move(BaseFS));
+}
+
+AnalysisActionFactory::ConsumerFactories &
+AnalysisActionFactory::factoriesFor(CompilerInstance &Compiler) {
+  if (!preamble::usesHeaderModules(Compiler.getInvocation()))
+    return Textual;
+  if (!Modular)
+    Modular.emplace(Context, WholeUnitContext, BaseFS);
+  return *Modular;
 }
 
 std::unique_ptr<FrontendAction> AnalysisActionFactory::create() {

@@ -93,9 +93,31 @@ public:
 private:
   class Action;
 
+  /// The consumers' factories of every check and of those that need the
+  /// whole unit (may be absent).
+  struct ConsumerFactories {
+    ConsumerFactories(
+        clang::tidy::ClangTidyContext &Context,
+        clang::tidy::ClangTidyContext *WholeUnitContext,
+        llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS);
+    clang::tidy::ClangTidyASTConsumerFactory Checks;
+    std::optional<clang::tidy::ClangTidyASTConsumerFactory> WholeUnit;
+  };
+  /// The factories for \p Compiler's unit. clang-tidy replays the
+  /// preprocessor events of headers read from Clang's modules
+  /// (ExpandModularHeadersPPCallbacks) when its factory has the file system,
+  /// and decides by LangOptions::Modules, which C++20 alone sets: every
+  /// header of a C++20 unit would be lexed twice, for nothing, and the
+  /// replay's callbacks would cost the unit its precompiled prefix. Only a
+  /// unit that uses header modules (preamble::usesHeaderModules) gets the
+  /// factories with the file system, made when the first one comes.
+  ConsumerFactories &factoriesFor(clang::CompilerInstance &Compiler);
+
   clang::tidy::ClangTidyContext &Context;
-  clang::tidy::ClangTidyASTConsumerFactory ConsumerFactory;
-  std::optional<clang::tidy::ClangTidyASTConsumerFactory> WholeUnitFactory;
+  clang::tidy::ClangTidyContext *WholeUnitContext;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> BaseFS;
+  ConsumerFactories Textual;
+  std::optional<ConsumerFactories> Modular;
   std::vector<std::string> EnabledChecks;
   bool SkipSystemBodies;
   std::string &LibTorchVersion;
