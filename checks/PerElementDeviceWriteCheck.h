@@ -13,7 +13,7 @@ namespace clang::tidy::libtorch {
 
 /// Finds scalars written one element at a time into a tensor on the GPU in
 /// a host loop over the index (`out[i][j] = v;`, `out.index_put_({i}, v);`,
-/// analysis/ElementWrites.h): one kernel launch per element.
+/// analysis/devices/ElementWrites.h): one kernel launch per element.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-per-element-device-write.md

@@ -18,15 +18,15 @@
 namespace clang::tidy::libtorch {
 
 /// Finds tensors made on the host and copied to the GPU right away, on
-/// every training step or evaluation batch (analysis/BatchScope.h, through
-/// calls as deep as analysis/CallerPaths.h follows them): a factory that
-/// can make them on the device (written before the copy, or returned by a
-/// helper whose result is copied), a constant host table rebuilt as a
-/// tensor (analysis/ConstantHostData.h), a narrow host tensor widened
-/// before the copy (analysis/HostDtypes.h); and a factory's host tensor
-/// never copied, handed to an operation with a tensor on the device
-/// (analysis/HostTensorSources.h). Where that runs once (setup, constructors,
-/// once per epoch) it costs nothing worth a finding.
+/// every training step or evaluation batch (analysis/steps/BatchScope.h,
+/// through calls as deep as analysis/steps/CallerPaths.h follows them): a
+/// factory that can make them on the device (written before the copy, or
+/// returned by a helper whose result is copied), a constant host table rebuilt
+/// as a tensor (analysis/devices/ConstantHostData.h), a narrow host tensor
+/// widened before the copy (analysis/devices/HostDtypes.h); and a factory's
+/// host tensor never copied, handed to an operation with a tensor on the device
+/// (analysis/devices/HostTensorSources.h). Where that runs once (setup,
+/// constructors, once per epoch) it costs nothing worth a finding.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-tensor-created-off-device.md

@@ -15,13 +15,13 @@ namespace clang::tidy::libtorch {
 
 /// Finds gradient handling that silently breaks training or gradient
 /// accumulation, by ordering the zero_grad / backward / step calls of one
-/// step loop (analysis/GradientOrder.h):
+/// step loop (analysis/gradients/GradientOrder.h):
 /// 1. `step()` under a periodic guard, `zero_grad()` unguarded;
 /// 2. `zero_grad()` between `backward()` and `step()`;
 /// 3. `step()` in a loop that never resets gradients;
 /// 4. correct accumulation whose loss is not divided by the count;
 /// 5. `zero_grad()` once per epoch while the accumulation counter runs
-///    across epochs (analysis/AccumulationWindow.h).
+///    across epochs (analysis/gradients/AccumulationWindow.h).
 ///
 /// For the user-facing documentation see:
 /// docs/checks/libtorch-zero-grad-accumulation.md

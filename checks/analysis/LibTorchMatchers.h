@@ -7,8 +7,8 @@
 // The AST matchers several checks register, each a thin wrapper of the
 // LibTorchCalls.h predicate that code outside a matcher asks: a check that
 // matches `tensor.to(...)` and an analysis that walks to one then agree on
-// what a copy to a device is (as clang-tidy's utils/Matchers.h wraps its
-// type predicates).
+// what a copy to a device is (as clang-tidy's own matcher utilities wrap
+// its type predicates).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,5 +1,4 @@
-//===--- CallingContexts.h - A function in the calls that run it -*- C++
-//-*-===//
+//===--- CallingContexts.h - A function in the calls that run it -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

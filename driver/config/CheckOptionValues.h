@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_CHECKOPTIONVALUES_H
-#define LIBTORCH_TIDY_DRIVER_CHECKOPTIONVALUES_H
+#ifndef LIBTORCH_TIDY_DRIVER_CONFIG_CHECKOPTIONVALUES_H
+#define LIBTORCH_TIDY_DRIVER_CONFIG_CHECKOPTIONVALUES_H
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "llvm/ADT/StringRef.h"
@@ -31,4 +31,4 @@ invalidCheckOptionValues(clang::tidy::ClangTidyOptionsProvider &Provider,
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_CHECKOPTIONVALUES_H
+#endif // LIBTORCH_TIDY_DRIVER_CONFIG_CHECKOPTIONVALUES_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_COMMANDLINEFLAGS_H
-#define LIBTORCH_TIDY_DRIVER_COMMANDLINEFLAGS_H
+#ifndef LIBTORCH_TIDY_DRIVER_CONFIG_COMMANDLINEFLAGS_H
+#define LIBTORCH_TIDY_DRIVER_CONFIG_COMMANDLINEFLAGS_H
 
 #include "preamble/PrefixRole.h"
 #include "llvm/Support/CommandLine.h"
@@ -102,4 +102,4 @@ extern llvm::cl::opt<bool> WorkerDatabaseSummaries;
 } // namespace flags
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_COMMANDLINEFLAGS_H
+#endif // LIBTORCH_TIDY_DRIVER_CONFIG_COMMANDLINEFLAGS_H

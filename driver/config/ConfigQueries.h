@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_CONFIGQUERIES_H
-#define LIBTORCH_TIDY_DRIVER_CONFIGQUERIES_H
+#ifndef LIBTORCH_TIDY_DRIVER_CONFIG_CONFIGQUERIES_H
+#define LIBTORCH_TIDY_DRIVER_CONFIG_CONFIGQUERIES_H
 
 #include "clang-tidy/ClangTidyOptions.h"
 #include "config/OptionsSetup.h"
@@ -37,4 +37,4 @@ llvm::Error applyVfsOverlay(const ToolOptions &Options,
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_CONFIGQUERIES_H
+#endif // LIBTORCH_TIDY_DRIVER_CONFIG_CONFIGQUERIES_H

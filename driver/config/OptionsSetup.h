@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
-#define LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
+#ifndef LIBTORCH_TIDY_DRIVER_CONFIG_OPTIONSSETUP_H
+#define LIBTORCH_TIDY_DRIVER_CONFIG_OPTIONSSETUP_H
 
 #include "cache/remote/RemoteSpec.h"
 #include "clang-tidy/ClangTidyOptions.h"
@@ -180,4 +180,4 @@ unsigned warnUnknownCheckOptions(const ToolOptions &Options,
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_OPTIONSSETUP_H
+#endif // LIBTORCH_TIDY_DRIVER_CONFIG_OPTIONSSETUP_H

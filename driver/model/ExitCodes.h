@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_EXITCODES_H
-#define LIBTORCH_TIDY_DRIVER_EXITCODES_H
+#ifndef LIBTORCH_TIDY_DRIVER_MODEL_EXITCODES_H
+#define LIBTORCH_TIDY_DRIVER_MODEL_EXITCODES_H
 
 namespace libtorch_tidy {
 
@@ -21,4 +21,4 @@ enum ExitCode : int {
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_EXITCODES_H
+#endif // LIBTORCH_TIDY_DRIVER_MODEL_EXITCODES_H

@@ -1,5 +1,4 @@
-//===--- IncludePrefix.h - The system includes a unit starts with -*- C++
-//-*-===//
+//===--- IncludePrefix.h - The system includes a unit starts with -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -24,7 +24,7 @@
 //    main file's own `#include` lines of its headers are then skipped by
 //    their include guards.
 //
-// The findings are the same with and without (test/preamble_equality.py);
+// The findings are the same with and without (test/parse_equality.py);
 // the unit's analysis falls back to a plain parse when they could differ
 // (UnitAnalysis.cpp): a check that watches the preprocessor, which would miss
 // the events of the precompiled headers, compiler errors with the prefix, or
@@ -60,7 +60,7 @@ enum class BuildPolicy {
   Always,
   /// Never: a stored prefix is used, a missing one is neither built nor
   /// waited for (the language server's analyses, which a builder of its own
-  /// serves: driver/lsp/PrefixBuilds.h).
+  /// serves: driver/lsp/ServerPrefixBuilds.cpp).
   Never,
 };
 

@@ -21,7 +21,7 @@ enum class PrefixRole {
   /// The CLI's rule: build it when it pays.
   Analyze,
   /// The language server's analyses: use a stored prefix, never build one
-  /// nor wait for one (the server builds it apart: lsp/PrefixBuilds.h).
+  /// nor wait for one (the server builds it apart: lsp/ServerPrefixBuilds.cpp).
   ReuseOnly,
   /// A prefix builder: build the prefix, analyze nothing.
   BuildOnly,

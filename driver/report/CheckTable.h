@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_CHECKTABLE_H
-#define LIBTORCH_TIDY_DRIVER_CHECKTABLE_H
+#ifndef LIBTORCH_TIDY_DRIVER_REPORT_CHECKTABLE_H
+#define LIBTORCH_TIDY_DRIVER_REPORT_CHECKTABLE_H
 
 #include <string>
 
@@ -17,4 +17,4 @@ std::string renderCheckTable();
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_CHECKTABLE_H
+#endif // LIBTORCH_TIDY_DRIVER_REPORT_CHECKTABLE_H

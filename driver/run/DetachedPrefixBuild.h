@@ -1,5 +1,4 @@
-//===--- DetachedPrefixBuild.h - A prefix built for the next run -*- C++
-//-*-===//
+//===--- DetachedPrefixBuild.h - A prefix built for the next run -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -26,8 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_BUILDCOMMANDS_H
-#define LIBTORCH_TIDY_DRIVER_BUILDCOMMANDS_H
+#ifndef LIBTORCH_TIDY_DRIVER_UNITS_BUILDCOMMANDS_H
+#define LIBTORCH_TIDY_DRIVER_UNITS_BUILDCOMMANDS_H
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -70,4 +70,4 @@ buildCommandNotices(const clang::tooling::CompilationDatabase &Base,
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_BUILDCOMMANDS_H
+#endif // LIBTORCH_TIDY_DRIVER_UNITS_BUILDCOMMANDS_H

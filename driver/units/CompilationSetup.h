@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_COMPILATIONSETUP_H
-#define LIBTORCH_TIDY_DRIVER_COMPILATIONSETUP_H
+#ifndef LIBTORCH_TIDY_DRIVER_UNITS_COMPILATIONSETUP_H
+#define LIBTORCH_TIDY_DRIVER_UNITS_COMPILATIONSETUP_H
 
 #include "config/OptionsSetup.h"
 #include "clang/Tooling/CompilationDatabase.h"
@@ -52,4 +52,4 @@ setUpCompilations(const ToolOptions &Options,
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_COMPILATIONSETUP_H
+#endif // LIBTORCH_TIDY_DRIVER_UNITS_COMPILATIONSETUP_H

@@ -19,8 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_CUDACOMMANDS_H
-#define LIBTORCH_TIDY_DRIVER_CUDACOMMANDS_H
+#ifndef LIBTORCH_TIDY_DRIVER_UNITS_CUDACOMMANDS_H
+#define LIBTORCH_TIDY_DRIVER_UNITS_CUDACOMMANDS_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -43,4 +43,4 @@ std::vector<std::string> hostCommandFromNvcc(llvm::ArrayRef<std::string> Args);
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_CUDACOMMANDS_H
+#endif // LIBTORCH_TIDY_DRIVER_UNITS_CUDACOMMANDS_H

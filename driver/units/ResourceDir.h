@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_RESOURCEDIR_H
-#define LIBTORCH_TIDY_DRIVER_RESOURCEDIR_H
+#ifndef LIBTORCH_TIDY_DRIVER_UNITS_RESOURCEDIR_H
+#define LIBTORCH_TIDY_DRIVER_UNITS_RESOURCEDIR_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -39,4 +39,4 @@ bool hasResourceDirArgument(llvm::ArrayRef<std::string> CommandLine);
 
 } // namespace libtorch_tidy
 
-#endif // LIBTORCH_TIDY_DRIVER_RESOURCEDIR_H
+#endif // LIBTORCH_TIDY_DRIVER_UNITS_RESOURCEDIR_H

@@ -21,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_BUNDLE_H
-#define LIBTORCH_TIDY_VERIFY_BUNDLE_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_BUNDLE_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_BUNDLE_H
 
 #include "Findings.h"
 

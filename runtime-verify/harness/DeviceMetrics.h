@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_DEVICEMETRICS_H
-#define LIBTORCH_TIDY_VERIFY_DEVICEMETRICS_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_DEVICEMETRICS_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_DEVICEMETRICS_H
 
 #include "RunData.h"
 

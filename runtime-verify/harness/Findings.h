@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_FINDINGS_H
-#define LIBTORCH_TIDY_VERIFY_FINDINGS_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_FINDINGS_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_FINDINGS_H
 
 #include <string>
 #include <vector>

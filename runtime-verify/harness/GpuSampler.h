@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_GPUSAMPLER_H
-#define LIBTORCH_TIDY_VERIFY_GPUSAMPLER_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_GPUSAMPLER_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_GPUSAMPLER_H
 
 #include <string>
 #include <vector>

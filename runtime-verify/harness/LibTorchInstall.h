@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_LIBTORCHINSTALL_H
-#define LIBTORCH_TIDY_VERIFY_LIBTORCHINSTALL_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_LIBTORCHINSTALL_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_LIBTORCHINSTALL_H
 
 #include <optional>
 #include <string>

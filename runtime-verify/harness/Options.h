@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_OPTIONS_H
-#define LIBTORCH_TIDY_VERIFY_OPTIONS_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_OPTIONS_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_OPTIONS_H
 
 #include <string>
 #include <vector>
@@ -48,4 +48,4 @@ std::string absolute(const std::string &P);
 
 } // namespace libtorch_tidy::verify
 
-#endif // LIBTORCH_TIDY_VERIFY_OPTIONS_H
+#endif // LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_OPTIONS_H

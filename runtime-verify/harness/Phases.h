@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_PHASES_H
-#define LIBTORCH_TIDY_VERIFY_PHASES_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_PHASES_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_PHASES_H
 
 #include <fmt/format.h>
 

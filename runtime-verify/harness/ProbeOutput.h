@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_PROBEOUTPUT_H
-#define LIBTORCH_TIDY_VERIFY_PROBEOUTPUT_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_PROBEOUTPUT_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_PROBEOUTPUT_H
 
 #include "RunData.h"
 #include <string>
@@ -20,4 +20,4 @@ ProbeCounts readProbe(const std::string &Dir);
 
 } // namespace libtorch_tidy::verify
 
-#endif // LIBTORCH_TIDY_VERIFY_PROBEOUTPUT_H
+#endif // LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_PROBEOUTPUT_H

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_PROCESS_H
-#define LIBTORCH_TIDY_VERIFY_PROCESS_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_PROCESS_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_PROCESS_H
 
 #include <functional>
 #include <map>

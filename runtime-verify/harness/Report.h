@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_REPORT_H
-#define LIBTORCH_TIDY_VERIFY_REPORT_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_REPORT_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_REPORT_H
 
 #include "RunData.h"
 

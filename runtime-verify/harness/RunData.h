@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_RUNDATA_H
-#define LIBTORCH_TIDY_VERIFY_RUNDATA_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_RUNDATA_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_RUNDATA_H
 
 #include "Findings.h"
 #include "GpuSampler.h"

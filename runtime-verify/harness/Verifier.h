@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_VERIFIER_H
-#define LIBTORCH_TIDY_VERIFY_VERIFIER_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_VERIFIER_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_VERIFIER_H
 
 #include "Bundle.h"
 #include "GpuSampler.h"
@@ -79,4 +79,4 @@ private:
 
 } // namespace libtorch_tidy::verify
 
-#endif // LIBTORCH_TIDY_VERIFY_VERIFIER_H
+#endif // LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_VERIFIER_H

@@ -19,8 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_WATCHDOG_H
-#define LIBTORCH_TIDY_VERIFY_WATCHDOG_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_WATCHDOG_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_WATCHDOG_H
 
 #include <string>
 #include <vector>

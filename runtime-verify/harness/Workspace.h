@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_VERIFY_WORKSPACE_H
-#define LIBTORCH_TIDY_VERIFY_WORKSPACE_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_WORKSPACE_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_HARNESS_WORKSPACE_H
 
 #include <string>
 #include <vector>

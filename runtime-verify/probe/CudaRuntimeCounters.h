@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_PROBE_CUDARUNTIMECOUNTERS_H
-#define LIBTORCH_TIDY_PROBE_CUDARUNTIMECOUNTERS_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_CUDARUNTIMECOUNTERS_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_CUDARUNTIMECOUNTERS_H
 
 #include <atomic>
 #include <cstdint>

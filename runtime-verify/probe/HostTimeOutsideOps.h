@@ -26,8 +26,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_PROBE_HOSTTIMEOUTSIDEOPS_H
-#define LIBTORCH_TIDY_PROBE_HOSTTIMEOUTSIDEOPS_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_HOSTTIMEOUTSIDEOPS_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_HOSTTIMEOUTSIDEOPS_H
 
 #include <atomic>
 #include <cstddef>
@@ -161,4 +161,4 @@ private:
 
 } // namespace libtorch_tidy_probe
 
-#endif // LIBTORCH_TIDY_PROBE_HOSTTIMEOUTSIDEOPS_H
+#endif // LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_HOSTTIMEOUTSIDEOPS_H

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_PROBE_PROBESTATE_H
-#define LIBTORCH_TIDY_PROBE_PROBESTATE_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_PROBESTATE_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_PROBESTATE_H
 
 #include "HostTimeOutsideOps.h"
 
@@ -90,4 +90,4 @@ void writeCounts(bool FromSignal);
 
 } // namespace libtorch_tidy_probe
 
-#endif // LIBTORCH_TIDY_PROBE_PROBESTATE_H
+#endif // LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_PROBESTATE_H

@@ -9,8 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_PROBE_SIGNALSAFEBUFFER_H
-#define LIBTORCH_TIDY_PROBE_SIGNALSAFEBUFFER_H
+#ifndef LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_SIGNALSAFEBUFFER_H
+#define LIBTORCH_TIDY_RUNTIME_VERIFY_PROBE_SIGNALSAFEBUFFER_H
 
 #include <cstddef>
 #include <cstdint>

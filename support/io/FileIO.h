@@ -31,8 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_IO_FILEIO_H
-#define LIBTORCH_TIDY_DRIVER_IO_FILEIO_H
+#ifndef LIBTORCH_TIDY_SUPPORT_IO_FILEIO_H
+#define LIBTORCH_TIDY_SUPPORT_IO_FILEIO_H
 
 #include <cstddef>
 #include <optional>
@@ -95,4 +95,4 @@ constexpr std::size_t MaxDiffBytes = std::size_t(64) << 20;
 
 } // namespace libtorch_tidy::io
 
-#endif // LIBTORCH_TIDY_DRIVER_IO_FILEIO_H
+#endif // LIBTORCH_TIDY_SUPPORT_IO_FILEIO_H

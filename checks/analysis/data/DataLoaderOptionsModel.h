@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DATALOADEROPTIONSMODEL_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DATALOADEROPTIONSMODEL_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DATA_DATALOADEROPTIONSMODEL_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DATA_DATALOADEROPTIONSMODEL_H
 
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -95,4 +95,4 @@ bool isDataLoaderOptionsType(QualType Type);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DATALOADEROPTIONSMODEL_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DATA_DATALOADEROPTIONSMODEL_H

@@ -28,8 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_CONSTANTHOSTDATA_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_CONSTANTHOSTDATA_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_CONSTANTHOSTDATA_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_CONSTANTHOSTDATA_H
 
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -60,4 +60,4 @@ constantHostTableCopied(const Expr *CopySource, const Stmt *Loop,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_CONSTANTHOSTDATA_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_CONSTANTHOSTDATA_H

@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEFACTS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEFACTS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEFACTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEFACTS_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -110,4 +110,4 @@ PlacingDevice placingDevice(const Expr *DeviceTensor, ASTContext &Context);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEFACTS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEFACTS_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEINTOFACTORY_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEINTOFACTORY_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEINTOFACTORY_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEINTOFACTORY_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -62,4 +62,4 @@ std::optional<FixItHint> deviceIntoOptions(const CallExpr &Factory,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEINTOFACTORY_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEINTOFACTORY_H

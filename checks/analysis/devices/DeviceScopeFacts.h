@@ -1,5 +1,4 @@
-//===--- DeviceScopeFacts.h - Devices a function or program names -*- C++
-//-*-===//
+//===--- DeviceScopeFacts.h - Devices a function or program names -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -11,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICESCOPEFACTS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICESCOPEFACTS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICESCOPEFACTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICESCOPEFACTS_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -50,4 +49,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICESCOPEFACTS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICESCOPEFACTS_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEVARIABLES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEVARIABLES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEVARIABLES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEVARIABLES_H
 
 #include "analysis/devices/DeviceFacts.h"
 #include "utils/UserCode.h"
@@ -46,4 +46,4 @@ bool readsCommandLineOrEnvironment(const Expr *E, ASTContext &Context);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICEVARIABLES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_DEVICEVARIABLES_H

@@ -25,8 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_ELEMENTWRITES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_ELEMENTWRITES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_ELEMENTWRITES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_ELEMENTWRITES_H
 
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -62,4 +62,4 @@ const Stmt *indexLoop(const ElementWrite &Write,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_ELEMENTWRITES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_ELEMENTWRITES_H

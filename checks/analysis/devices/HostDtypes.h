@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTDTYPES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTDTYPES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTDTYPES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTDTYPES_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -93,4 +93,4 @@ bool isWideningSwappable(const HostWidening &Widening,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTDTYPES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTDTYPES_H

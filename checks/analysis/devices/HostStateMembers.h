@@ -1,5 +1,4 @@
-//===--- HostStateMembers.h - Tensor members kept in host memory -*- C++
-//-*-===//
+//===--- HostStateMembers.h - Tensor members kept in host memory -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,5 +1,4 @@
-//===--- HostTensorSources.h - Host tensors that reach device work -*- C++
-//-*-===//
+//===--- HostTensorSources.h - Host tensors that reach device work -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -33,8 +32,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTTENSORSOURCES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTTENSORSOURCES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTTENSORSOURCES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTTENSORSOURCES_H
 
 #include "analysis/devices/DeviceIntoFactory.h"
 #include "analysis/devices/HostDtypes.h"
@@ -103,4 +102,4 @@ FactoryDevice deviceForFactory(const HostOperand &Operand, ASTContext &Context,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTTENSORSOURCES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTTENSORSOURCES_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULECALLCHAINS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULECALLCHAINS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULECALLCHAINS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULECALLCHAINS_H
 
 #include "analysis/program/ConvolutionModules.h"
 #include "utils/UserCode.h"
@@ -50,4 +50,4 @@ llvm::ArrayRef<const Expr *> forwardInputs(const CallExpr *Forward);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULECALLCHAINS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULECALLCHAINS_H

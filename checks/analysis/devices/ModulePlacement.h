@@ -24,8 +24,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULEPLACEMENT_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULEPLACEMENT_H
 
 #include "analysis/WalkDepths.h"
 #include "utils/UserCode.h"
@@ -84,4 +84,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEPLACEMENT_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULEPLACEMENT_H

@@ -1,5 +1,4 @@
-//===--- AccumulationWindow.h - Accumulation windows across epochs -*- C++
-//-*-===//
+//===--- AccumulationWindow.h - Accumulation windows across epochs -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -31,8 +30,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_ACCUMULATIONWINDOW_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_ACCUMULATIONWINDOW_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_ACCUMULATIONWINDOW_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_ACCUMULATIONWINDOW_H
 
 #include "analysis/gradients/GradientOrder.h"
 #include "analysis/steps/TrainingLoopModel.h"
@@ -84,4 +83,4 @@ const GradEvent *zeroGradBeforeLastBackward(llvm::ArrayRef<GradEvent> Events,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_ACCUMULATIONWINDOW_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_ACCUMULATIONWINDOW_H

@@ -27,8 +27,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTORDER_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTORDER_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_GRADIENTORDER_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_GRADIENTORDER_H
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "clang/AST/ASTContext.h"
@@ -118,4 +118,4 @@ zeroGradsBetweenBackwardAndStep(llvm::ArrayRef<GradEvent> Events,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTORDER_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_GRADIENTORDER_H

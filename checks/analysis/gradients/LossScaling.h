@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_LOSSSCALING_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_LOSSSCALING_H
 
 #include "analysis/gradients/GradientOrder.h"
 #include "clang/AST/ASTContext.h"
@@ -51,4 +51,4 @@ unscaledBackwards(llvm::ArrayRef<GradEvent> Events,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LOSSSCALING_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_LOSSSCALING_H

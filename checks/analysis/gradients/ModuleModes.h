@@ -1,5 +1,4 @@
-//===--- ModuleModes.h - Which module is trained, evaluated, frozen -*- C++
-//-*-//
+//===--- ModuleModes.h - Which module is trained, evaluated, frozen -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -22,8 +21,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEMODES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEMODES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_MODULEMODES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_MODULEMODES_H
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "clang/AST/ExprCXX.h"
@@ -137,4 +136,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_MODULEMODES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_MODULEMODES_H

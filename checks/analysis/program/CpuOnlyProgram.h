@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_CPUONLYPROGRAM_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_CPUONLYPROGRAM_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CPUONLYPROGRAM_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CPUONLYPROGRAM_H
 
 #include "analysis/LibTorchCalls.h"
 #include "analysis/steps/TrainingLoopModel.h"
@@ -53,4 +53,4 @@ const Expr *cpuToken(const Expr *Init);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_CPUONLYPROGRAM_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CPUONLYPROGRAM_H

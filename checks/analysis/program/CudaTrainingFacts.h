@@ -25,8 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_CUDATRAININGFACTS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_CUDATRAININGFACTS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CUDATRAININGFACTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CUDATRAININGFACTS_H
 
 #include "analysis/steps/TrainingFacts.h"
 #include "llvm/ADT/StringSet.h"
@@ -84,4 +84,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_CUDATRAININGFACTS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CUDATRAININGFACTS_H

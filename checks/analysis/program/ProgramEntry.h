@@ -19,8 +19,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMENTRY_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMENTRY_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_PROGRAMENTRY_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_PROGRAMENTRY_H
 
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -61,4 +61,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMENTRY_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_PROGRAMENTRY_H

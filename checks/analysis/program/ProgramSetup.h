@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMSETUP_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMSETUP_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_PROGRAMSETUP_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_PROGRAMSETUP_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -72,4 +72,4 @@ std::optional<LibTorchVersion> libTorchVersion(Preprocessor &PP);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAMSETUP_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_PROGRAMSETUP_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHFLOW_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHFLOW_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_BATCHFLOW_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_BATCHFLOW_H
 
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
@@ -54,4 +54,4 @@ std::vector<BatchUse> batchUses(const Expr *Batch,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHFLOW_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_BATCHFLOW_H

@@ -1,5 +1,4 @@
-//===--- BatchScope.h - Code run per training step or eval batch -*- C++
-//-*-===//
+//===--- BatchScope.h - Code run per training step or eval batch -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -35,8 +34,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHSCOPE_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHSCOPE_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_BATCHSCOPE_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_BATCHSCOPE_H
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "clang/AST/ASTContext.h"
@@ -96,4 +95,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_BATCHSCOPE_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_BATCHSCOPE_H

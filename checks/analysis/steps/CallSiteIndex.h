@@ -28,8 +28,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_CALLSITEINDEX_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_CALLSITEINDEX_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLSITEINDEX_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLSITEINDEX_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -67,4 +67,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_CALLSITEINDEX_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLSITEINDEX_H

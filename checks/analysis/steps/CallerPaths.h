@@ -31,8 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_CALLERPATHS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_CALLERPATHS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLERPATHS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLERPATHS_H
 
 #include "analysis/WalkDepths.h"
 #include "analysis/steps/BatchScope.h"
@@ -101,4 +101,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_CALLERPATHS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLERPATHS_H

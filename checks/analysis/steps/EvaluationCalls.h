@@ -1,5 +1,4 @@
-//===--- EvaluationCalls.h - Evaluation functions without a loop -*- C++
-//-*-===//
+//===--- EvaluationCalls.h - Evaluation functions without a loop -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
@@ -13,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONCALLS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONCALLS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_EVALUATIONCALLS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_EVALUATIONCALLS_H
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "clang/AST/ExprCXX.h"
@@ -64,4 +63,4 @@ std::optional<EvaluationPass> evaluationPass(const FunctionDecl *Function,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONCALLS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_EVALUATIONCALLS_H

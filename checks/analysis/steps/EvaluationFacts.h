@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONFACTS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONFACTS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_EVALUATIONFACTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_EVALUATIONFACTS_H
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "utils/UserCode.h"
@@ -92,4 +92,4 @@ llvm::SmallVector<PeriodicPass, 2> periodicPasses(const Stmt *Loop,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_EVALUATIONFACTS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_EVALUATIONFACTS_H

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_FUNCTIONFLOWS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_FUNCTIONFLOWS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_FUNCTIONFLOWS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_FUNCTIONFLOWS_H
 
 #include "analysis/steps/ValueRoots.h"
 #include "clang/AST/Decl.h"
@@ -55,4 +55,4 @@ const FunctionDecl *functionOf(const VarDecl *Variable);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_FUNCTIONFLOWS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_FUNCTIONFLOWS_H

@@ -52,8 +52,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LOOPINVARIANCE_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LOOPINVARIANCE_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_LOOPINVARIANCE_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_LOOPINVARIANCE_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -76,4 +76,4 @@ bool isLoopInvariant(const Expr *E, const Stmt *Loop);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LOOPINVARIANCE_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_LOOPINVARIANCE_H

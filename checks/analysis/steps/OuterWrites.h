@@ -17,8 +17,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_OUTERWRITES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_OUTERWRITES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_OUTERWRITES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_OUTERWRITES_H
 
 #include "clang/AST/Stmt.h"
 #include "clang/AST/Type.h"
@@ -42,4 +42,4 @@ QualType writableTarget(QualType Parameter);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_OUTERWRITES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_OUTERWRITES_H

@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SYNCPURPOSE_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_SYNCPURPOSE_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_SYNCPURPOSE_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_SYNCPURPOSE_H
 
 #include "analysis/devices/HostSyncOperations.h"
 #include "analysis/steps/TrainingLoopModel.h"
@@ -50,4 +50,4 @@ bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_SYNCPURPOSE_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_SYNCPURPOSE_H

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGCODE_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGCODE_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGCODE_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGCODE_H
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "clang/AST/ASTContext.h"
@@ -30,4 +30,4 @@ bool isTrainingCode(const FunctionDecl *Function, ASTContext &Context,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGCODE_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGCODE_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGFACTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGFACTS_H
 
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceScopeFacts.h"
@@ -35,4 +35,4 @@ struct TrainingFacts {
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGFACTS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGFACTS_H

@@ -51,8 +51,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGLOOPMODEL_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGLOOPMODEL_H
 
 #include "analysis/WalkDepths.h"
 #include "analysis/program/FunctionSummaries.h"
@@ -226,4 +226,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_TRAININGLOOPMODEL_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGLOOPMODEL_H

@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_UPDATEBLOCKS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_UPDATEBLOCKS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_UPDATEBLOCKS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_UPDATEBLOCKS_H
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include <optional>
@@ -38,4 +38,4 @@ std::optional<StepPath> updateBlockPath(const Stmt *S, TrainingLoopModel &Loops,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_UPDATEBLOCKS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_UPDATEBLOCKS_H

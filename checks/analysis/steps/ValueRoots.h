@@ -15,8 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_VALUEROOTS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_VALUEROOTS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_VALUEROOTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_VALUEROOTS_H
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -89,4 +89,4 @@ bool switchesGradientOn(const Expr *E);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_VALUEROOTS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_VALUEROOTS_H

@@ -1,5 +1,4 @@
-//===--- RemoteEntry.h - A unit's result as a remote cache entry -*- C++
-//-*-===//
+//===--- RemoteEntry.h - A unit's result as a remote cache entry -===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
