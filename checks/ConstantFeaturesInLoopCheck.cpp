@@ -49,7 +49,7 @@ void ConstantFeaturesInLoopCheck::check(
     return;
   // Weights an optimizer of this file updates change the output on every
   // step.
-  if (!Modes.get(Context).isUntrainedModule(Module))
+  if (!moduleModes(Context).isUntrainedModule(Module))
     return;
   // Only a forward pass in the step loop's own body: in a helper the loop
   // calls, the inputs are the helper's parameters, and whether each call

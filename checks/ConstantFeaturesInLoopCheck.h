@@ -8,7 +8,6 @@
 #define LIBTORCH_TIDY_CHECKS_CONSTANTFEATURESINLOOPCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/gradients/ModuleModes.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {
@@ -27,11 +26,6 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  utils::PerUnit<analysis::ModuleModes> Modes{
-      unitScope(), [this](ASTContext &Context) {
-        return std::make_unique<analysis::ModuleModes>(
-            Context, trainingFacts(Context).Loops);
-      }};
   /// Forward calls already reported: one finding per call.
   utils::PerUnit<llvm::DenseSet<const Expr *>> Reported{unitScope()};
   bool asksAboutPeriodicGuards() const override { return true; }

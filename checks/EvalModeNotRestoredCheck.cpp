@@ -54,7 +54,7 @@ void EvalModeNotRestoredCheck::check(const MatchFinder::MatchResult &Result) {
   // A call spelled in a macro: the note would point into its expansion.
   if (!Eval->getBeginLoc().isFileID())
     return;
-  analysis::ModuleModes &Index = Modes.get(Context);
+  analysis::ModuleModes &Index = moduleModes(Context);
   std::optional<analysis::UnrestoredEval> Found = Index.unrestoredEval(Eval);
   if (!Found || !Reported.get(Context)
                      .insert({Found->Loop, Found->TrainingForward})

@@ -8,7 +8,6 @@
 #define LIBTORCH_TIDY_CHECKS_EVALMODENOTRESTOREDCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/gradients/ModuleModes.h"
 #include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::libtorch {
@@ -27,11 +26,6 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
-  utils::PerUnit<analysis::ModuleModes> Modes{
-      unitScope(), [this](ASTContext &Context) {
-        return std::make_unique<analysis::ModuleModes>(
-            Context, trainingFacts(Context).Loops);
-      }};
   /// (loop, training forward) pairs already reported: two evaluations in
   /// one epoch are one finding.
   utils::PerUnit<llvm::DenseSet<std::pair<const Stmt *, const Expr *>>>

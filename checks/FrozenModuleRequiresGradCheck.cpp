@@ -57,7 +57,7 @@ void FrozenModuleRequiresGradCheck::check(
   // frozen with the module that holds them.
   if (analysis::isModuleMethod(utils::enclosingFunction(Forward, TU.Parents)))
     return;
-  analysis::ModuleModes &Index = Modes.get(Context);
+  analysis::ModuleModes &Index = moduleModes(Context);
   if (!Index.isUntrainedModule(Module) || Index.parametersFrozen(Module) ||
       !TU.Loops.perStep(Forward) ||
       analysis::isCoveredByNoGradGuard(Forward, Context, TU.Parents) ||

@@ -11,6 +11,7 @@
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/BatchFlow.h"
+#include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
@@ -75,10 +76,12 @@ bool InputNotOnDeviceCheck::isModuleOnDevice(const ValueDecl *Module,
   analysis::TrainingFacts &TU = trainingFacts(Context);
   const FunctionDecl *Canonical = Function->getCanonicalDecl();
   for (const CallExpr *Call : TU.Loops.callSitesOf(Canonical)) {
-    unsigned Offset = isa<CXXOperatorCallExpr>(Call) ? 1 : 0;
-    if (Index + Offset >= Call->getNumArgs())
+    // An overloaded operator's object is its first argument, a static
+    // call operator's is not: CallArguments.h knows which.
+    const Expr *Arg = utils::argumentOfParameter(Call, Index);
+    if (!Arg)
       continue;
-    const Expr *Arg = Call->getArg(Index + Offset)->IgnoreParenImpCasts();
+    Arg = Arg->IgnoreParenImpCasts();
     if (const auto *Construct = dyn_cast<CXXConstructExpr>(Arg))
       if (Construct->getNumArgs() == 1)
         Arg = Construct->getArg(0)->IgnoreParenImpCasts();

@@ -8,6 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_LIBTORCHCHECK_H
 
 #include "analysis/devices/ModulePlacement.h"
+#include "analysis/gradients/ModuleModes.h"
 #include "analysis/program/CudaTrainingFacts.h"
 #include "analysis/program/ProgramEntry.h"
 #include "analysis/program/SummaryTable.h"
@@ -87,6 +88,10 @@ protected:
   }
   analysis::ModulePlacement &modulePlacement(ASTContext &Context) {
     return Placement.get(Context);
+  }
+  /// Which modules the unit trains, evaluates and freezes.
+  analysis::ModuleModes &moduleModes(ASTContext &Context) {
+    return Modes.get(Context);
   }
   /// Whether `libtorch-tidy.SummaryFile` names a summary file.
   bool hasSummaries() const { return !SummaryFile.empty(); }
@@ -169,6 +174,11 @@ private:
       Unit, [this](ASTContext &Context) {
         return std::make_unique<analysis::ModulePlacement>(Context,
                                                            parents(Context));
+      }};
+  utils::PerUnit<analysis::ModuleModes> Modes{
+      Unit, [this](ASTContext &Context) {
+        return std::make_unique<analysis::ModuleModes>(
+            Context, trainingFacts(Context).Loops);
       }};
   utils::PerUnit<analysis::SummaryTable> Summaries{
       Unit, [this](ASTContext &Context) { return readSummaries(Context); }};

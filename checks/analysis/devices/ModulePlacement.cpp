@@ -10,6 +10,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
+#include "utils/References.h"
 #include "utils/UserCode.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -225,21 +226,9 @@ ModuleMoves ModulePlacement::movesOfVariable(const VarDecl *Variable,
       return mayBeMoved();
   }
 
-  struct RefCollector : RecursiveASTVisitor<RefCollector> {
-    const VarDecl *Variable;
-    llvm::SmallVector<const DeclRefExpr *, 8> Refs;
-    bool shouldVisitTemplateInstantiations() const { return true; }
-    bool VisitDeclRefExpr(DeclRefExpr *Ref) {
-      if (Ref->getDecl() == Variable)
-        Refs.push_back(Ref);
-      return true;
-    }
-  } Collector;
-  Collector.Variable = Variable;
-  Collector.TraverseStmt(Function->getBody());
-
   ModuleMoves Result = notMoved();
-  for (const DeclRefExpr *Ref : Collector.Refs) {
+  for (const DeclRefExpr *Ref :
+       utils::referencesTo(Variable, Function->getBody())) {
     merge(Result, movesOfUse(Ref, Depth));
     if (Result.MaybeMoved && Result.MovedToDevice)
       break;
