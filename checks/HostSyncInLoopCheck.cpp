@@ -147,6 +147,10 @@ void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
   // On every training step or evaluation batch: a validation pass waits
   // for the GPU on each batch just as a step does, for minutes per epoch.
   analysis::TrainingFacts &TU = trainingFacts(Context);
+  // A tensor a device test keeps on the host, a pointer handed to a kernel
+  // or a library: nothing waits.
+  if (!analysis::waitsWhereUsed(Sync, TU.Parents))
+    return;
   // Through the functions the step calls, however they are nested: the
   // finding is at the sync (where NOLINT and the fix belong), with a note
   // at each call on the way.
@@ -166,7 +170,7 @@ void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
               : utils::enclosingFunction(Path->StepLoop, TU.Parents)))
     return;
 
-  // In evaluation, a wait that is the point (analysis/SyncPurpose.h): a
+  // In evaluation, a wait that is the point (analysis/steps/SyncPurpose.h): a
   // per-batch latency measurement, an early exit decided on the host.
   if (!PerStep && analysis::isWaitWithPurpose(Sync, *Path, TU.Parents))
     return;

@@ -16,7 +16,7 @@
 namespace clang::tidy::libtorch {
 
 /// Finds operations that make the host wait for the GPU on every training
-/// step or evaluation batch (analysis/BatchScope.h): `item()`, `cpu()`,
+/// step or evaluation batch (analysis/steps/BatchScope.h): `item()`, `cpu()`,
 /// printing a tensor, `torch::cuda::synchronize()`, ops with data-dependent
 /// output sizes, `clip_grad_norm_`, and branching on device values.
 ///

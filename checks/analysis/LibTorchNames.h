@@ -204,6 +204,23 @@ inline constexpr char MakeShared[] = "::std::make_shared";
 inline constexpr char MakeUnique[] = "::std::make_unique";
 inline constexpr char BasicString[] = "::std::basic_string";
 inline constexpr char IosBase[] = "::std::ios_base";
+/// Standard-library functions that read the memory a pointer given as one
+/// of their first two arguments points to, on the host: a pointer from
+/// `data_ptr()` passed to them reads tensor memory there
+/// (analysis/devices/HostPointerReads.h). `memcpy`'s first argument is
+/// the destination, and its reader reads only the second.
+inline constexpr llvm::StringRef HostRangeReaders[] = {
+    "::std::copy",          "::std::copy_n",
+    "::std::accumulate",    "::std::max_element",
+    "::std::min_element",   "::std::minmax_element",
+    "::std::equal",         "::std::find",
+    "::std::count",         "::std::transform",
+    "::std::for_each",      "::std::reduce",
+    "::std::inner_product", "::std::all_of",
+    "::std::any_of",        "::memcmp",
+    "::std::memcmp"};
+inline constexpr llvm::StringRef HostMemoryCopies[] = {
+    "::memcpy", "::std::memcpy", "::memmove", "::std::memmove"};
 
 } // namespace clang::tidy::libtorch::names
 

@@ -108,6 +108,62 @@ void loops(const std::vector<torch::Tensor> &ts) {
   EXPECT_EQ(Loops->Calls.size(), 1u);
 }
 
+TEST(FunctionSummariesTest, WaitsOnlyOnPathsEveryCallTakes) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+#include <iostream>
+#include <stdexcept>
+void launch(float *data, int64_t n);
+void all_reduce(void *data, int64_t n);
+enum class Backend { Gloo, Nccl };
+void reduce(torch::Tensor &t) {
+  if (t.is_cuda()) {
+    all_reduce(t.data_ptr(), t.numel());
+    return;
+  }
+  std::cout << t.sum().item<float>();
+}
+void reduce_with(torch::Tensor &t, Backend backend) {
+  if (backend == Backend::Nccl)
+    return;
+  std::cout << t.sum().item<float>();
+}
+float after_empty(const torch::Tensor &t, int64_t n) {
+  if (n == 0)
+    return 0;
+  return t.item<float>();
+}
+float after_check(const torch::Tensor &t) {
+  if (!t.defined())
+    throw std::runtime_error("undefined");
+  return t.item<float>();
+}
+void hands_pointer(torch::Tensor &t) { launch(t.data_ptr<float>(), t.numel()); }
+float reads_pointer(const torch::Tensor &t) { return *t.data_ptr<float>(); }
+)cpp");
+  ASSERT_TRUE(AST);
+  const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
+  EXPECT_FALSE(named(All, "reduce"))
+      << "after a device test's early return, only some calls read";
+  EXPECT_FALSE(named(All, "reduce_with"))
+      << "a backend flag's early return: only some calls read";
+  const FunctionSummary *AfterEmpty = named(All, "after_empty");
+  ASSERT_TRUE(AfterEmpty) << "an integer equality leaves out one case";
+  EXPECT_EQ(AfterEmpty->Syncs.size(), 1u);
+  const FunctionSummary *AfterCheck = named(All, "after_check");
+  ASSERT_TRUE(AfterCheck) << "an error exit is no path of a working program";
+  EXPECT_EQ(AfterCheck->Syncs.size(), 1u);
+  const FunctionSummary *HandsPointer = named(All, "hands_pointer");
+  ASSERT_TRUE(HandsPointer) << "it calls launch() on every call";
+  EXPECT_TRUE(HandsPointer->Syncs.empty())
+      << "a pointer handed to the device waits for nothing";
+  const FunctionSummary *ReadsPointer = named(All, "reads_pointer");
+  ASSERT_TRUE(ReadsPointer);
+  ASSERT_EQ(ReadsPointer->Syncs.size(), 1u);
+  EXPECT_EQ(ReadsPointer->Syncs[0].Kind, SyncKind::HostMemory);
+}
+
 FunctionSummary summary(const std::string &Usr, bool Waits,
                         const std::vector<std::string> &Callees) {
   FunctionSummary S;

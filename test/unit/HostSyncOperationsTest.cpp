@@ -6,6 +6,8 @@
 
 #include "analysis/devices/HostSyncOperations.h"
 #include "ASTTestSupport.h"
+#include "analysis/devices/DeviceTests.h"
+#include "analysis/devices/HostPointerReads.h"
 #include "analysis/steps/SyncPurpose.h"
 #include "utils/UserCode.h"
 
@@ -341,6 +343,94 @@ void evaluate(torch::Tensor x) {
   ThroughCall.Calls.push_back(probedCall(3));
   EXPECT_FALSE(isWaitWithPurpose(Exit, ThroughCall, *Parents))
       << "an exit in a called function leaves that function only";
+}
+
+TEST_F(HostSyncArgumentsTest, PointersReadOnTheHost) {
+  parse(R"cpp(
+#include <cstring>
+#include <numeric>
+#include <vector>
+void launch(float *data, long n);
+void f(torch::Tensor t, float *out) {
+  float a = *t.data_ptr<float>();                       // 1: read
+  float b = t.data_ptr<float>()[2];                     // 2: read
+  const float *p = t.data_ptr<float>();                 // 3: read below
+  std::vector<float> v(p, p + t.numel());
+  std::memcpy(out, t.data_ptr<float>(), 4);             // 4: read
+  std::memcpy(t.data_ptr<float>(), out, 4);             // 5: written
+  launch(t.data_ptr<float>(), t.numel());               // 6: handed on
+  float *q = t.data_ptr<float>();                       // 7: handed on
+  launch(q, 1);
+  float *w = t.data_ptr<float>();                       // 8: written
+  w[0] = 1;
+  float s = std::accumulate(static_cast<float *>(t.data_ptr()),
+                            static_cast<float *>(t.data_ptr()) + 4, 0.f);
+  float *r = t.data_ptr<float>();                       // 11: reassigned
+  r = out;
+  float c = r[0];
+  (void)a, (void)b, (void)v, (void)s, (void)c;
+}
+)cpp");
+  auto Found = match(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("data_ptr")))).bind("p"),
+      AST->getASTContext());
+  std::vector<const CXXMemberCallExpr *> Calls;
+  for (const auto &Node : Found)
+    Calls.push_back(Node.getNodeAs<CXXMemberCallExpr>("p"));
+  const SourceManager &SM = AST->getSourceManager();
+  llvm::sort(Calls, [&](const Expr *A, const Expr *B) {
+    return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+  });
+  ASSERT_EQ(Calls.size(), 11u);
+  const bool Expected[] = {true,  true,  true, true, false, false,
+                           false, false, true, true, false};
+  for (size_t I = 0; I < Calls.size(); ++I)
+    EXPECT_EQ(clang::tidy::libtorch::analysis::isReadOnHost(Calls[I], *Parents),
+              Expected[I])
+        << "data_ptr call " << I + 1;
+}
+
+TEST_F(HostSyncArgumentsTest, DeviceTestsKeepTensorsOnTheHost) {
+  parse(R"cpp(
+void f(torch::Tensor t, torch::Tensor u, bool flag) {
+  if (t.is_cuda())
+    probe(1, t);
+  else
+    probe(2, t.sum());
+  if (!t.is_cpu())
+    probe(3, t);
+  if (t.device().is_cpu() && flag)
+    probe(4, t.detach());
+  if (t.is_cuda() || flag)
+    probe(5, t);
+  for (int i = 0; i < 3; ++i) {
+    if (u.is_cuda())
+      continue;
+    probe(6, u);
+  }
+  probe(7, u);
+  auto run = [&] {
+    if (t.is_cpu())
+      probe(8, t);
+  };
+  (void)run;
+  auto v = t;
+  if (v.is_cuda())
+    return;
+  probe(9, t);
+  v = u;
+  probe(10, v);
+}
+)cpp");
+  using clang::tidy::libtorch::analysis::isOnHostByDeviceTest;
+  const bool Expected[] = {false, true,  false, true,  false,
+                           true,  false, true,  false, false};
+  for (int Id = 1; Id <= 10; ++Id) {
+    const Expr *Tensor = probed(Id);
+    ASSERT_TRUE(Tensor);
+    EXPECT_EQ(isOnHostByDeviceTest(Tensor, Tensor, *Parents), Expected[Id - 1])
+        << "probe " << Id;
+  }
 }
 
 } // namespace host_sync_operations_test

@@ -8,6 +8,8 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/devices/DeviceTests.h"
+#include "analysis/devices/HostPointerReads.h"
 #include "utils/AssignedValues.h"
 #include "utils/CallArguments.h"
 #include "utils/SourceText.h"
@@ -392,6 +394,18 @@ std::optional<HostSync> syncOfCall(const CallExpr &Call, ASTContext &Context,
                           "::" + Callee->getQualifiedNameAsString()))
     return std::nullopt;
   return functionSync(Call, Context.getPrintingPolicy());
+}
+
+bool waitsWhereUsed(const HostSync &Sync,
+                    const utils::UserCodeParents &Parents) {
+  if (Sync.Tensor && isOnHostByDeviceTest(Sync.Tensor, Sync.Operation, Parents))
+    return false;
+  const auto *Call = dyn_cast_or_null<CXXMemberCallExpr>(Sync.Operation);
+  const CXXMethodDecl *Method = Call ? Call->getMethodDecl() : nullptr;
+  if (Sync.Kind != SyncKind::HostMemory || !Method ||
+      !isNamed(Method, "data_ptr"))
+    return true;
+  return isReadOnHost(Call, Parents);
 }
 
 std::optional<HostSync> listedFunctionSync(const CallExpr &Call,

@@ -9,9 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTSYNCOPERATIONS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTSYNCOPERATIONS_H
 
+#include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -29,7 +30,7 @@ enum class SyncKind {
   Print,        ///< operator<<, at::print
   DynamicShape, ///< nonzero, masked_select, unique*
   HostBool,     ///< equal, allclose, is_nonzero
-  HostMemory,   ///< data_ptr, accessor
+  HostMemory,   ///< data_ptr read on the host, accessor
   SizedOnHost,  ///< bincount, histc, repeat_interleave: values read back
                 ///< to the host to size the output
   Synchronize,  ///< torch::cuda::synchronize and friends
@@ -127,6 +128,14 @@ std::optional<HostSync> deviceToHostCopySync(const CallExpr &Call,
 std::optional<HostSync> syncOfCall(const CallExpr &Call, ASTContext &Context,
                                    const LangOptions &LangOpts);
 
+/// \p Sync makes the host wait where the code uses it: every sync but one
+/// on a tensor that a device test puts in host memory there
+/// (`if (t.is_cuda()) return;` before it; DeviceTests.h), and a
+/// `data_ptr()` whose pointer is not read through on the host
+/// (HostPointerReads.h), which waits for nothing.
+bool waitsWhereUsed(const HostSync &Sync,
+                    const utils::UserCodeParents &Parents);
+
 /// A call of a function the user lists as waiting (the SyncFunctions
 /// option), taken at its word only when this unit holds no body of it to
 /// follow and it is not one of syncFunctions() already.
@@ -135,4 +144,4 @@ std::optional<HostSync> listedFunctionSync(const CallExpr &Call,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_HOSTSYNCOPERATIONS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_HOSTSYNCOPERATIONS_H

@@ -61,6 +61,35 @@ SourceLocation calleeNameLoc(const CallExpr &Call) {
   return Call.getBeginLoc();
 }
 
+/// `x`, `n - 1`: an integer, not an enumerator naming a mode.
+bool isPlainInteger(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  return E->getType()->isIntegerType() && !E->getType()->isBooleanType() &&
+         !E->getType()->isEnumeralType();
+}
+
+/// \p S is `if (c) return;` (or a block ending so) with no else: what
+/// follows it in its block runs only on some calls. An integer equality
+/// (`if (n == 0) return;`, an empty input) leaves out one case, and what
+/// follows runs on every other call; an error exit (`throw`, a call that
+/// does not return) is no path of a working program.
+bool returnsEarly(const Stmt *S) {
+  const auto *If = dyn_cast<IfStmt>(S);
+  if (!If || If->getElse() || !If->getCond())
+    return false;
+  const Stmt *Then = If->getThen();
+  if (const auto *Compound = dyn_cast<CompoundStmt>(Then))
+    Then = Compound->body_empty() ? nullptr : Compound->body_back();
+  if (!isa_and_nonnull<ReturnStmt>(Then))
+    return false;
+  if (const auto *Equality =
+          dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());
+      Equality && Equality->getOpcode() == BO_EQ &&
+      isPlainInteger(Equality->getLHS()) && isPlainInteger(Equality->getRHS()))
+    return false;
+  return true;
+}
+
 /// Collects the facts of one function body that hold on every call.
 class BodySummarizer {
 public:
@@ -73,6 +102,16 @@ public:
       return;
     if (const auto *Call = dyn_cast<CallExpr>(S); Call && EveryCall)
       record(*Call);
+    if (const auto *Block = dyn_cast<CompoundStmt>(S)) {
+      // After `if (!t.is_cuda()) return;` the rest runs only on the calls
+      // the test lets through, which the summary cannot show.
+      bool Every = EveryCall;
+      for (const Stmt *Child : Block->body()) {
+        walk(Child, Every);
+        Every = Every && !returnsEarly(Child);
+      }
+      return;
+    }
     if (const auto *If = dyn_cast<IfStmt>(S)) {
       walk(If->getInit(), EveryCall);
       walk(If->getConditionVariableDeclStmt(), EveryCall);
@@ -110,6 +149,10 @@ private:
             syncOfCall(Call, Context, Context.getLangOpts())) {
       // Already waited for where the tensor was copied to the host.
       if (Sync->Tensor && isProvablyHostTensor(Sync->Tensor, Context))
+        return;
+      // A tensor a device test keeps on the host, a pointer handed to a
+      // kernel or a library: nothing waits.
+      if (!waitsWhereUsed(*Sync, Parents))
         return;
       SummarizedSync Fact;
       Fact.Operation = Sync->Kind == SyncKind::Print ? "<<" : Sync->Name;

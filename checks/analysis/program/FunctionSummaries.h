@@ -115,7 +115,10 @@ std::string usrOf(const Decl *D);
 /// the waits, copies and calls, so that they say only what always happens:
 /// - operations under an `if`, `switch`, `?:`, `&&`, `||` or in a `catch`
 ///   (a guard such as `if (step % 100 == 0)` is the caller's to see, and
-///   the summary cannot show it);
+///   the summary cannot show it), and after an early return on a test
+///   (`if (!t.is_cuda()) return;`: a helper whose CPU path reads values
+///   and whose CUDA path hands tensors to the device) other than an
+///   integer equality (`if (n == 0) return;` leaves out one case);
 /// - operations in lambdas (called when, and how often, is not known);
 /// - a wait on a tensor provably in host memory;
 /// - calls of virtual functions (another override may run);
