@@ -128,15 +128,28 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
   if (!Request.WorkerPreamble.empty())
     Args.insert(Args.begin() + 1,
                 "--worker-preamble=" + Request.WorkerPreamble);
+  // The servers' URLs may hold a password: the worker gets them in its
+  // environment, which only its user can read (/proc/PID/environ), not on
+  // its command line, which every user of the machine can (ps). The
+  // worker reads LIBTORCH_TIDY_REMOTE_CACHE when no --remote-cache is
+  // given, and only with --worker-remote-lookup.
+  const StringRef RemoteVariable = "LIBTORCH_TIDY_REMOTE_CACHE=";
+  std::vector<std::string> Environment;
+  for (char **E = environ; *E != nullptr; ++E)
+    if (!StringRef(*E).startswith(RemoteVariable))
+      Environment.push_back(*E);
   if (!Request.RemoteCache.empty()) {
-    Args.insert(Args.begin() + 1, "--remote-cache=" + Request.RemoteCache);
     Args.insert(Args.begin() + 1, "--worker-remote-lookup");
+    Environment.push_back(RemoteVariable.str() + Request.RemoteCache);
   }
-  std::vector<char *> Argv;
+  std::vector<char *> Argv, Envp;
   Argv.reserve(Args.size());
   for (std::string &A : Args)
     Argv.push_back(A.data());
   Argv.push_back(nullptr);
+  for (std::string &E : Environment)
+    Envp.push_back(E.data());
+  Envp.push_back(nullptr);
   const int In = open("/dev/null", O_RDONLY | O_CLOEXEC);
   const int Err =
       open(StderrPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
@@ -153,7 +166,7 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
     dup2(Err, 2);
     for (int S : {SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGCHLD})
       signal(S, SIG_DFL);
-    execv(Argv[0], Argv.data());
+    execve(Argv[0], Argv.data(), Envp.data());
     _exit(127);
   }
   if (In >= 0)

@@ -10,6 +10,7 @@
 #include "report/CheckDocs.h"
 #include "report/SarifRules.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include <map>
 
 using namespace llvm;
@@ -69,6 +70,84 @@ nonOverlappingEdits(const DocumentFindings &Findings,
   return Edits;
 }
 
+/// Whether byte \p Offset of the C++ source \p Text is inside a raw string
+/// literal (`R"x(...)x"`, with any encoding prefix), where a comment is
+/// text of the string. Comments, character and ordinary string literals
+/// are skipped so that a quote or an `R"` in them starts nothing.
+bool insideRawString(StringRef Text, size_t Offset) {
+  const auto IdentifierChar = [&](size_t I) {
+    return isAlnum(Text[I]) || Text[I] == '_';
+  };
+  size_t I = 0;
+  while (I < Offset && I < Text.size()) {
+    const StringRef Rest = Text.drop_front(I);
+    if (Rest.startswith("//")) {
+      I = Text.find('\n', I);
+      if (I == StringRef::npos)
+        return false;
+    } else if (Rest.startswith("/*")) {
+      I = Text.find("*/", I + 2);
+      if (I == StringRef::npos)
+        return false;
+      I += 2;
+    } else if (Text[I] == '"' || Text[I] == '\'') {
+      // A quote after a digit or letter of a number is a digit separator
+      // (1'000), not a character literal; after `u8`, `L`, `u` or `U` it
+      // is one.
+      size_t Word = I;
+      while (Word > 0 && IdentifierChar(Word - 1))
+        --Word;
+      const StringRef Before = Text.slice(Word, I);
+      const bool Prefix = Before.empty() || Before == "u8" || Before == "L" ||
+                          Before == "u" || Before == "U";
+      if (Text[I] == '\'' && !Prefix) {
+        ++I;
+        continue;
+      }
+      if (Text[I] == '"' && Before.endswith("R") &&
+          (Before == "R" || Before == "u8R" || Before == "LR" ||
+           Before == "uR" || Before == "UR")) {
+        const size_t Open = Text.find('(', I);
+        if (Open == StringRef::npos)
+          return false;
+        const std::string Close = ")" + Text.slice(I + 1, Open).str() + "\"";
+        const size_t End = Text.find(Close, Open);
+        if (End == StringRef::npos || End + Close.size() > Offset)
+          return Offset > I;
+        I = End + Close.size();
+        continue;
+      }
+      const char Quote = Text[I];
+      for (++I; I < Text.size() && Text[I] != Quote && Text[I] != '\n'; ++I)
+        if (Text[I] == '\\')
+          ++I;
+      ++I;
+    } else {
+      ++I;
+    }
+  }
+  return false;
+}
+
+/// The edit that adds \p CheckId to the `NOLINTNEXTLINE(...)` of the line
+/// \p Line (which starts at \p LineBegin): one inserted between it and the
+/// line it silences would silence that comment instead, and bring back
+/// the findings it named. Nothing when \p Line has no such list.
+std::optional<nlohmann::json> mergedNoLintNextLine(StringRef Text,
+                                                   size_t LineBegin,
+                                                   StringRef Line,
+                                                   StringRef CheckId) {
+  const size_t Directive = Line.find("NOLINTNEXTLINE(");
+  if (Directive == StringRef::npos)
+    return std::nullopt;
+  const size_t Close = Line.find(')', Directive);
+  if (Close == StringRef::npos)
+    return std::nullopt;
+  const size_t At = LineBegin + Close;
+  return nlohmann::json{{"range", rangeJson(Text, At, At)},
+                        {"newText", ", " + CheckId.str()}};
+}
+
 } // namespace
 
 std::optional<nlohmann::json> silenceEdit(StringRef Text, size_t Offset,
@@ -87,11 +166,25 @@ std::optional<nlohmann::json> silenceEdit(StringRef Text, size_t Offset,
   const std::string Comment = "// NOLINT(" + CheckId.str() + ")";
   const bool Commented = Line.contains("//") || Line.contains("/*");
   const size_t End = LineBegin + Line.rtrim(" \t").size();
-  if (!Commented &&
-      positionAt(Text, End).Character + 2 + Comment.size() <= LongLine) {
+  // A comment inside a raw string literal is the string's text: a line
+  // that ends in one gets nothing at its end, and one that starts in one
+  // nothing above it (a NOLINTNEXTLINE there is read for the line it is
+  // on, and one above the statement, for another line).
+  const bool StartsInString = insideRawString(Text, LineBegin);
+  const bool EndsInString = insideRawString(Text, End);
+  if (StartsInString && EndsInString)
+    return std::nullopt;
+  if (!EndsInString &&
+      (StartsInString ||
+       (!Commented &&
+        positionAt(Text, End).Character + 2 + Comment.size() <= LongLine))) {
     return nlohmann::json{{"range", rangeJson(Text, End, End)},
                           {"newText", "  " + Comment}};
   }
+  if (LineNo > 1)
+    if (std::optional<nlohmann::json> Merged = mergedNoLintNextLine(
+            Text, Lines.lineStart(LineNo - 1), Lines.line(LineNo - 1), CheckId))
+      return Merged;
   const StringRef Indent =
       Line.take_while([](char C) { return C == ' ' || C == '\t'; });
   // The new line ends as the line it goes above does.

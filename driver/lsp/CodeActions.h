@@ -41,8 +41,11 @@ nlohmann::json codeActions(const DocumentFindings &Findings,
 /// The edit that silences the finding of \p CheckId on the line of byte
 /// \p Offset: `// NOLINT(<check>)` at the end of the line, or
 /// `// NOLINTNEXTLINE(<check>)` above it when the line already has a
-/// comment or would grow past 100 columns; nothing where neither would be
-/// read as a comment of that line (a line continued with a backslash).
+/// comment or would grow past 100 columns (the check added to the list of
+/// a `NOLINTNEXTLINE(...)` already there); at the end of a line that starts
+/// inside a raw string literal, above one that ends inside one; nothing
+/// where neither would be read as a comment of that line (a line continued
+/// with a backslash, one that starts and ends inside raw strings).
 std::optional<nlohmann::json> silenceEdit(llvm::StringRef Text, size_t Offset,
                                           llvm::StringRef CheckId);
 

@@ -7,6 +7,8 @@
 #include "units/BuildCommands.h"
 #include "report/Wording.h"
 #include "units/CudaCommands.h"
+#include "clang/Basic/LangStandard.h"
+#include "clang/Basic/Version.h"
 #include "clang/Driver/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -16,6 +18,7 @@
 #include "llvm/Option/OptTable.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include <map>
 
 using namespace llvm;
 using namespace clang::tooling;
@@ -176,6 +179,69 @@ std::vector<std::string> dropUnknownArguments(ArrayRef<std::string> Args,
   return Out;
 }
 
+/// The C++ standards in order, each by its year and by the name it had as
+/// a draft (`2b` for 23), which is all a clang older than the year knows.
+constexpr std::pair<StringLiteral, StringLiteral> CxxStandards[] = {
+    {"98", ""},   {"03", ""},   {"11", "0x"}, {"14", "1y"},
+    {"17", "1z"}, {"20", "2a"}, {"23", "2b"}, {"26", "2c"}};
+
+/// The `-std=` value to give the clang in use for \p Asked: \p Asked when it
+/// knows it, or when it is no C++ standard this table names; else the
+/// newest standard of the same dialect (c++ or gnu++) that it knows and that
+/// is not newer than the one asked for.
+std::string knownStandard(StringRef Asked) {
+  using clang::LangStandard;
+  const bool Known =
+      LangStandard::getLangKind(Asked) != LangStandard::lang_unspecified;
+  StringRef Dialect = Asked.startswith("gnu++") ? "gnu++"
+                      : Asked.startswith("c++") ? "c++"
+                                                : "";
+  StringRef Version = Asked.drop_front(Dialect.size());
+  const auto *Wanted = llvm::find_if(CxxStandards, [&](const auto &S) {
+    return Version == S.first || (!S.second.empty() && Version == S.second);
+  });
+  if (Known || Dialect.empty() || Wanted == std::end(CxxStandards))
+    return Asked.str();
+  for (const auto *S = Wanted + 1; S != std::begin(CxxStandards);) {
+    --S;
+    for (StringRef Spelling : {S->first, S->second}) {
+      std::string Candidate = (Dialect + Spelling).str();
+      if (!Spelling.empty() && LangStandard::getLangKind(Candidate) !=
+                                   LangStandard::lang_unspecified)
+        return Candidate;
+    }
+  }
+  return Asked.str();
+}
+
+/// Replaces the `-std=` (`--std=`, `--std X`) values clang does not know
+/// with knownStandard's.
+void useKnownStandards(std::vector<std::string> &Args,
+                       BuildCommandChanges *Changes) {
+  for (size_t I = 1; I < Args.size(); ++I) {
+    StringRef Arg = Args[I];
+    size_t ValueAt = Arg.startswith("-std=")    ? 5
+                     : Arg.startswith("--std=") ? 6
+                                                : 0;
+    std::string *Value = &Args[I];
+    if (Arg == "--std" && I + 1 < Args.size()) {
+      Value = &Args[++I];
+      ValueAt = 0;
+    } else if (ValueAt == 0) {
+      continue;
+    }
+    StringRef Asked = StringRef(*Value).drop_front(ValueAt);
+    std::string Used = knownStandard(Asked);
+    if (Used == Asked)
+      continue;
+    if (Changes) {
+      Changes->StandardAsked = Asked.str();
+      Changes->StandardUsed = Used;
+    }
+    *Value = Value->substr(0, ValueAt) + Used;
+  }
+}
+
 class BuildCommandsDatabase : public CompilationDatabase {
 public:
   explicit BuildCommandsDatabase(std::unique_ptr<CompilationDatabase> Base)
@@ -214,6 +280,7 @@ std::vector<std::string> adjustBuildCommand(ArrayRef<std::string> CommandLine,
   if (isNvccCommand(Args))
     Args = hostCommandFromNvcc(Args);
   Args = includeHeaderText(Args, Directory, Changes);
+  useKnownStandards(Args, Changes);
   return dropUnknownArguments(Args, Changes);
 }
 
@@ -233,6 +300,9 @@ std::vector<std::string> buildCommandNotices(const CompilationDatabase &Base,
   std::vector<std::string> UnknownOrder;
   Seen Pch, DroppedPch;
   std::string FirstDroppedPch;
+  // Per `-std=` value translated: how many commands, the first file, and
+  // the value used instead.
+  std::map<std::pair<std::string, std::string>, Seen> Standards;
   for (const std::string &File : Files) {
     for (const CompileCommand &Command : Base.getCompileCommands(File)) {
       BuildCommandChanges Changes;
@@ -243,6 +313,8 @@ std::vector<std::string> buildCommandNotices(const CompilationDatabase &Base,
       };
       if (!Changes.PrecompiledHeaders.empty())
         Count(Pch);
+      if (!Changes.StandardAsked.empty())
+        Count(Standards[{Changes.StandardAsked, Changes.StandardUsed}]);
       if (!Changes.DroppedPch.empty()) {
         if (DroppedPch.Commands == 0)
           FirstDroppedPch = Changes.DroppedPch.front();
@@ -267,6 +339,13 @@ std::vector<std::string> buildCommandNotices(const CompilationDatabase &Base,
         " (first: '" + S.FirstFile +
         "'): clang 16 does not know this option (a g++ one?)");
   }
+  for (const auto &[Spellings, S] : Standards)
+    Notices.push_back(
+        "libtorch-tidy: note: analyzing " +
+        report::countOf(S.Commands, "compile command", "compile commands") +
+        " (first: '" + S.FirstFile + "') with -std=" + Spellings.second +
+        " for -std=" + Spellings.first + ": clang " +
+        std::to_string(CLANG_VERSION_MAJOR) + " does not know that spelling");
   if (Pch.Commands)
     Notices.push_back("libtorch-tidy: note: " +
                       report::countOf(Pch.Commands, "compile command uses",

@@ -22,7 +22,11 @@
 //   include of `<x>`, or is dropped when no header text is beside it;
 // - arguments clang's driver does not know (g++-only ones such as
 //   `-fconcepts`, `-fno-gnu-unique`), which it would reject as errors, are
-//   dropped.
+//   dropped;
+// - a `-std=` spelling the clang in use does not know (g++ writes
+//   `c++23`, clang 16 knows it as `c++2b`, and nothing past it) becomes the
+//   newest standard of the same dialect it knows that is not newer, as
+//   clangd does.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +50,8 @@ struct BuildCommandChanges {
   std::vector<std::string> DroppedPch;
   /// Arguments clang's driver does not know, dropped.
   std::vector<std::string> UnknownArguments;
+  /// The `-std=` value clang does not know, and the one that replaced it.
+  std::string StandardAsked, StandardUsed;
 };
 
 /// \p CommandLine (argv[0] first) of a command run in \p Directory, adjusted

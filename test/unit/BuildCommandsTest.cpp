@@ -64,6 +64,27 @@ TEST_F(BuildCommandsTest, DropsCompilerLaunchers) {
             (Args{"clang++", "a.cpp"}));
 }
 
+// g++'s names of standards clang 16 does not know: the newest one of the
+// same dialect it knows that is not newer; what it knows stays.
+TEST_F(BuildCommandsTest, UsesStandardsClangKnows) {
+  const std::pair<const char *, const char *> Spellings[] = {
+      {"-std=c++23", "-std=c++2b"},     {"-std=gnu++23", "-std=gnu++2b"},
+      {"-std=c++26", "-std=c++2b"},     {"-std=gnu++26", "-std=gnu++2b"},
+      {"-std=c++2c", "-std=c++2b"},     {"-std=gnu++2c", "-std=gnu++2b"},
+      {"--std=c++23", "--std=c++2b"},   {"-std=c++2b", "-std=c++2b"},
+      {"-std=gnu++17", "-std=gnu++17"}, {"-std=c17", "-std=c17"}};
+  for (const auto &[Asked, Used] : Spellings) {
+    BuildCommandChanges Changes;
+    EXPECT_EQ(
+        adjustBuildCommand(Args{"g++", Asked, "-c", "a.cpp"}, Dir, &Changes),
+        (Args{"g++", Used, "-c", "a.cpp"}))
+        << Asked;
+    EXPECT_EQ(Changes.StandardAsked.empty(), llvm::StringRef(Asked) == Used);
+  }
+  EXPECT_EQ(adjustBuildCommand(Args{"g++", "--std", "gnu++23", "a.cpp"}, Dir),
+            (Args{"g++", "--std", "gnu++2b", "a.cpp"}));
+}
+
 TEST_F(BuildCommandsTest, IncludesHeaderTextInsteadOfGccPch) {
   BuildCommandChanges Changes;
   // CMake's command for a target with target_precompile_headers, and an

@@ -448,6 +448,16 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
     return Parsed ? std::string("parsed") : llvm::toString(Parsed.takeError());
   };
   EXPECT_NE(Why("{").find("not a summary file"), std::string::npos);
+  // Nesting without end is refused before the parser recurses into it
+  // (200,000 levels overflow its stack); brackets in strings do not count.
+  EXPECT_NE(Why(std::string(200000, '[')).find("nested deeper than 64"),
+            std::string::npos);
+  EXPECT_NE(Why(std::string(65, '{')).find("nested deeper than 64"),
+            std::string::npos);
+  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+                  "units": [], "note": "\")json" +
+                std::string(100, '[') + R"json("})json"),
+            "parsed");
   EXPECT_NE(Why("[]").find("\"format\""), std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
                   "units": []})json")

@@ -182,6 +182,41 @@ TEST(LspCodeActions, SilenceEdits) {
   EXPECT_FALSE(silenceEdit(Macro, 19, "libtorch-x"));
   EXPECT_FALSE(silenceEdit(Macro, 28, "libtorch-x"));
 
+  // Under another check's NOLINTNEXTLINE: the check joins its list.
+  const std::string Listed = "int a;\n// NOLINTNEXTLINE(other-check)\n"
+                             "int b = f(); // why\n";
+  std::optional<nlohmann::json> Merged =
+      silenceEdit(Listed, Listed.find("f()"), "libtorch-x");
+  ASSERT_TRUE(Merged);
+  EXPECT_EQ((*Merged)["newText"], ", libtorch-x");
+  EXPECT_EQ((*Merged)["range"]["start"]["line"], 1);
+  EXPECT_EQ((*Merged)["range"]["start"]["character"], 29);
+
+  // Raw string literals: a line that starts in one gets the comment at its
+  // end, even with a `//` in the string; one that ends in one, above; one
+  // that does both, nothing. Quotes in comments, characters and digit
+  // separators start no string.
+  const std::string Raw = "auto s = R\"x(a\nhttp://b)x\"; f();\n"
+                          "g(); auto t = u8R\"(c\nd)\";\n"
+                          "auto u = R\"(e\nf)\"; h(); auto v = R\"(g\nh)\";\n"
+                          "int n = 1'000; char q = '\"'; // \"R\"(\n"
+                          "k();\n";
+  std::optional<nlohmann::json> AtEnd =
+      silenceEdit(Raw, Raw.find("f()"), "libtorch-x");
+  ASSERT_TRUE(AtEnd);
+  EXPECT_EQ((*AtEnd)["newText"], "  // NOLINT(libtorch-x)");
+  EXPECT_EQ((*AtEnd)["range"]["start"]["line"], 1);
+  std::optional<nlohmann::json> Before =
+      silenceEdit(Raw, Raw.find("g()"), "libtorch-x");
+  ASSERT_TRUE(Before);
+  EXPECT_EQ((*Before)["newText"], "// NOLINTNEXTLINE(libtorch-x)\n");
+  EXPECT_EQ((*Before)["range"]["start"]["line"], 2);
+  EXPECT_FALSE(silenceEdit(Raw, Raw.find("h()"), "libtorch-x"));
+  std::optional<nlohmann::json> After =
+      silenceEdit(Raw, Raw.find("k()"), "libtorch-x");
+  ASSERT_TRUE(After);
+  EXPECT_EQ((*After)["newText"], "  // NOLINT(libtorch-x)");
+
   const std::string Long = "int b = " + std::string(80, 'x') + "();\n";
   std::optional<nlohmann::json> Wrapped = silenceEdit(Long, 4, "libtorch-x");
   ASSERT_TRUE(Wrapped);

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "cache/remote/RemoteCache.h"
 #include "cache/Dependencies.h"
 #include "cache/remote/RemoteEntry.h"
 #include "cache/remote/RemoteSpec.h"
@@ -79,6 +80,51 @@ TEST(RemoteSpecTest, ErrorsNameThePartAndNeverTheSecret) {
             std::string::npos);
   EXPECT_NE(errorOf("redis+unix:relative.sock").find("absolute"),
             std::string::npos);
+}
+
+// A password that holds a '/' (base64), a space or a '|' written as is:
+// refused, and no piece of it in the message; percent-encoded, it is read.
+TEST(RemoteSpecTest, BareSeparatorsInAPasswordAreRefusedUnshown) {
+  for (const char *Url :
+       {"redis://user:lft9q/rgt7z@h:6379/0|read-only",
+        "redis://:lft9q rgt7z@h:6379", "redis://:lft9q|rgt7z@h:6379",
+        "http://user:lft9q/rgt7z@h/cache|layout=flat",
+        "redis://h:6380 redis://:lft9q/rgt7z@h:6379"}) {
+    std::string Error = errorOf(Url);
+    EXPECT_NE(Error.find("percent-encode"), std::string::npos) << Url;
+    EXPECT_NE(Error.find("***@h"), std::string::npos) << Error;
+    EXPECT_EQ(Error.find("lft9q"), std::string::npos) << Error;
+    EXPECT_EQ(Error.find("rgt7z"), std::string::npos) << Error;
+  }
+  llvm::Expected<std::vector<RemoteSpec>> Encoded =
+      parseRemoteSpecs("redis://:lft9q%2Frgt7z%20sp%7Cx+y==@h:6379");
+  ASSERT_TRUE(bool(Encoded)) << llvm::toString(Encoded.takeError());
+  EXPECT_EQ((*Encoded)[0].Password, "lft9q/rgt7z sp|x+y==");
+  EXPECT_EQ((*Encoded)[0].DisplayName, "redis://h:6379");
+  // A token file's path may hold an '@'.
+  EXPECT_NE(errorOf("http://h/c|bearer-token-file=/nonexistent/a@b")
+                .find("/nonexistent/a@b"),
+            std::string::npos);
+  // Without a scheme, what precedes the '@' is not shown either.
+  EXPECT_EQ(errorOf("user:lft9q@h").find("lft9q"), std::string::npos);
+}
+
+TEST(RemoteSpecTest, WithoutCredentials) {
+  EXPECT_EQ(withoutCredentials("redis://u:a/b c|d@h:1/0"), "redis://***@h:1/0");
+  EXPECT_EQ(withoutCredentials("http://h/c"), "http://h/c");
+  EXPECT_EQ(withoutCredentials("pw@h"), "***@h");
+}
+
+// What a server says is printed with its control characters escaped and
+// the secrets of the URL it was reached with replaced.
+TEST(RemoteCacheTest, PrintableServerText) {
+  RemoteSpec Spec;
+  Spec.Password = "s3cret";
+  EXPECT_EQ(
+      printableServerText("ERR \x1b]0;t\x07\x1b[2J s3cret\r\nx\xc3\xa9", Spec),
+      "ERR \\x1b]0;t\\x07\\x1b[2J ***\\x0d\\x0ax\\xc3\\xa9");
+  EXPECT_EQ(printableServerText("Connection refused", RemoteSpec()),
+            "Connection refused");
 }
 
 TEST(RemoteSpecTest, ReadsTheTokenFromTheEnvironment) {

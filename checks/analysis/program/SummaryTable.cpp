@@ -23,6 +23,12 @@ namespace {
 
 constexpr llvm::StringLiteral Format = "libtorch-tidy-summaries";
 constexpr int64_t Version = 2;
+/// How deep arrays and objects may nest in a summary file. The file we write
+/// nests eight deep (units, a unit, its functions, a function, its waits, a
+/// wait, its place); llvm::json::parse recurses once per level without a
+/// bound, so a file of a few hundred thousand `[` would overflow the stack
+/// of the worker, or of clang-tidy with the plugin, before saying anything.
+constexpr unsigned MaxNesting = 64;
 
 llvm::Error notASummaryFile(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
@@ -49,6 +55,30 @@ std::string updatesText(const SummarizedUpdates &Updates) {
   return Text;
 }
 
+/// Whether the arrays and objects of \p Text nest deeper than \p Limit,
+/// counted outside strings; what is not JSON is left to the parser to name.
+bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit) {
+  unsigned Depth = 0;
+  bool InString = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    const char C = Text[I];
+    if (InString) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        InString = false;
+    } else if (C == '"') {
+      InString = true;
+    } else if (C == '[' || C == '{') {
+      if (++Depth > Limit)
+        return true;
+    } else if ((C == ']' || C == '}') && Depth > 0) {
+      --Depth;
+    }
+  }
+  return false;
+}
+
 } // namespace
 
 std::string summaryFileText(std::vector<SummarizedUnit> Units) {
@@ -70,6 +100,9 @@ std::string summaryFileText(std::vector<SummarizedUnit> Units) {
 
 llvm::Expected<std::vector<SummarizedUnit>>
 parseSummaryFile(llvm::StringRef Text) {
+  if (nestsDeeperThan(Text, MaxNesting))
+    return notASummaryFile("arrays and objects nested deeper than " +
+                           llvm::Twine(MaxNesting) + " levels");
   llvm::Expected<Value> Json = llvm::json::parse(Text);
   if (!Json)
     return notASummaryFile(llvm::toString(Json.takeError()));

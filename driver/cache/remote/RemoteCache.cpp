@@ -5,8 +5,31 @@
 //===----------------------------------------------------------------------===//
 
 #include "cache/remote/RemoteCache.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace libtorch_tidy::cache {
+
+std::string printableServerText(llvm::StringRef Text, const RemoteSpec &Spec) {
+  std::string Redacted = Text.str();
+  for (const std::string *Secret : {&Spec.Password, &Spec.BearerToken}) {
+    if (Secret->empty())
+      continue;
+    for (size_t At = Redacted.find(*Secret); At != std::string::npos;
+         At = Redacted.find(*Secret, At + 3))
+      Redacted.replace(At, Secret->size(), "***");
+  }
+  std::string Printable;
+  for (unsigned char C : Redacted) {
+    if (C < 0x20 || C >= 0x7f) {
+      Printable += "\\x";
+      Printable += llvm::hexdigit(C >> 4, /*LowerCase=*/true);
+      Printable += llvm::hexdigit(C & 0xf, /*LowerCase=*/true);
+    } else {
+      Printable += static_cast<char>(C);
+    }
+  }
+  return Printable;
+}
 
 RemoteCache::RemoteCache(std::vector<RemoteSpec> Specs,
                          std::function<void(const std::string &)> Warn)
@@ -26,7 +49,8 @@ void RemoteCache::fail(Server &S, llvm::StringRef Operation,
                        llvm::StringRef Why) {
   S.Failed = true;
   Warn("libtorch-tidy: warning: the remote cache '" + S.Spec.DisplayName +
-       "' failed to " + Operation.str() + " an entry (" + Why.str() +
+       "' failed to " + Operation.str() + " an entry (" +
+       printableServerText(Why, S.Spec) +
        "); it is not used for the rest of this run, whose units are "
        "analyzed here instead");
 }

@@ -28,6 +28,14 @@
 
 namespace libtorch_tidy::cache {
 
+/// \p Text from a server or the library talking to it (a Redis error reply,
+/// hiredis' or curl's reason) as a warning may print it: the password and
+/// token of \p Spec, should the server echo them, replaced by `***`, and
+/// control characters and bytes past ASCII escaped (`\x1b`), so that a
+/// server cannot move the cursor, retitle or clear the terminal, or start a
+/// new line that passes for another message.
+std::string printableServerText(llvm::StringRef Text, const RemoteSpec &Spec);
+
 class RemoteCache {
 public:
   /// \p Warn gets each warning line (without the newline).

@@ -138,10 +138,62 @@ Error parseUrl(StringRef Url, RemoteSpec &Spec) {
                      "' has a query other than ?db=NUMBER");
     return Error::success();
   }
-  // Only the scheme is shown: the rest may hold a password.
-  return problem("'" + Url.take_until([](char C) { return C == ':'; }) +
-                 ":' is not a scheme of the remote cache; write an http://, "
+  // Only the scheme is shown: the rest may hold a password. Without `://`,
+  // what precedes an `@` is a user name and password (`user:pw@host`).
+  std::string Named =
+      Url.contains("://") || !Url.contains('@')
+          ? (Url.take_until([](char C) { return C == ':'; }) + ":").str()
+          : withoutCredentials(Url);
+  return problem("'" + Named +
+                 "' is not a scheme of the remote cache; write an http://, "
                  "https://, redis:// or redis+unix: URL");
+}
+
+/// Whether \p Text, from \p Pos, begins a server: a scheme at the start or
+/// after a space.
+bool beginsServer(StringRef Text, size_t Pos) {
+  if (Pos != 0 && !isSpace(Text[Pos - 1]))
+    return false;
+  StringRef Rest = Text.drop_front(Pos);
+  return Rest.startswith("http://") || Rest.startswith("https://") ||
+         Rest.startswith("redis://") || Rest.startswith("redis+unix:");
+}
+
+/// Refuses a server whose user name or password holds a `/`, a space or a
+/// `|` as is. Those end the authority, the server and the URL before the
+/// `@` does, so the parse below would cut the password in two and name a
+/// piece of it as a host, a port, an attribute or a scheme: the
+/// credentials are found first, as everything from `://` to the last `@`
+/// before the next server or the first attribute.
+Error refuseBareSeparators(StringRef Text) {
+  for (size_t Start = 0; Start < Text.size(); ++Start) {
+    if (!beginsServer(Text, Start))
+      continue;
+    size_t End = Start + 1;
+    while (End < Text.size() && !beginsServer(Text, End))
+      ++End;
+    StringRef Server = Text.slice(Start, End);
+    size_t Slashes = Server.find("://");
+    if (Slashes == StringRef::npos)
+      continue;
+    StringRef AfterScheme = Server.drop_front(Slashes + 3);
+    // An attribute's value (a token file's path) may hold an `@`.
+    for (StringRef Attribute : {"|read-only", "|layout=", "|bearer-token",
+                                "|connect-timeout=", "|operation-timeout="})
+      AfterScheme = AfterScheme.take_front(AfterScheme.find(Attribute));
+    size_t At = AfterScheme.rfind('@');
+    if (At == StringRef::npos ||
+        AfterScheme.take_front(At).find_first_of("/ |\t") == StringRef::npos)
+      continue;
+    StringRef Host = AfterScheme.drop_front(At + 1).take_until(
+        [](char C) { return C == '/' || C == '|' || isSpace(C); });
+    return problem("the user name or password of '" +
+                   Server.take_front(Slashes + 3) + "***@" + Host +
+                   "' holds a '/', a space or a '|'; percent-encode them "
+                   "(%2F, %20, %7C; an '@' of a prefix, %40), as ccache "
+                   "needs too");
+  }
+  return Error::success();
 }
 
 Expected<std::string> bearerToken(StringRef Attribute, StringRef Value,
@@ -217,7 +269,18 @@ Error parseAttribute(StringRef Attribute, RemoteSpec &Spec) {
 
 } // namespace
 
+std::string withoutCredentials(StringRef Url) {
+  size_t Slashes = Url.find("://");
+  size_t Start = Slashes == StringRef::npos ? 0 : Slashes + 3;
+  size_t At = Url.rfind('@');
+  if (At == StringRef::npos || At < Start)
+    return Url.str();
+  return (Url.take_front(Start) + "***" + Url.drop_front(At)).str();
+}
+
 Expected<std::vector<RemoteSpec>> parseRemoteSpecs(StringRef Text) {
+  if (Error E = refuseBareSeparators(Text))
+    return E;
   std::vector<RemoteSpec> Specs;
   SmallVector<StringRef, 4> Entries;
   Text.split(Entries, ' ', -1, /*KeepEmpty=*/false);

@@ -63,8 +63,16 @@ struct RemoteSpec {
 
 /// Parses \p Text (servers separated by spaces). The error is one line that
 /// names the offending part and says what to write instead; it never
-/// contains a password or token.
+/// contains a password or token. A user name or password that holds a `/`,
+/// a space or a `|` as is (a base64 password) is refused, naming neither:
+/// ccache splits servers at spaces and attributes at `|`, and RFC 3986 ends
+/// the authority at the first `/`, so it must be percent-encoded.
 llvm::Expected<std::vector<RemoteSpec>> parseRemoteSpecs(llvm::StringRef Text);
+
+/// \p Url as a message may show it: the user name and password, everything
+/// between `://` (or the start, without a scheme) and the last `@`, replaced
+/// by `***`, whatever characters they hold.
+std::string withoutCredentials(llvm::StringRef Url);
 
 } // namespace libtorch_tidy::cache
 
