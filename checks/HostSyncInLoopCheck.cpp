@@ -170,9 +170,14 @@ void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
               : utils::enclosingFunction(Path->StepLoop, TU.Parents)))
     return;
 
-  // In evaluation, a wait that is the point (analysis/steps/SyncPurpose.h): a
-  // per-batch latency measurement, an early exit decided on the host.
-  if (!PerStep && analysis::isWaitWithPurpose(Sync, *Path, TU.Parents))
+  // In evaluation, a wait that is the point (analysis/steps/SyncPurpose.h):
+  // a per-batch latency measurement, an early exit decided on the host,
+  // results taken to the host, here or by a function of another unit
+  // whose every wait does so (an image written, detections drawn).
+  if (!PerStep && (analysis::isWaitWithPurpose(Sync, *Path, TU.Parents) ||
+                   (Sync.Kind == SyncKind::Elsewhere &&
+                    summaryTable(Context).onlyCopiesToHost(analysis::usrOf(
+                        cast<CallExpr>(Sync.Operation)->getDirectCallee())))))
     return;
   const bool InCondition =
       (Sync.Kind == SyncKind::ReadScalar || Sync.Kind == SyncKind::HostBool) &&

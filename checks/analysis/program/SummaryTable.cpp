@@ -207,6 +207,16 @@ SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
   return SyncElsewhere{std::move(Found->first), Found->second->Syncs.front()};
 }
 
+bool SummaryTable::onlyCopiesToHost(llvm::StringRef Usr) const {
+  auto Found =
+      nearest(Usr, [](const FunctionSummary &F) { return !F.Syncs.empty(); });
+  return Found &&
+         llvm::all_of(Found->second->Syncs, [](const SummarizedSync &Sync) {
+           return Sync.Kind == SyncKind::CopyToHost ||
+                  Sync.Kind == SyncKind::Print;
+         });
+}
+
 std::optional<HostCopyElsewhere>
 SummaryTable::hostCopyReachedBy(llvm::StringRef Usr) const {
   auto Found = nearest(
@@ -248,6 +258,8 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
     OS << "wait " << Reached->What.Operation << ' '
        << syncKindName(Reached->What.Kind) << ' ';
     Place(Reached->What.Place);
+    if (onlyCopiesToHost(Usr))
+      OS << "only copies to the host ";
   }
   if (std::optional<HostCopyElsewhere> Reached = hostCopyReachedBy(Usr)) {
     Calls(Reached->Calls);

@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/SyncPurpose.h"
+#include "analysis/LibTorchCalls.h"
+#include "analysis/LibTorchNames.h"
 #include "analysis/steps/TrainingLoopModel.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
@@ -53,7 +55,47 @@ bool exitsOn(const Stmt *S, const VarDecl *Value) {
   return false;
 }
 
+/// \p Call is a call of a function of the project or of a library other
+/// than LibTorch (images, text, files): not a tensor operation that could
+/// have run on the device, nor a standard container collecting the copy
+/// (HostReadUses.h says how to copy once instead).
+bool isHostConsumer(const CallExpr &Call) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || isa<CXXOperatorCallExpr>(Call))
+    return false;
+  return !isInNamespace(Callee, names::AtNamespace) &&
+         !isInNamespace(Callee, names::TorchNamespace) &&
+         !isInNamespace(Callee, "::c10") && !isInNamespace(Callee, "::std");
+}
+
+/// \p E, a tensor, is handed as it is to a host consumer.
+bool handedToHostConsumer(const Expr *E,
+                          const utils::UserCodeParents &Parents) {
+  const utils::Above Up = utils::parentIgnoring(E, Parents);
+  const auto *Call = Up.Parent.get<CallExpr>();
+  return Call && Call->getCallee() != Up.Child && isHostConsumer(*Call);
+}
+
 } // namespace
+
+bool handsResultToHost(const Expr *Copy,
+                       const utils::UserCodeParents &Parents) {
+  if (handedToHostConsumer(Copy, Parents))
+    return true;
+  // `auto ids = out.cpu();` and every use of `ids` hands it on.
+  const utils::Above Up = utils::parentIgnoring(Copy, Parents);
+  const auto *Variable = Up.Parent.get<VarDecl>();
+  const auto *Function =
+      Variable ? dyn_cast<FunctionDecl>(Variable->getDeclContext()) : nullptr;
+  if (!Variable || !Variable->isLocalVarDecl() || !Function ||
+      !Function->getBody())
+    return false;
+  const std::vector<const DeclRefExpr *> Uses =
+      utils::referencesTo(Variable, Function->getBody());
+  return !Uses.empty() && llvm::all_of(Uses, [&](const DeclRefExpr *Use) {
+    return handedToHostConsumer(Use, Parents);
+  });
+}
 
 bool measuresLatency(const Expr *Sync, const utils::UserCodeParents &Parents) {
   // The innermost block around the sync decides.
@@ -133,6 +175,8 @@ bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
                        const utils::UserCodeParents &Parents) {
   if (Sync.Kind == SyncKind::Synchronize)
     return measuresLatency(Sync.Operation, Parents);
+  if (Sync.Kind == SyncKind::CopyToHost)
+    return handsResultToHost(Sync.Operation, Parents);
   if (Sync.Kind == SyncKind::ReadScalar || Sync.Kind == SyncKind::HostBool)
     return Path.Calls.empty() &&
            endsLoopEarly(Sync.Operation, Path.StepLoop, Parents);

@@ -15,6 +15,14 @@
 //   the loop (`if (token.item<int64_t>() == eos) break;`, greedy decoding
 //   of one sample at a time), or is the loop's own condition, directly or
 //   through a local it initializes. The host has to know whether to go on.
+// - results taken to the host: a copy (`cpu()`, `to(torch::kCPU)`) whose
+//   tensor is handed as it is to a function of the project or of a library
+//   other than LibTorch and the standard library, directly or through a
+//   local every use of which does so: predicted ids decoded into text, an image
+//   written to a file, detections drawn. A copy reduced further on the host
+//   (`out.cpu().sum()`) is not: that could have run on the device. And a
+//   function of another unit whose every wait is such a copy
+//   (SummaryTable::onlyCopiesToHost).
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,10 +49,15 @@ bool measuresLatency(const Expr *Sync, const utils::UserCodeParents &Parents);
 bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
                    const utils::UserCodeParents &Parents);
 
+/// \p Copy, a copy of a tensor to the host, hands its result as it is to
+/// functions outside LibTorch (see the file comment).
+bool handsResultToHost(const Expr *Copy, const utils::UserCodeParents &Parents);
+
 /// \p Sync, reached on each evaluation batch through \p Path, is the point
-/// of the code: a synchronize that measuresLatency, or a scalar or bool
+/// of the code: a synchronize that measuresLatency, a scalar or bool
 /// read that endsLoopEarly (only one written in the loop itself: the exit
-/// of a function it calls leaves that function, not the loop).
+/// of a function it calls leaves that function, not the loop), or a copy
+/// to the host that handsResultToHost.
 bool isWaitWithPurpose(const HostSync &Sync, const StepPath &Path,
                        const utils::UserCodeParents &Parents);
 

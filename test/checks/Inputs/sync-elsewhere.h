@@ -24,4 +24,6 @@ struct Sink {
   virtual ~Sink() = default;
   virtual void write(const torch::Tensor &value);
 };
+// Takes a result to the host to write it: its only wait is that copy.
+void save(const torch::Tensor &image, const char *path);
 } // namespace metrics
