@@ -297,6 +297,8 @@ void evaluate(torch::Tensor x) {
     if (x.item<int>() == 2)
       break;
     probe(3, x.cpu());
+    auto host = x.cpu();
+    probe(4, host.sum());
     if (x.item<int>() == 3)
       x = x + 1;
   }
@@ -336,9 +338,20 @@ void evaluate(torch::Tensor x) {
   EXPECT_FALSE(
       isWaitWithPurpose(sync(Reads[1], SyncKind::ReadScalar), Path, *Parents))
       << "goes on";
-  EXPECT_FALSE(isWaitWithPurpose(sync(probedCall(3), SyncKind::CopyToHost),
-                                 Path, *Parents))
-      << "a copy is never the point";
+  EXPECT_TRUE(isWaitWithPurpose(sync(probedCall(3), SyncKind::CopyToHost), Path,
+                                *Parents))
+      << "a copy handed as it is to code outside LibTorch is the output";
+  auto Copies = match(cxxMemberCallExpr(callee(cxxMethodDecl(hasName("cpu"))),
+                                        isExpansionInMainFile())
+                          .bind("c"),
+                      Context);
+  ASSERT_EQ(Copies.size(), 2u);
+  const Expr *Reduced = Copies[0].getNodeAs<Expr>("c") == probedCall(3)
+                            ? Copies[1].getNodeAs<Expr>("c")
+                            : Copies[0].getNodeAs<Expr>("c");
+  EXPECT_FALSE(
+      isWaitWithPurpose(sync(Reduced, SyncKind::CopyToHost), Path, *Parents))
+      << "a copy reduced on the host could have been reduced on the device";
   StepPath ThroughCall = Path;
   ThroughCall.Calls.push_back(probedCall(3));
   EXPECT_FALSE(isWaitWithPurpose(Exit, ThroughCall, *Parents))
