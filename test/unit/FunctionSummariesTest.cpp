@@ -141,6 +141,12 @@ float after_check(const torch::Tensor &t) {
 }
 void hands_pointer(torch::Tensor &t) { launch(t.data_ptr<float>(), t.numel()); }
 float reads_pointer(const torch::Tensor &t) { return *t.data_ptr<float>(); }
+void writes(const torch::Tensor &t) { std::cout << t.cpu().size(0); }
+void draws(const torch::Tensor &t, const torch::Tensor &boxes) {
+  auto host = t.cpu();
+  if (boxes.numel() > 0)
+    std::cout << boxes[0].item<float>();
+}
 )cpp");
   ASSERT_TRUE(AST);
   const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
@@ -158,6 +164,13 @@ float reads_pointer(const torch::Tensor &t) { return *t.data_ptr<float>(); }
   ASSERT_TRUE(HandsPointer) << "it calls launch() on every call";
   EXPECT_TRUE(HandsPointer->Syncs.empty())
       << "a pointer handed to the device waits for nothing";
+  const FunctionSummary *Writes = named(All, "writes");
+  ASSERT_TRUE(Writes);
+  EXPECT_FALSE(Writes->WaitsOtherwise) << "its one wait is the copy";
+  const FunctionSummary *Draws = named(All, "draws");
+  ASSERT_TRUE(Draws);
+  EXPECT_TRUE(Draws->WaitsOtherwise)
+      << "it reads a value on the calls that have boxes";
   const FunctionSummary *ReadsPointer = named(All, "reads_pointer");
   ASSERT_TRUE(ReadsPointer);
   ASSERT_EQ(ReadsPointer->Syncs.size(), 1u);

@@ -143,6 +143,32 @@ public:
       walk(Child, EveryCall && !Handler);
   }
 
+  /// \p S waits otherwise than by a copy to the host or a print, or calls
+  /// a function of the project, on some path (FunctionSummary's
+  /// WaitsOtherwise).
+  bool waitsOtherwise(const Stmt *S) {
+    if (!S || isa<LambdaExpr>(S))
+      return false;
+    if (const auto *Call = dyn_cast<CallExpr>(S)) {
+      if (std::optional<HostSync> Sync =
+              syncOfCall(*Call, Context, Context.getLangOpts())) {
+        if (Sync->Kind != SyncKind::CopyToHost &&
+            Sync->Kind != SyncKind::Print &&
+            !(Sync->Tensor && isProvablyHostTensor(Sync->Tensor, Context)) &&
+            waitsWhereUsed(*Sync, Parents))
+          return true;
+      } else if (const FunctionDecl *Callee = Call->getDirectCallee();
+                 Callee &&
+                 utils::isUserCode(Callee, Context.getSourceManager())) {
+        return true;
+      }
+    }
+    for (const Stmt *Child : S->children())
+      if (waitsOtherwise(Child))
+        return true;
+    return false;
+  }
+
 private:
   void record(const CallExpr &Call) {
     if (std::optional<HostSync> Sync =
@@ -244,8 +270,9 @@ public:
     FunctionSummary Summary;
     Summary.Usr = usrOf(Function);
     Summary.Name = Function->getQualifiedNameAsString();
-    BodySummarizer(Context, Summary, Loops.parents())
-        .walk(Function->getBody(), true);
+    BodySummarizer Body(Context, Summary, Loops.parents());
+    Body.walk(Function->getBody(), true);
+    Summary.WaitsOtherwise = Body.waitsOtherwise(Function->getBody());
     Summary.Updates = Loops.updatesOf(Function);
     Summary.ReturnsDeviceTensor = returnsTensorOnDevice(Function, Context);
     if (!Summary.Usr.empty() &&

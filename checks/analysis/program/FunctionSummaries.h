@@ -99,6 +99,11 @@ struct FunctionSummary {
   std::vector<SummarizedCall> Calls;
   /// Every return gives a tensor on the device (returnsTensorOnDevice).
   bool ReturnsDeviceTensor = false;
+  /// Somewhere in the body, on every call or only on some (under a
+  /// condition), it waits otherwise than by copying a tensor to the host or
+  /// printing one, or calls another function of the project, which may:
+  /// what a summary of its waits on every call leaves out.
+  bool WaitsOtherwise = false;
   /// Unlike waits, counted under conditions too: a loop that calls it is a
   /// training loop as one calling a body of its own unit would be.
   SummarizedUpdates Updates;

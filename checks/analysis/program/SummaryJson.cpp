@@ -154,7 +154,8 @@ Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
                {"hostCopies", std::move(HostCopies)},
                {"calls", std::move(Calls)},
                {"updates", updatesToJson(Summary.Updates)},
-               {"returnsDeviceTensor", Summary.ReturnsDeviceTensor}});
+               {"returnsDeviceTensor", Summary.ReturnsDeviceTensor},
+               {"waitsOtherwise", Summary.WaitsOtherwise}});
   }
   return Functions;
 }
@@ -182,6 +183,9 @@ summariesFromJson(const Array &Functions) {
     if (!OnDevice)
       return malformed("entry");
     Summary.ReturnsDeviceTensor = *OnDevice;
+    // Absent in files written before it was summarized: it may.
+    Summary.WaitsOtherwise =
+        Function->getBoolean("waitsOtherwise").value_or(true);
     Summary.Usr = Usr->str();
     Summary.Name = Name->str();
     if (!factsFromJson(*Syncs, Summary.Syncs, syncFromJson))

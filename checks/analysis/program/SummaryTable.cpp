@@ -208,13 +208,15 @@ SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
 }
 
 bool SummaryTable::onlyCopiesToHost(llvm::StringRef Usr) const {
-  auto Found =
-      nearest(Usr, [](const FunctionSummary &F) { return !F.Syncs.empty(); });
-  return Found &&
-         llvm::all_of(Found->second->Syncs, [](const SummarizedSync &Sync) {
-           return Sync.Kind == SyncKind::CopyToHost ||
-                  Sync.Kind == SyncKind::Print;
-         });
+  // The function itself, which waits on no other path and calls no other
+  // function of the project: a summary lists only the waits of every call.
+  auto It = ByUsr.find(Usr);
+  if (It == ByUsr.end() || It->second.Syncs.empty() ||
+      It->second.WaitsOtherwise)
+    return false;
+  return llvm::all_of(It->second.Syncs, [](const SummarizedSync &Sync) {
+    return Sync.Kind == SyncKind::CopyToHost || Sync.Kind == SyncKind::Print;
+  });
 }
 
 std::optional<HostCopyElsewhere>

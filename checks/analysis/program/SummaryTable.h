@@ -70,9 +70,10 @@ public:
   /// The nearest wait on every call of the function with USR \p Usr,
   /// through at most CallDepth::CallerChain calls.
   std::optional<SyncElsewhere> syncReachedBy(llvm::StringRef Usr) const;
-  /// Every wait of the nearest function that waits (syncReachedBy's) is a
-  /// copy of a tensor to the host or a print: the function takes results
-  /// to the host (writes, draws or decodes them).
+  /// Every wait of the function with USR \p Usr, on every call or on some,
+  /// is a copy of a tensor to the host or a print, and it calls no other
+  /// function of the project: it takes results to the host (writes, draws
+  /// or decodes them).
   bool onlyCopiesToHost(llvm::StringRef Usr) const;
   /// The nearest host tensor made and copied to the GPU on every call of
   /// the function with USR \p Usr, likewise.

@@ -37,4 +37,11 @@ void save(const torch::Tensor &image, const char *path) {
   auto host = image.cpu();
   std::cout << path << ' ' << host.size(0) << "\n";
 }
+
+void draw(const torch::Tensor &image, const torch::Tensor &boxes) {
+  auto host = image.cpu();
+  std::cout << host.size(0) << "\n";
+  if (boxes.numel() > 0)
+    std::cout << boxes[0][0].item<float>() << "\n";
+}
 } // namespace metrics

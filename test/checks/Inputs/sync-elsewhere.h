@@ -26,4 +26,6 @@ struct Sink {
 };
 // Takes a result to the host to write it: its only wait is that copy.
 void save(const torch::Tensor &image, const char *path);
+// Copies an image to the host, and reads a value of each box it draws.
+void draw(const torch::Tensor &image, const torch::Tensor &boxes);
 } // namespace metrics
