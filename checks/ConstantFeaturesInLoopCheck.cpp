@@ -10,6 +10,7 @@
 #include "analysis/devices/ModuleCallChains.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/LoopInvariance.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "llvm/ADT/STLExtras.h"
@@ -33,7 +34,7 @@ void ConstantFeaturesInLoopCheck::check(
   const auto *Forward = Result.Nodes.getNodeAs<CallExpr>("forward");
   ASTContext &Context = *Result.Context;
   if (!analysis::isModuleForwardCall(Forward) ||
-      !Forward->getBeginLoc().isFileID() ||
+      !compat::beginOf(*Forward).isFileID() ||
       Reported.get(Context).contains(Forward))
     return;
   std::optional<analysis::ModuleCall> Call = analysis::moduleCall(Forward);
@@ -65,7 +66,7 @@ void ConstantFeaturesInLoopCheck::check(
       !analysis::onlyRunsForwardIn(Module, Loop))
     return;
   Reported.get(Context).insert(Forward);
-  diag(Forward->getBeginLoc(),
+  diag(compat::beginOf(*Forward),
        "'%0' computes the same output on every training step: no optimizer "
        "in this file trains it and its inputs do not change in the loop; "
        "compute it once before the loop, under 'torch::NoGradGuard'")

@@ -6,6 +6,7 @@
 
 #include "DataParallelCheck.h"
 #include "analysis/LibTorchNames.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -28,12 +29,12 @@ void DataParallelCheck::check(const MatchFinder::MatchResult &Result) {
   // training, the replication cost is paid rarely; only per-step calls count.
   if (!trainingFacts(Context).Loops.perStep(Call))
     return;
-  diag(Call->getBeginLoc(),
+  diag(compat::beginOf(*Call),
        "'data_parallel' on every training step copies the module's "
        "parameters and buffers to every GPU on each call, then gathers the "
        "outputs and reduces the gradients onto one device; keep one model "
        "replica per GPU for the whole run instead");
-  diag(Call->getBeginLoc(),
+  diag(compat::beginOf(*Call),
        "run one process per GPU, each with its own model and data shard, "
        "and all-reduce the gradients after backward with a c10d process "
        "group (ProcessGroupNCCL); or train on one GPU with a larger batch",

@@ -7,6 +7,7 @@
 #include "DataloaderEnforceOrderingCheck.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/data/DataLoaderOptionsModel.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
@@ -53,7 +54,7 @@ void DataloaderEnforceOrderingCheck::check(
   if (Ordering && Literal != std::optional<bool>(true))
     return;
 
-  SourceLocation ReportLoc = Call->getBeginLoc();
+  SourceLocation ReportLoc = compat::beginOf(*Call);
   if (const auto *Ref =
           dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit()))
     ReportLoc = Ref->getLocation();

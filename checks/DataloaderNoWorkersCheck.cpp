@@ -7,6 +7,7 @@
 #include "DataloaderNoWorkersCheck.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/data/DataLoaderOptionsModel.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
@@ -169,7 +170,7 @@ void DataloaderNoWorkersCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceManager &SM = *Result.SourceManager;
   const LangOptions &LangOpts = getLangOpts();
   const std::string Setter = workersSetter(Workers);
-  SourceLocation ReportLoc = Call->getBeginLoc();
+  SourceLocation ReportLoc = compat::beginOf(*Call);
   if (const auto *Ref =
           dyn_cast<DeclRefExpr>(Call->getCallee()->IgnoreImplicit()))
     ReportLoc = Ref->getLocation();

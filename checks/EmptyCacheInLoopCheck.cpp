@@ -6,6 +6,7 @@
 
 #include "EmptyCacheInLoopCheck.h"
 #include "analysis/LibTorchNames.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -29,12 +30,12 @@ void EmptyCacheInLoopCheck::check(const MatchFinder::MatchResult &Result) {
   // guard is how the cache is meant to be trimmed: not a finding.
   if (!TU.Loops.perStep(Call))
     return;
-  auto Diag = diag(Call->getBeginLoc(),
+  auto Diag = diag(compat::beginOf(*Call),
                    "'emptyCache()' on every training step returns the cached "
                    "GPU memory to the driver, so the next step allocates it "
                    "again with cudaMalloc, which synchronizes; remove it");
   // A call spelled in a macro is left alone: the macro has other users.
-  if (Call->getBeginLoc().isMacroID() || Call->getEndLoc().isMacroID())
+  if (compat::beginOf(*Call).isMacroID() || Call->getEndLoc().isMacroID())
     return;
   if (std::optional<FixItHint> Fix =
           utils::statementRemoval(Call, Context, parents(Context)))

@@ -7,6 +7,7 @@
 #include "EvalModeNotRestoredCheck.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/SourceLines.h"
 #include "clang/AST/ASTContext.h"
@@ -52,7 +53,7 @@ void EvalModeNotRestoredCheck::check(const MatchFinder::MatchResult &Result) {
   ASTContext &Context = *Result.Context;
   const SourceManager &SM = Context.getSourceManager();
   // A call spelled in a macro: the note would point into its expansion.
-  if (!Eval->getBeginLoc().isFileID())
+  if (!compat::beginOf(*Eval).isFileID())
     return;
   analysis::ModuleModes &Index = moduleModes(Context);
   std::optional<analysis::UnrestoredEval> Found = Index.unrestoredEval(Eval);

@@ -11,6 +11,7 @@
 #include "analysis/steps/EvaluationCalls.h"
 #include "analysis/steps/EvaluationFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/LoopMatchers.h"
 #include "utils/SourceLines.h"
@@ -158,7 +159,8 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   // In a function that trains, a backward after the loop may use what the
   // loop computed (targets of a teacher model, outputs for a later loss).
   for (const CallExpr *Update : Body.Updates)
-    if (SM.isBeforeInTranslationUnit(Loop->getEndLoc(), Update->getBeginLoc()))
+    if (SM.isBeforeInTranslationUnit(Loop->getEndLoc(),
+                                     compat::beginOf(*Update)))
       return;
   // Outputs returned to a caller that trains may feed its backward.
   const CallExpr *TrainingCaller = nullptr;
@@ -201,7 +203,7 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
          "it does not turn autograd off",
          DiagnosticIDs::Note);
   if (TrainingCaller)
-    diag(TrainingCaller->getBeginLoc(),
+    diag(compat::beginOf(*TrainingCaller),
          "the evaluation runs from this call in a training loop",
          DiagnosticIDs::Note);
 }
@@ -217,7 +219,7 @@ void EvalWithoutNoGradCheck::checkPeriodicPasses(const Stmt *Loop,
        analysis::periodicPasses(Loop, TU.Loops)) {
     // A pass spelled in a macro; one already reported from another
     // instantiation of a template; a pass under a guard.
-    if (!Pass.Forward->getBeginLoc().isFileID() ||
+    if (!compat::beginOf(*Pass.Forward).isFileID() ||
         Reported.get(Context).contains(Pass.Block->getBeginLoc()) ||
         analysis::isCoveredByNoGradGuard(Pass.Forward, Context, TU.Parents))
       continue;
@@ -226,7 +228,7 @@ void EvalWithoutNoGradCheck::checkPeriodicPasses(const Stmt *Loop,
     if (Body->SetsGradMode)
       return;
     Reported.get(Context).insert(Pass.Block->getBeginLoc());
-    auto Diag = diag(Pass.Forward->getBeginLoc(),
+    auto Diag = diag(compat::beginOf(*Pass.Forward),
                      "forward pass every few iterations of a training loop "
                      "runs with autograd on, yet no backward pass uses its "
                      "output: it records a graph and keeps its activations "
@@ -247,11 +249,11 @@ void EvalWithoutNoGradCheck::checkEvaluationFunction(
     return;
   std::optional<analysis::EvaluationPass> Pass =
       analysis::evaluationPass(Function, TU.Loops, Context);
-  if (!Pass || !Pass->Forward->getBeginLoc().isFileID())
+  if (!Pass || !compat::beginOf(*Pass->Forward).isFileID())
     return;
   Reported.get(Context).insert(Function->getBody()->getBeginLoc());
   {
-    auto Diag = diag(Pass->Forward->getBeginLoc(),
+    auto Diag = diag(compat::beginOf(*Pass->Forward),
                      "%0 evaluates: it puts the model in eval mode and runs "
                      "its forward pass with autograd on, and no caller on "
                      "the path from the training loop turns gradients off; "
@@ -267,7 +269,7 @@ void EvalWithoutNoGradCheck::checkEvaluationFunction(
        "it does not turn autograd off",
        DiagnosticIDs::Note);
   for (const CallExpr *Call : Pass->Calls)
-    diag(Call->getBeginLoc(),
+    diag(compat::beginOf(*Call),
          Call == Pass->Calls.front()
              ? "the evaluation runs from this call in a training loop, with "
                "no guard around it"

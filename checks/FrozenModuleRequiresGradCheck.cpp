@@ -10,6 +10,7 @@
 #include "analysis/devices/ModuleCallChains.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/program/ConvolutionModules.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -46,7 +47,7 @@ void FrozenModuleRequiresGradCheck::check(
   const auto *Forward = Result.Nodes.getNodeAs<CallExpr>("forward");
   ASTContext &Context = *Result.Context;
   if (!analysis::isModuleForwardCall(Forward) ||
-      !Forward->getBeginLoc().isFileID())
+      !compat::beginOf(*Forward).isFileID())
     return;
   std::optional<analysis::ModuleCall> Call = analysis::moduleCall(Forward);
   const ValueDecl *Module = Call ? analysis::holderDecl(Call->Holder) : nullptr;
@@ -65,7 +66,7 @@ void FrozenModuleRequiresGradCheck::check(
     return;
   Reported.get(Context).insert(Module);
   std::string Name = Module->getNameAsString();
-  diag(Forward->getBeginLoc(),
+  diag(compat::beginOf(*Forward),
        "'%0' runs on every training step with autograd recording, yet no "
        "optimizer in this file gets its parameters: backward computes "
        "gradients for weights nobody updates, and keeps the activations "

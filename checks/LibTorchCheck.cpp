@@ -7,6 +7,7 @@
 #include "LibTorchCheck.h"
 #include "Catalog.h"
 #include "analysis/devices/HostSyncOperations.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "utils/SourceText.h"
 #include "clang/AST/DeclCXX.h"
@@ -66,7 +67,7 @@ void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
           return Dispatched.first == Site;
         });
     if (Dispatch == Path.Dispatches.end()) {
-      diag(Site->getBeginLoc(),
+      diag(compat::beginOf(*Site),
            "called here on every %select{evaluation batch|training step}0",
            DiagnosticIDs::Note)
           << PerStep;
@@ -75,7 +76,7 @@ void LibTorchCheck::notePathToStep(const analysis::StepPath &Path,
     // A virtual call: say which override the finding is in, and when it
     // runs.
     const CXXMethodDecl *Override = Dispatch->second;
-    diag(Site->getBeginLoc(),
+    diag(compat::beginOf(*Site),
          "called here on every %select{evaluation batch|training step}0: a "
          "virtual call, which runs '%1()' when the object is a '%2'",
          DiagnosticIDs::Note)

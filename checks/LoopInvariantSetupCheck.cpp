@@ -8,6 +8,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchMatchers.h"
 #include "analysis/LibTorchNames.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -99,7 +100,7 @@ void LoopInvariantSetupCheck::check(const MatchFinder::MatchResult &Result) {
               "each step; construct it once, before the loop";
   } else if (const auto *Loader = Result.Nodes.getNodeAs<CallExpr>("loader")) {
     Setup = Loader;
-    Loc = Loader->getBeginLoc();
+    Loc = compat::beginOf(*Loader);
     Message = "'make_data_loader' on every training step builds a new loader "
               "(and starts its worker threads) for each batch; make it once, "
               "before the loop";
@@ -109,7 +110,7 @@ void LoopInvariantSetupCheck::check(const MatchFinder::MatchResult &Result) {
         !isModelOrOptimizer(Load->getArg(0)->getType()))
       return;
     Setup = Load;
-    Loc = Load->getBeginLoc();
+    Loc = compat::beginOf(*Load);
     Message = "'torch::load' of a model or optimizer on every training step "
               "reads it from disk again and again; load it once, before the "
               "loop";

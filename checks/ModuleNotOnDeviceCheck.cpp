@@ -10,6 +10,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/gradients/GradModeFacts.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
 #include "utils/SourceLines.h"
@@ -158,7 +159,7 @@ void ModuleNotOnDeviceCheck::check(const MatchFinder::MatchResult &Result) {
     diag(Module->getLocation(),
          "move it once where it is set up: '%0->to(%1);'", DiagnosticIDs::Note)
         << Name << DeviceName;
-  diag(Forward->getBeginLoc(),
+  diag(compat::beginOf(*Forward),
        DeviceInputs ? "forward pass on device inputs in the training loop"
                     : "forward pass in the training loop",
        DiagnosticIDs::Note);

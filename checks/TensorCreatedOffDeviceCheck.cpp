@@ -11,6 +11,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceIntoFactory.h"
 #include "analysis/devices/HostTensorSources.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -89,7 +90,7 @@ void TensorCreatedOffDeviceCheck::handle(const CallExpr &Factory,
                                          ASTContext &Context) {
   // A factory written in a macro may serve other call sites: silent; a
   // program that cannot use a GPU has no device tensor to meet.
-  if (Factory.getBeginLoc().isMacroID() ||
+  if (compat::beginOf(Factory).isMacroID() ||
       trainingFacts(Context).Devices.isGpuFreeProgram())
     return;
   std::optional<analysis::HostOperand> Operand =
@@ -172,7 +173,7 @@ void TensorCreatedOffDeviceCheck::diagnoseReturnedFactory(
   std::string FactoryName = spelled(Factory.getCallee(), Context);
   // No fix-it: the device has to reach the helper, whose other callers may
   // want its tensor on the host.
-  diag(Factory.getBeginLoc(),
+  diag(compat::beginOf(Factory),
        "'%0' makes the tensor in host memory and the caller of '%1' copies it "
        "to the GPU on every %select{evaluation batch|training step}2; pass "
        "the device to '%1' and on to '%0' to create it there")
@@ -235,7 +236,7 @@ void TensorCreatedOffDeviceCheck::diagnoseHostOperand(
   const analysis::FactoryDevice Device = analysis::deviceForFactory(
       Operand, Context, parents(Context), getLangOpts());
   {
-    auto Diag = diag(Factory.getBeginLoc(),
+    auto Diag = diag(compat::beginOf(Factory),
                      "'%0' makes the tensor in host memory on every "
                      "%select{evaluation batch|training step}1 and hands it, "
                      "uncopied, to an operation with '%2' on the device: on a "
@@ -260,7 +261,7 @@ void TensorCreatedOffDeviceCheck::notePassDevice(const CallExpr &Factory,
                                                  StringRef FactoryName,
                                                  StringRef Device,
                                                  bool DropCopy) {
-  diag(Factory.getBeginLoc(),
+  diag(compat::beginOf(Factory),
        "pass the device in the factory's TensorOptions, e.g. "
        "'%0(..., torch::TensorOptions().device(%1))'%select{|, and drop the "
        "copy}2",
@@ -271,7 +272,7 @@ void TensorCreatedOffDeviceCheck::notePassDevice(const CallExpr &Factory,
 void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
     const analysis::ConstantHostTable &Table, const CXXMemberCallExpr &Copy,
     const analysis::StepPath &Path, bool PerStep, ASTContext &Context) {
-  if (Table.Maker->getBeginLoc().isMacroID())
+  if (compat::beginOf(*Table.Maker).isMacroID())
     return;
   std::string MakerName = spelled(Table.Maker->getCallee(), Context);
   std::string CopyText = spelled(Copy, Context);
@@ -288,7 +289,7 @@ void TensorCreatedOffDeviceCheck::diagnoseConstantTable(
   // No fix-it: the device, or what else the expression names, may be
   // declared in the loop; where to put the tensor is the author's choice.
   const bool InLoop = Path.Calls.empty() && Path.StepLoop;
-  diag(InLoop ? Path.StepLoop->getBeginLoc() : Table.Maker->getBeginLoc(),
+  diag(InLoop ? Path.StepLoop->getBeginLoc() : compat::beginOf(*Table.Maker),
        "%select{make it once, e.g. 'static const auto %1_on_device = %2;' or "
        "a member set up before training, and use that tensor here|hoist it "
        "before this loop, e.g. 'const auto %1_on_device = %2;', and use that "

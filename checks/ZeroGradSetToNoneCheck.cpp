@@ -8,6 +8,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/gradients/GradientOrder.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
@@ -71,7 +72,7 @@ void ZeroGradSetToNoneCheck::check(const MatchFinder::MatchResult &Result) {
   const SourceLocation Loc =
       isa<MemberExpr>(Call->getCallee())
           ? cast<MemberExpr>(Call->getCallee())->getMemberLoc()
-          : Call->getBeginLoc();
+          : compat::beginOf(*Call);
 
   // LibTorch 1.13: `void Optimizer::zero_grad()` always writes zeros and has
   // no way to reset; the replacement is a loop, not an exact rewrite.

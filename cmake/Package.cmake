@@ -5,11 +5,11 @@
 #
 # Depends: the shared libraries the CLI, the plugin and the harness link, as
 # dpkg-shlibdeps finds them when cpack runs (cmake/CPackDepends.cmake.in;
-# LLVM 16's libllvm16 and libclang-cpp16 among them), and
-# libclang-common-16-dev, which holds clang's builtin headers (<stddef.h>)
+# the LLVM major's libllvmN and libclang-cppN among them), and
+# libclang-common-N-dev, which holds clang's builtin headers (<stddef.h>)
 # that the CLI needs to parse anything (driver/ResourceDir.cpp), and the C++
-# standard library headers (libstdc++-12-dev | libstdc++-dev), as clang-16.
-# Recommends: clang-tidy-16, the only clang-tidy that can load the plugin.
+# standard library headers (libstdc++-12-dev | libstdc++-dev), as clang-N.
+# Recommends: clang-tidy-N, the clang-tidy that loads the plugin.
 # Suggests: libtorch-dev: the verify probe links LibTorch, and `verify` builds
 # the measured program with it; it is left out of the dependencies of the
 # probe so that installing the analyzer does not pull in LibTorch.
@@ -35,7 +35,7 @@ set(CPACK_PACKAGE_NAME libtorch-tidy)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_VENDOR libtorch-tidy)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
-    "LibTorch GPU-utilization checks: a clang-tidy-16 plugin and a CLI")
+    "LibTorch GPU-utilization checks: a clang-tidy-${LLVM_VERSION_MAJOR} plugin and a CLI")
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
     "libtorch-tidy finds the code in LibTorch (PyTorch C++ API) training
 programs that leaves a GPU idle: data loaders without worker threads,
@@ -43,7 +43,8 @@ per-step host syncs, tensors and modules that never reach the device,
 broken gradient accumulation, evaluation without NoGradGuard, and more.
 It ships the libtorch-tidy CLI (clang-tidy's flags and configuration, CI
 exit codes, SARIF for GitHub code scanning), the LibTorchTidy.so plugin
-for clang-tidy-16, a clang-tidy wrapper that loads it, and
+for clang-tidy-${LLVM_VERSION_MAJOR} (and one for each other supported LLVM
+major it was built with), a clang-tidy wrapper that loads it, and
 `libtorch-tidy verify`, which measures what each finding costs at run
 time.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)

@@ -4,15 +4,15 @@
 #   -DLIBTORCH_TIDY_SANITIZE=ON  ASan + UBSan on everything that links LLVM:
 #       the check library, the CLI, the plugin and the unit tests. The lit
 #       suite runs the CLI instrumented, and runs the plugin inside the stock
-#       (uninstrumented) clang-tidy-16 with the ASan runtime preloaded.
-#   -DLIBTORCH_TIDY_FUZZ=ON      the libFuzzer target test/fuzz (clang++-16
-#       only): the check library instrumented for coverage, ASan and UBSan.
+#       (uninstrumented) clang-tidy with the ASan runtime preloaded.
+#   -DLIBTORCH_TIDY_FUZZ=ON      the libFuzzer target test/fuzz (the clang++
+#       of the build's LLVM major only): the check library instrumented for coverage, ASan and UBSan.
 #
 # Clang and LLVM themselves stay uninstrumented (Debian's libraries): the
 # reports are about our code and what it does with theirs.
 
 option(LIBTORCH_TIDY_SANITIZE "Build with AddressSanitizer and UndefinedBehaviorSanitizer" OFF)
-option(LIBTORCH_TIDY_FUZZ "Build the libFuzzer target test/fuzz (needs clang++-16)" OFF)
+option(LIBTORCH_TIDY_FUZZ "Build the libFuzzer target test/fuzz (needs the clang++ of the LLVM major)" OFF)
 
 if(LIBTORCH_TIDY_SANITIZE AND LIBTORCH_TIDY_FUZZ)
   message(FATAL_ERROR "LIBTORCH_TIDY_SANITIZE and LIBTORCH_TIDY_FUZZ need separate build directories")
@@ -35,7 +35,7 @@ endfunction()
 
 if(LIBTORCH_TIDY_SANITIZE)
   libtorch_tidy_instrument(address,undefined)
-  # The runtime a stock clang-tidy-16 must preload to load the instrumented
+  # The runtime a stock clang-tidy must preload to load the instrumented
   # plugin ("ASan runtime does not come first in initial library list").
   if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
     set(asan_runtime_name libclang_rt.asan-${CMAKE_SYSTEM_PROCESSOR}.so)
@@ -57,12 +57,13 @@ endif()
 
 if(LIBTORCH_TIDY_FUZZ)
   if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang"
-     OR NOT CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL 16
-     OR NOT CMAKE_CXX_COMPILER_VERSION VERSION_LESS 17)
-    message(FATAL_ERROR "LIBTORCH_TIDY_FUZZ needs clang 16 (libFuzzer): configure a "
-                        "separate build directory with -DCMAKE_CXX_COMPILER=clang++-16 "
-                        "-DCMAKE_C_COMPILER=clang-16 (found ${CMAKE_CXX_COMPILER_ID} "
-                        "${CMAKE_CXX_COMPILER_VERSION})")
+     OR NOT CMAKE_CXX_COMPILER_VERSION VERSION_GREATER_EQUAL LLVM_VERSION_MAJOR
+     OR NOT CMAKE_CXX_COMPILER_VERSION VERSION_LESS ${LLVM_VERSION_MAJOR}.99)
+    message(FATAL_ERROR "LIBTORCH_TIDY_FUZZ needs clang ${LLVM_VERSION_MAJOR} (libFuzzer): "
+                        "configure a separate build directory with "
+                        "-DCMAKE_CXX_COMPILER=clang++-${LLVM_VERSION_MAJOR} "
+                        "-DCMAKE_C_COMPILER=clang-${LLVM_VERSION_MAJOR} (found "
+                        "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION})")
   endif()
   libtorch_tidy_instrument(fuzzer-no-link,address,undefined)
   add_subdirectory(test/fuzz)

@@ -24,7 +24,7 @@ bool hasAnyQualifiedName(const NamedDecl *Decl,
 
 bool isInNamespace(const NamedDecl *Decl, llvm::StringRef QualifiedNamespace) {
   const std::string Name = "::" + Decl->getQualifiedNameAsString();
-  return llvm::StringRef(Name).startswith((QualifiedNamespace + "::").str());
+  return llvm::StringRef(Name).starts_with((QualifiedNamespace + "::").str());
 }
 
 bool isModuleClass(const CXXRecordDecl *Record) {

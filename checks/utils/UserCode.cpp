@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "utils/UserCode.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -47,12 +48,13 @@ public:
     return withParent(DynTypedNode::create(*D),
                       [&] { return Base::TraverseDecl(D); });
   }
-  bool TraverseTypeLoc(TypeLoc Loc) {
+  bool TraverseTypeLoc(TypeLoc Loc, bool TraverseQualifier = true) {
     if (!Loc)
       return true;
     record(nullptr, DynTypedNode::create(Loc));
-    return withParent(DynTypedNode::create(Loc),
-                      [&] { return Base::TraverseTypeLoc(Loc); });
+    return withParent(DynTypedNode::create(Loc), [&] {
+      return compat::traverseTypeLocAs<Base>(*this, Loc, TraverseQualifier);
+    });
   }
   bool TraverseNestedNameSpecifierLoc(NestedNameSpecifierLoc Loc) {
     if (!Loc)

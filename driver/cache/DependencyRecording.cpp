@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cache/DependencyRecording.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/HeaderSearch.h"
@@ -23,9 +24,9 @@ void AbsentHeaderRecorder::HasInclude(SourceLocation Loc, StringRef FileName,
     return;
   SourceManager &SM = PP.getSourceManager();
   if (!IsAngled)
-    if (const FileEntry *Includer =
-            SM.getFileEntryForID(SM.getFileID(SM.getExpansionLoc(Loc))))
-      add(Includer->getDir()->getName(), FileName);
+    if (const OptionalFileEntryRef Includer =
+            SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc))))
+      add(Includer->getDir().getName(), FileName);
   for (const DirectoryLookup &Dir : PP.getHeaderSearchInfo().search_dir_range())
     if (OptionalDirectoryEntryRef Entry = Dir.getDirRef())
       add(Entry->getName(), FileName);
@@ -47,9 +48,7 @@ std::vector<Dependency> readDependencies(const SourceManager &SM,
     std::optional<MemoryBufferRef> Buffer = It->second->getBufferIfLoaded();
     if (!Buffer)
       continue;
-    StringRef Name = It->first->tryGetRealPathName();
-    if (Name.empty())
-      Name = It->first->getName();
+    const StringRef Name = clang::compat::fileTableName(It->first);
     Dependencies.emplace_back(Name.str(), fastContentHash(Buffer->getBuffer()));
   }
   for (const std::string &Path : Absent)

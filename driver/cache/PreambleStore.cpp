@@ -87,7 +87,7 @@ std::optional<std::string> pchOf(const nlohmann::json &Record, StringRef Key,
   if (Name == Record.end() || !Name->is_string())
     return std::nullopt;
   const std::string Pch = Name->get<std::string>();
-  if (!StringRef(Pch).startswith(Key) || Pch.find('/') != std::string::npos)
+  if (!StringRef(Pch).starts_with(Key) || Pch.find('/') != std::string::npos)
     return std::nullopt;
   SmallString<256> Path(sys::path::parent_path(DepsPath));
   sys::path::append(Path, Pch);
@@ -365,7 +365,7 @@ void limitCacheSize(StringRef CacheDirectory, std::uint64_t MaxBytes) {
         Status.type() != sys::fs::file_type::regular_file)
       continue;
     // A build's lock is not cache content.
-    if (StringRef(It->path()).endswith(".lock"))
+    if (StringRef(It->path()).ends_with(".lock"))
       continue;
     Files.push_back(
         {It->path(), Status.getSize(), Status.getLastModificationTime()});

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "config/CheckOptionValues.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -43,13 +44,10 @@ std::vector<std::string>
 invalidCheckOptionValues(ClangTidyOptionsProvider &Provider, StringRef File) {
   ClangTidyOptions Options = Provider.getOptions(File);
   ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
-                               ClangTidyGlobalOptions(), Options),
-                           /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+      ClangTidyGlobalOptions(), Options));
   ClangTidyDiagnosticConsumer Consumer(Context);
-  clang::DiagnosticsEngine Engine(new clang::DiagnosticIDs(),
-                                  new clang::DiagnosticOptions(), &Consumer,
-                                  /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&Engine);
+  const std::unique_ptr<clang::DiagnosticsEngine> Engine =
+      clang::compat::attachDiagnosticsEngine(Context, Consumer);
   Context.setCurrentFile(File);
 
   // Creating the enabled checks reads their options (constructors call
@@ -60,7 +58,7 @@ invalidCheckOptionValues(ClangTidyOptionsProvider &Provider, StringRef File) {
     Module.instantiate()->addCheckFactories(Factories);
   std::vector<std::unique_ptr<ClangTidyCheck>> Checks =
       Factories.createChecks(&Context);
-  Engine.getClient()->finish();
+  Engine->getClient()->finish();
 
   std::vector<std::string> Problems;
   for (const ClangTidyError &Error : Consumer.take()) {

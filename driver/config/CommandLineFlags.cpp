@@ -83,6 +83,30 @@ cl::opt<std::string> ExportSummaries(
 the checks of other units (libtorch-tidy.SummaryFile);
 the entries of units not analyzed now are kept)"),
     cl::value_desc("filename"), cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc(R"(Regular expression of headers whose findings are not shown,
+among those --header-filter shows (the main file's always are).)"),
+    cl::cat(Category));
+cl::list<std::string> RemovedArgs(
+    "removed-arg",
+    cl::desc(R"(Remove this argument, wherever it is exactly, from the compile
+command, before --extra-arg and --extra-arg-before are added.)"),
+    cl::cat(Category));
+cl::opt<bool> AllowNoChecks(
+    "allow-no-checks",
+    cl::desc("Exit 0 without a word of error when no check is enabled"),
+    cl::cat(Category));
+cl::opt<bool> EnableModuleHeadersParsing(
+    "enable-module-headers-parsing",
+    cl::desc(R"(Parse module headers at preprocessor level in C++20 and
+later, as clang-tidy's option of that name (experimental).)"),
+    cl::cat(Category));
+cl::opt<bool> ExperimentalCustomChecks(
+    "experimental-custom-checks",
+    cl::desc(R"(Enable the clang-query based CustomChecks of .clang-tidy, as
+clang-tidy's option of that name (experimental).)"),
+    cl::cat(Category));
 cl::list<std::string>
     ExtraArgs("extra-arg",
               cl::desc("Append an argument to the compile command"),

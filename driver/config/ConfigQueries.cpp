@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "config/ConfigQueries.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/GlobList.h"
 #include "llvm/ADT/STLExtras.h"
@@ -69,7 +70,7 @@ bool verifyChecks(const StringSet<> &AllChecks, StringRef CheckGlob,
     if (Item.empty())
       continue;
     Item.consume_front("-");
-    if (Item.startswith("clang-diagnostic"))
+    if (Item.starts_with("clang-diagnostic"))
       continue;
     if (Item.contains('*')) {
       Regex Glob = globRegex(Item);
@@ -130,9 +131,8 @@ std::optional<int> runConfigQuery(const ToolOptions &Options,
   if (Options.ExplainConfig) {
     std::vector<ClangTidyOptionsProvider::OptionsSource> RawOptions =
         Provider.getRawOptions(FilePath);
-    std::vector<std::string> Enabled = clang::tidy::getCheckNames(
-        Provider.getOptions(FilePath),
-        /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    std::vector<std::string> Enabled =
+        clang::compat::enabledCheckNames(Provider.getOptions(FilePath));
     for (const std::string &Check : Enabled) {
       for (const auto &[Opts, Source] : llvm::reverse(RawOptions)) {
         if (Opts.Checks &&
@@ -147,12 +147,12 @@ std::optional<int> runConfigQuery(const ToolOptions &Options,
 
   std::vector<ClangTidyOptionsProvider::OptionsSource> RawOptions =
       Provider.getRawOptions(FileName);
-  clang::tidy::NamesAndOptions Valid = clang::tidy::getAllChecksAndOptions(
-      /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  const clang::compat::ChecksAndOptionKeys Valid =
+      clang::compat::allChecksAndOptionKeys();
   bool AnyInvalid = false;
   for (const auto &[Opts, Source] : RawOptions) {
     if (Opts.Checks)
-      AnyInvalid |= verifyChecks(Valid.Names, *Opts.Checks, Source);
+      AnyInvalid |= verifyChecks(Valid.Checks, *Opts.Checks, Source);
     AnyInvalid |= verifyOptions(Valid.Options, Opts.CheckOptions, Source);
   }
   if (AnyInvalid)

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Catalog.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "config/OptionsSetup.h"
 #include "select/Exclude.h"
@@ -52,13 +53,13 @@ Expected<ClangTidyOptions> parseConfigText(StringRef Text, StringRef Origin) {
   return std::move(*Parsed);
 }
 
-/// The checks clang-tidy 16 enables when nothing else says (its
-/// ClangTidyMain.cpp).
-const char ClangTidyDefaultChecks[] = "clang-diagnostic-*,clang-analyzer-*";
+/// The checks clang-tidy enables when nothing else says (its
+/// ClangTidyMain.cpp; they differ by major).
+const char *const ClangTidyDefaultChecks = clang::compat::DefaultChecks;
 
 /// Our default tier only where nothing names checks: where `--checks`,
 /// `--config` or a `.clang-tidy` has `Checks`, the defaults under them are
-/// clang-tidy's, so that the globs mean what they mean to clang-tidy-16
+/// clang-tidy's, so that the globs mean what they mean to clang-tidy
 /// (`--checks=bugprone-*` runs clang-tidy's defaults and bugprone).
 class DefaultTierProvider : public clang::tidy::ClangTidyOptionsProvider {
 public:
@@ -111,6 +112,9 @@ createOptionsProvider(const ToolOptions &Options,
   OverrideOptions.Checks = Options.Checks;
   OverrideOptions.WarningsAsErrors = Options.WarningsAsErrors;
   OverrideOptions.HeaderFilterRegex = Options.HeaderFilter;
+  OverrideOptions.ExcludeHeaderFilterRegex = Options.ExcludeHeaderFilter;
+  if (!Options.RemovedArgs.empty())
+    clang::compat::setRemovedArgs(OverrideOptions, Options.RemovedArgs);
   OverrideOptions.SystemHeaders = Options.SystemHeaders;
   OverrideOptions.UseColor = Options.UseColor;
   if (!Options.ExtraArgs.empty())
@@ -232,7 +236,7 @@ unsigned warnUnknownCheckOptions(const ToolOptions &Options,
   auto Collect = [&](StringRef Origin, const ClangTidyOptions &Config) {
     for (const auto &Entry : Config.CheckOptions) {
       StringRef Key = Entry.getKey();
-      if (Key.startswith(OurPrefix) && Key != select::ExcludeOptionKey &&
+      if (Key.starts_with(OurPrefix) && Key != select::ExcludeOptionKey &&
           Listed.insert(Key).second)
         Unchecked.emplace_back(Key.str(), Origin.str());
     }
@@ -260,11 +264,11 @@ unsigned warnUnknownCheckOptions(const ToolOptions &Options,
 
   // The options each check reads, as --verify-config lists them (kept in a
   // variable: a range-for over a member of a temporary would dangle).
-  const clang::tidy::NamesAndOptions All = clang::tidy::getAllChecksAndOptions(
-      /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  const clang::compat::ChecksAndOptionKeys All =
+      clang::compat::allChecksAndOptionKeys();
   StringSet<> Valid;
   for (const auto &Entry : All.Options.keys())
-    if (Entry.startswith(OurPrefix))
+    if (Entry.starts_with(OurPrefix))
       Valid.insert(Entry);
   Valid.insert(select::ExcludeOptionKey);
   unsigned Warned = 0;

@@ -7,6 +7,7 @@
 #include "config/OptionsSetup.h"
 #include "Catalog.h"
 #include "cache/PreambleStore.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "config/CommandLineFlags.h"
 #include "report/ReportStage.h"
@@ -201,6 +202,10 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                              "--fail-on=%s is not a choice; use all, "
                              "default, opt-in or none",
                              FailOn.c_str());
+  if (!RemovedArgs.empty() && !clang::compat::HasRemovedArgs)
+    return createStringError(inconvertibleErrorCode(),
+                             "--removed-arg is clang-tidy 22's; this "
+                             "libtorch-tidy is built against an older LLVM");
   if (!Config.empty() && !ConfigFile.empty())
     return createStringError(inconvertibleErrorCode(),
                              "--config and --config-file are mutually "
@@ -214,6 +219,11 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.Checks = ifGiven(Checks);
   Options.WarningsAsErrors = ifGiven(WarningsAsErrors);
   Options.HeaderFilter = ifGiven(HeaderFilter);
+  Options.ExcludeHeaderFilter = ifGiven(ExcludeHeaderFilter);
+  Options.RemovedArgs.assign(RemovedArgs.begin(), RemovedArgs.end());
+  Options.AllowNoChecks = AllowNoChecks;
+  Options.EnableModuleHeadersParsing = EnableModuleHeadersParsing;
+  Options.ExperimentalCustomChecks = ExperimentalCustomChecks;
   Options.SystemHeaders = ifGiven(SystemHeaders);
   Options.UseColor = ifGiven(UseColor);
   Options.Config = Config;

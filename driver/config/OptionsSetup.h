@@ -37,6 +37,13 @@ struct ToolOptions {
   std::optional<std::string> Checks;
   std::optional<std::string> WarningsAsErrors;
   std::optional<std::string> HeaderFilter;
+  std::optional<std::string> ExcludeHeaderFilter;
+  std::vector<std::string> RemovedArgs;
+  bool AllowNoChecks = false;
+  /// clang-tidy's experimental `--enable-module-headers-parsing` and
+  /// `--experimental-custom-checks`.
+  bool EnableModuleHeadersParsing = false;
+  bool ExperimentalCustomChecks = false;
   std::optional<bool> SystemHeaders;
   std::optional<bool> UseColor;
   std::string Config;

@@ -47,7 +47,7 @@ std::string errorLine(StringRef Stderr) {
   SmallVector<StringRef, 16> Lines;
   Stderr.split(Lines, '\n', -1, /*KeepEmpty=*/false);
   for (StringRef Line : Lines)
-    if (Line.startswith("libtorch-tidy: error: "))
+    if (Line.starts_with("libtorch-tidy: error: "))
       return Line.drop_front(strlen("libtorch-tidy: error: ")).trim().str();
   for (StringRef Line : Lines)
     if (Line.contains("error:") || Line.contains("LLVM ERROR"))
@@ -136,7 +136,7 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
   const StringRef RemoteVariable = "LIBTORCH_TIDY_REMOTE_CACHE=";
   std::vector<std::string> Environment;
   for (char **E = environ; *E != nullptr; ++E)
-    if (!StringRef(*E).startswith(RemoteVariable))
+    if (!StringRef(*E).starts_with(RemoteVariable))
       Environment.push_back(*E);
   if (!Request.RemoteCache.empty()) {
     Args.insert(Args.begin() + 1, "--worker-remote-lookup");

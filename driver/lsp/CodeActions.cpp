@@ -26,7 +26,7 @@ bool kindWanted(StringRef Kind, const std::vector<std::string> &Only) {
   if (Only.empty())
     return true;
   return llvm::any_of(Only, [&](const std::string &O) {
-    return Kind == O || Kind.startswith(O + ".");
+    return Kind == O || Kind.starts_with(O + ".");
   });
 }
 
@@ -81,11 +81,11 @@ bool insideRawString(StringRef Text, size_t Offset) {
   size_t I = 0;
   while (I < Offset && I < Text.size()) {
     const StringRef Rest = Text.drop_front(I);
-    if (Rest.startswith("//")) {
+    if (Rest.starts_with("//")) {
       I = Text.find('\n', I);
       if (I == StringRef::npos)
         return false;
-    } else if (Rest.startswith("/*")) {
+    } else if (Rest.starts_with("/*")) {
       I = Text.find("*/", I + 2);
       if (I == StringRef::npos)
         return false;
@@ -104,7 +104,7 @@ bool insideRawString(StringRef Text, size_t Offset) {
         ++I;
         continue;
       }
-      if (Text[I] == '"' && Before.endswith("R") &&
+      if (Text[I] == '"' && Before.ends_with("R") &&
           (Before == "R" || Before == "u8R" || Before == "LR" ||
            Before == "uR" || Before == "UR")) {
         const size_t Open = Text.find('(', I);
@@ -160,8 +160,8 @@ std::optional<nlohmann::json> silenceEdit(StringRef Text, size_t Offset,
   const StringRef Line = Lines.line(LineNo);
   // A continued line (a macro's body) ends in a backslash: a comment after
   // it or above it is not the line's.
-  if (Line.rtrim().endswith("\\") ||
-      (LineNo > 1 && Lines.line(LineNo - 1).rtrim().endswith("\\")))
+  if (Line.rtrim().ends_with("\\") ||
+      (LineNo > 1 && Lines.line(LineNo - 1).rtrim().ends_with("\\")))
     return std::nullopt;
   const std::string Comment = "// NOLINT(" + CheckId.str() + ")";
   const bool Commented = Line.contains("//") || Line.contains("/*");

@@ -80,7 +80,7 @@ std::string pathOfUri(StringRef Uri) {
   if (!Uri.consume_front("file://"))
     return "";
   // An authority ("file://host/...") other than localhost is not ours.
-  if (!Uri.startswith("/")) {
+  if (!Uri.starts_with("/")) {
     if (!Uri.consume_front("localhost"))
       return "";
   }

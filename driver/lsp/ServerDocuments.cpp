@@ -228,7 +228,7 @@ void Server::executeCommand(const nlohmann::json &Id,
           {"params",
            {{"uri", checkDocsHref(Check, Options.DocsDir)},
             {"external", !StringRef(checkDocsHref(Check, Options.DocsDir))
-                              .startswith("file:")}}}});
+                              .starts_with("file:")}}}});
   else
     showMessage(3, Explanation);
   reply(Id, Explanation);

@@ -333,7 +333,7 @@ int runMergeCommand(llvm::ArrayRef<const char *> Args, llvm::raw_ostream &Out,
       Output = Arg.str();
       continue;
     }
-    if (Arg.startswith("-") && Arg != "-") {
+    if (Arg.starts_with("-") && Arg != "-") {
       Err << "libtorch-tidy merge: error: unknown option '" << Arg << "'; "
           << Usage << "\n";
       return ExitUsageError;

@@ -21,16 +21,16 @@ StringRef skipBlanks(StringRef S) { return S.ltrim(" \t\f\v"); }
 bool skipTrivia(StringRef &S) {
   while (true) {
     S = S.ltrim(" \t\f\v\r\n");
-    if (S.startswith("//")) {
+    if (S.starts_with("//")) {
       size_t End = S.find('\n');
       StringRef Comment = S.take_front(End);
       // A `// ... \` comment continues on the next line.
-      if (Comment.rtrim("\r").endswith("\\"))
+      if (Comment.rtrim("\r").ends_with("\\"))
         return false;
       S = End == StringRef::npos ? StringRef() : S.drop_front(End);
       continue;
     }
-    if (S.startswith("/*")) {
+    if (S.starts_with("/*")) {
       size_t End = S.find("*/", 2);
       if (End == StringRef::npos)
         return false;
@@ -70,9 +70,9 @@ IncludePrefix leadingSystemIncludes(StringRef Text) {
     StringRef Header = Rest.take_front(Close);
     StringRef After = skipBlanks(Rest.drop_front(Close + 1)).rtrim("\r");
     // Only a `//` comment may follow; it must not continue the line.
-    if (!After.empty() && (!After.startswith("//") || After.endswith("\\")))
+    if (!After.empty() && (!After.starts_with("//") || After.ends_with("\\")))
       break;
-    if (Header.contains('\\') || Line.rtrim("\r").endswith("\\"))
+    if (Header.contains('\\') || Line.rtrim("\r").ends_with("\\"))
       break;
     Prefix.Headers.push_back(Header.str());
     Text = Text.drop_front(Line.size());
@@ -86,8 +86,8 @@ IncludePrefix leadingSystemIncludes(StringRef Text) {
 }
 
 bool isLibTorchHeader(StringRef Header) {
-  return Header.startswith("torch/") || Header.startswith("ATen/") ||
-         Header.startswith("c10/") || Header.startswith("caffe2/");
+  return Header.starts_with("torch/") || Header.starts_with("ATen/") ||
+         Header.starts_with("c10/") || Header.starts_with("caffe2/");
 }
 
 } // namespace libtorch_tidy::preamble

@@ -35,7 +35,7 @@ bool includesBeforeMainFile(const CompilerInvocation &Invocation) {
       Frontend.Inputs.front().getKind().getLanguage() != Language::CXX ||
       !Frontend.Inputs.front().isFile())
     return true;
-  const LangOptions &Lang = *Invocation.getLangOpts();
+  const LangOptions &Lang = Invocation.getLangOpts();
   if (usesHeaderModules(Invocation) || Lang.CUDA || Lang.OpenMP)
     return true;
   const PreprocessorOptions &PP = Invocation.getPreprocessorOpts();
@@ -95,14 +95,14 @@ void use(CompilerInvocation &Invocation, const cache::StoredPrefix &Entry) {
 } // namespace
 
 bool usesHeaderModules(const CompilerInvocation &Invocation) {
-  const LangOptions &Lang = *Invocation.getLangOpts();
+  const LangOptions &Lang = Invocation.getLangOpts();
   // C++20 alone sets Modules (implied by CPlusPlusModules).
   if (!Lang.Modules)
     return false;
   const HeaderSearchOptions &Search = Invocation.getHeaderSearchOpts();
   const FrontendOptions &Frontend = Invocation.getFrontendOpts();
-  return !Lang.CPlusPlusModules || Lang.ModulesTS ||
-         Search.ImplicitModuleMaps || !Search.PrebuiltModuleFiles.empty() ||
+  return !Lang.CPlusPlusModules || Search.ImplicitModuleMaps ||
+         !Search.PrebuiltModuleFiles.empty() ||
          !Search.PrebuiltModulePaths.empty() || !Frontend.ModuleFiles.empty() ||
          !Frontend.ModuleMapFiles.empty();
 }

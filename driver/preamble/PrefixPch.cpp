@@ -6,6 +6,7 @@
 
 #include "preamble/PrefixPch.h"
 #include "cache/DependencyRecording.h"
+#include "clang-compat/ClangCompat.h"
 #include "io/FileIO.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -97,13 +98,15 @@ public:
 
   void EndSourceFileAction() override {
     const SourceManager &SM = getCompilerInstance().getSourceManager();
-    const FileEntry *Prefix = SM.getFileEntryForID(SM.getMainFileID());
+    const OptionalFileEntryRef Prefix =
+        SM.getFileEntryRefForID(SM.getMainFileID());
     for (unsigned I = 0, N = SM.local_sloc_entry_size(); I < N; ++I) {
       const SrcMgr::SLocEntry &Entry = SM.getLocalSLocEntry(I);
       if (!Entry.isFile())
         continue;
-      const FileEntry *File = Entry.getFile().getContentCache().OrigEntry;
-      if (!File || File == Prefix ||
+      const OptionalFileEntryRef File =
+          Entry.getFile().getContentCache().OrigEntry;
+      if (!File || (Prefix && *File == *Prefix) ||
           SrcMgr::isSystem(Entry.getFile().getFileCharacteristic()))
         continue;
       Build.Problem = "the prefix reads a file outside the system headers (" +
@@ -135,11 +138,8 @@ private:
     auto Buffer = std::make_shared<PCHBuffer>();
     std::vector<std::unique_ptr<ASTConsumer>> Consumers;
     Consumers.push_back(std::make_unique<NamespaceMarker>());
-    Consumers.push_back(std::make_unique<PCHGenerator>(
-        CI.getPreprocessor(), CI.getModuleCache(), OutputFile, Sysroot, Buffer,
-        Frontend.ModuleFileExtensions,
-        CI.getPreprocessorOpts().AllowPCHWithCompilerErrors,
-        Frontend.IncludeTimestamps, +CI.getLangOpts().CacheGeneratedPCH));
+    Consumers.push_back(
+        compat::newPCHGenerator(CI, OutputFile, Sysroot, Buffer));
     Consumers.push_back(CI.getPCHContainerWriter().CreatePCHContainerGenerator(
         CI, std::string(InFile), OutputFile,
         std::make_unique<raw_svector_ostream>(Bytes), Buffer));
@@ -169,14 +169,16 @@ buildPrefixPch(const CompilerInvocation &Unit, StringRef HeaderPath,
   Frontend.ProgramAction = frontend::GeneratePCH;
   Frontend.OutputFile = OutputPath.str();
   Frontend.SkipFunctionBodies = SkipBodies.has_value();
-  Invocation->getLangOpts()->PCHInstantiateTemplates = true;
+  Invocation->getLangOpts().PCHInstantiateTemplates = true;
   Invocation->getDependencyOutputOpts() = DependencyOutputOptions();
 
-  CompilerInstance Clang(std::move(PCHContainerOps));
-  Clang.setInvocation(std::move(Invocation));
+  const std::unique_ptr<CompilerInstance> Instance =
+      compat::newCompilerInstance(std::move(Invocation),
+                                  std::move(PCHContainerOps));
+  CompilerInstance &Clang = *Instance;
   // The unit's parse reports the headers' problems, if any: this build is
   // silent and, on an error, not used.
-  Clang.createDiagnostics(new IgnoringDiagConsumer(), /*ShouldOwnClient=*/true);
+  compat::createDiagnostics(Clang, Files, new IgnoringDiagConsumer());
   Clang.setFileManager(&Files);
   PrefixPchAction Action(SkipBodies, Build);
   const bool Compiled = Clang.ExecuteAction(Action);

@@ -59,7 +59,7 @@ constexpr llvm::StringLiteral WholeUnitChecks[] = {
 };
 
 bool isStaticAnalyzerCheck(StringRef Check) {
-  return Check.startswith("clang-analyzer-");
+  return Check.starts_with("clang-analyzer-");
 }
 
 } // namespace

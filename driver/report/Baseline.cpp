@@ -110,7 +110,7 @@ bool namesNoFileUnder(const json &Document, llvm::StringRef Root) {
     if (llvm::sys::path::is_relative(Path)) {
       Path = Root;
       llvm::sys::path::append(Path, Name);
-    } else if (!llvm::StringRef(Name).startswith(Root)) {
+    } else if (!llvm::StringRef(Name).starts_with(Root)) {
       continue;
     }
     if (llvm::sys::fs::exists(Path))

@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
 
 namespace libtorch_tidy::report {
 
@@ -45,8 +46,8 @@ llvm::StringRef listItemText(llvm::StringRef Line) {
 
 /// Lines that start a block other than a paragraph's next line.
 bool isBlockStart(llvm::StringRef Line) {
-  return Line.startswith("#") || Line.startswith("|") ||
-         Line.startswith("```") || !listItemText(Line).empty();
+  return Line.starts_with("#") || Line.starts_with("|") ||
+         Line.starts_with("```") || !listItemText(Line).empty();
 }
 
 /// \p Text without Markdown's emphasis markers (`**`, `*`) outside code
@@ -111,7 +112,7 @@ json libtorchRule(const CheckInfo &Check) {
 }
 
 json otherRule(llvm::StringRef CheckId) {
-  const bool Diagnostic = CheckId.startswith("clang-diagnostic-");
+  const bool Diagnostic = CheckId.starts_with("clang-diagnostic-");
   std::string What = Diagnostic ? "Clang compiler diagnostic '" +
                                       CheckId.drop_front(17).str() + "'"
                                 : "clang-tidy check '" + CheckId.str() + "'";
@@ -147,9 +148,9 @@ std::string docDescription(llvm::StringRef Markdown, size_t MaxLength) {
       ++I;
   };
   // The title and the "**Tier:** ..." paragraph.
-  while (!AtEnd() && (Current().empty() || Current().startswith("#")))
+  while (!AtEnd() && (Current().empty() || Current().starts_with("#")))
     ++I;
-  if (!AtEnd() && Current().startswith("**Tier")) {
+  if (!AtEnd() && Current().starts_with("**Tier")) {
     while (!AtEnd() && !Current().empty())
       ++I;
     SkipBlankLines();
@@ -169,9 +170,9 @@ std::string docDescription(llvm::StringRef Markdown, size_t MaxLength) {
   for (SkipBlankLines(); !AtEnd() && !Text.empty() && !endsSentence(Text);
        SkipBlankLines()) {
     llvm::StringRef Line = Current();
-    if (Line.startswith("```")) {
+    if (Line.starts_with("```")) {
       std::vector<std::string> Code;
-      for (++I; !AtEnd() && !Current().startswith("```"); ++I)
+      for (++I; !AtEnd() && !Current().starts_with("```"); ++I)
         if (!Current().empty())
           Code.push_back("`" + Current().str() + "`");
       if (!AtEnd())
@@ -205,7 +206,10 @@ std::string docDescription(llvm::StringRef Markdown, size_t MaxLength) {
 }
 
 std::string llvmDocsUrl(llvm::StringRef CheckId) {
-  const std::string Base = "https://releases.llvm.org/16.0.0/";
+  // The documentation of the release the CLI links (X.Y.0 of its major).
+  const std::string Base = "https://releases.llvm.org/" +
+                           std::to_string(LLVM_VERSION_MAJOR) + "." +
+                           std::to_string(LLVM_VERSION_MINOR) + ".0/";
   std::string Diagnostics = Base + "tools/clang/docs/DiagnosticsReference.html";
   if (CheckId.consume_front("clang-diagnostic-")) {
     // Errors have no flag and no anchor of their own.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "report/TextWriter.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
@@ -37,9 +38,11 @@ public:
   Renderer(raw_ostream &OS, bool Color,
            const std::map<std::string, std::string> *Originals)
       : OS(OS), Files(FileSystemOptions(), filesAsAnalyzed(Originals)),
-        DiagOpts(new DiagnosticOptions()),
-        Printer(new TextDiagnosticPrinter(OS, &*DiagOpts)),
-        Diags(new DiagnosticIDs(), &*DiagOpts, Printer), Sources(Diags, Files) {
+        DiagOpts(compat::newDiagnosticOptions()),
+        Printer(compat::newTextDiagnosticPrinter(OS, DiagOpts).release()),
+        Diags(compat::newDiagnosticIDs(), compat::engineOptions(DiagOpts),
+              Printer),
+        Sources(Diags, Files) {
     DiagOpts->ShowColors = Color;
     Printer->BeginSourceFile(LangOpts, nullptr);
   }
@@ -61,7 +64,7 @@ public:
       // clang-tidy marks warnings promoted by --warnings-as-errors.
       std::string Name = F.CheckId;
       if (F.Severity == "error" &&
-          !StringRef(Name).startswith("clang-diagnostic-"))
+          !StringRef(Name).starts_with("clang-diagnostic-"))
         Name += ",-warnings-as-errors";
       auto Builder = reportAt(F.Where, Diags.getCustomDiagID(Level, "%0 [%1]"))
                      << F.Message << Name;
@@ -174,7 +177,7 @@ private:
   raw_ostream &OS;
   FileManager Files;
   LangOptions LangOpts;
-  IntrusiveRefCntPtr<DiagnosticOptions> DiagOpts;
+  compat::DiagnosticOptionsPtr DiagOpts;
   TextDiagnosticPrinter *Printer; // owned by Diags
   DiagnosticsEngine Diags;
   SourceManager Sources;

@@ -29,6 +29,10 @@ struct AnalysisSettings {
   /// clang-tidy's ApplyAnyFix: fixes of notes take part in conflict removal
   /// (`--fix-notes`).
   bool FixNotes = false;
+  /// clang-tidy's `--enable-module-headers-parsing` and
+  /// `--experimental-custom-checks`, given to its context.
+  bool EnableModuleHeadersParsing = false;
+  bool ExperimentalCustomChecks = false;
   /// Time each check (`--enable-check-profile`); the times go to
   /// TranslationUnitResult::CheckProfile.
   bool EnableCheckProfile = false;
@@ -76,6 +80,10 @@ template <typename Visitor>
 void forEachSetting(const AnalysisSettings &Settings, Visitor &&Visit) {
   Visit("skip-system-bodies", Settings.SkipSystemBodies, Keyed::Yes);
   Visit("fix-notes", Settings.FixNotes, Keyed::Yes);
+  Visit("enable-module-headers-parsing", Settings.EnableModuleHeadersParsing,
+        Keyed::Yes);
+  Visit("experimental-custom-checks", Settings.ExperimentalCustomChecks,
+        Keyed::Yes);
   // A profile is never replayed: a run that asks for one analyzes every
   // unit, and a stored result drops the times (ResultCache::store).
   Visit("enable-check-profile", Settings.EnableCheckProfile, Keyed::No);

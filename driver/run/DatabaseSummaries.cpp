@@ -7,6 +7,7 @@
 #include "run/DatabaseSummaries.h"
 #include "Catalog.h"
 #include "cache/ResultCache.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "run/UnitKeys.h"
 #include "units/CudaCommands.h"
@@ -36,8 +37,7 @@ bool wantsDatabaseSummaries(const ToolOptions &Tool,
   clang::tidy::ClangTidyOptions Options = Provider.getOptions(FirstFile);
   if (Options.CheckOptions.count(clang::tidy::libtorch::SummaryFileOption))
     return false;
-  for (const std::string &Check : clang::tidy::getCheckNames(
-           Options, /*AllowEnablingAnalyzerAlphaCheckers=*/false))
+  for (const std::string &Check : clang::compat::enabledCheckNames(Options))
     if (clang::tidy::libtorch::readsSummaries(Check))
       return true;
   return false;

@@ -25,8 +25,8 @@ std::vector<std::string> prefixBuilderArguments(ArrayRef<std::string> Args) {
     const StringRef Arg = Args[I];
     CompilerArguments |= I > 0 && Arg == "--";
     if (!CompilerArguments && I > 0 &&
-        (Arg.startswith("--worker-output=") ||
-         Arg.startswith("--worker-preamble=")))
+        (Arg.starts_with("--worker-output=") ||
+         Arg.starts_with("--worker-preamble=")))
       continue;
     Out.push_back(Arg.str());
     if (I == 0)

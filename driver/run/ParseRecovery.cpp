@@ -6,6 +6,7 @@
 
 #include "run/ParseRecovery.h"
 #include "Catalog.h"
+#include "clang-compat/ClangCompat.h"
 #include "report/Wording.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -166,7 +167,8 @@ private:
       if (const FunctionDecl *Callee = Call->getDirectCallee()) {
         record(Callee, Call->getSourceRange());
         if (isUnqualifiedLibraryCall(*Call, *Callee))
-          Graph.UnqualifiedLibraryCalls.push_back(Call->getBeginLoc());
+          Graph.UnqualifiedLibraryCalls.push_back(
+              clang::compat::beginOf(*Call));
       }
       return true;
     }
@@ -392,7 +394,7 @@ leaveOutRecoveredFindings(model::TranslationUnitResult &Unit,
   const size_t Before = Unit.Findings.size();
   llvm::erase_if(Unit.Findings, [&](const model::Finding &F) {
     // The compiler's own warnings are about what it parsed.
-    if (StringRef(F.CheckId).startswith("clang-diagnostic-"))
+    if (StringRef(F.CheckId).starts_with("clang-diagnostic-"))
       return false;
     return Recovery.mayBeInvented(F.CheckId, F.Where.AbsoluteFile,
                                   F.Where.Offset, Absolute);

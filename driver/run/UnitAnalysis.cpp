@@ -14,6 +14,7 @@
 
 #include "run/UnitAnalysis.h"
 #include "cache/ResultCache.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -155,8 +156,8 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
   // The checks that need the whole unit match in a context of their own
   // when other checks run too (SkippingConsumer).
   const ClangTidyOptions ForFile = Shared->getOptions(File);
-  std::vector<std::string> Enabled =
-      getCheckNames(ForFile, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  std::vector<std::string> Enabled = clang::compat::enabledCheckNames(
+      ForFile, Settings.ExperimentalCustomChecks);
   std::string WholeUnitChecks, OtherChecks;
   size_t WholeUnitCount = 0;
   if (Settings.SkipSystemBodies && !ForFile.SystemHeaders.value_or(false))
@@ -167,14 +168,18 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
         ++WholeUnitCount;
       }
   const bool Split = WholeUnitCount > 0 && WholeUnitCount < Enabled.size();
-  ClangTidyContext Context(
-      std::make_unique<ChecksRestriction>(Shared, Split ? OtherChecks : ""),
-      /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  const clang::compat::TidyContextFlags Flags{
+      Settings.EnableModuleHeadersParsing, Settings.ExperimentalCustomChecks};
+  const std::unique_ptr<ClangTidyContext> OwnContext =
+      clang::compat::newTidyContext(
+          std::make_unique<ChecksRestriction>(Shared, Split ? OtherChecks : ""),
+          Flags);
+  ClangTidyContext &Context = *OwnContext;
   std::unique_ptr<ClangTidyContext> WholeUnitContext;
   if (Split)
-    WholeUnitContext = std::make_unique<ClangTidyContext>(
+    WholeUnitContext = clang::compat::newTidyContext(
         std::make_unique<ChecksRestriction>(Shared, "-*" + WholeUnitChecks),
-        /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+        Flags);
   DistinctCommands Commands(Compilations);
   ClangTool Tool(Commands, {File.str()},
                  std::make_shared<PCHContainerOperations>(), BaseFS);
@@ -183,9 +188,15 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
       [&Context](const CommandLineArguments &Args, StringRef Filename) {
         ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
         CommandLineArguments Adjusted = Args;
+        // --removed-arg first, as clang-tidy: what --extra-arg adds stays.
+        if (const std::vector<std::string> *Removed =
+                clang::compat::removedArgsOf(Opts))
+          llvm::erase_if(Adjusted, [&](const std::string &Arg) {
+            return llvm::is_contained(*Removed, Arg);
+          });
         if (Opts.ExtraArgsBefore) {
           auto I = Adjusted.begin();
-          if (I != Adjusted.end() && !StringRef(*I).startswith("-"))
+          if (I != Adjusted.end() && !StringRef(*I).starts_with("-"))
             ++I; // Skip compiler binary name, if it is there.
           Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
                           Opts.ExtraArgsBefore->end());
@@ -215,9 +226,8 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
                                            Settings.FixNotes);
-  DiagnosticsEngine DE(new DiagnosticIDs(), new DiagnosticOptions(),
-                       &DiagConsumer, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&DE);
+  const std::unique_ptr<DiagnosticsEngine> DE =
+      clang::compat::attachDiagnosticsEngine(Context, DiagConsumer);
   Tool.setDiagnosticConsumer(&DiagConsumer);
   // The whole-unit checks' findings only: compiler diagnostics go to the
   // consumer above.
@@ -227,10 +237,8 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
     WholeUnitDiags = std::make_unique<ClangTidyDiagnosticConsumer>(
         *WholeUnitContext, nullptr, /*RemoveIncompatibleErrors=*/true,
         Settings.FixNotes);
-    WholeUnitDE = std::make_unique<DiagnosticsEngine>(
-        new DiagnosticIDs(), new DiagnosticOptions(), WholeUnitDiags.get(),
-        /*ShouldOwnClient=*/false);
-    WholeUnitContext->setDiagnosticsEngine(WholeUnitDE.get());
+    WholeUnitDE = clang::compat::attachDiagnosticsEngine(*WholeUnitContext,
+                                                         *WholeUnitDiags);
   }
 
   AnalysisActionFactory Factory(Context, WholeUnitContext.get(), Enabled,

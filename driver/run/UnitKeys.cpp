@@ -20,6 +20,8 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   AnalysisSettings Settings;
   Settings.SkipSystemBodies = Tool.SkipSystemBodies;
   Settings.FixNotes = Tool.FixNotes;
+  Settings.EnableModuleHeadersParsing = Tool.EnableModuleHeadersParsing;
+  Settings.ExperimentalCustomChecks = Tool.ExperimentalCustomChecks;
   Settings.EnableCheckProfile = Tool.EnableCheckProfile;
   Settings.StoreCheckProfile = Tool.StoreCheckProfile;
   if (!Tool.NoCache && Tool.Preamble != "never") {

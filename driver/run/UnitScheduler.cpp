@@ -48,7 +48,7 @@ static std::string onceARun(StringRef Message, std::set<std::string> &Printed) {
     StringRef Line = Lines[I];
     // Once for each directory, whatever file of it failed.
     StringRef Start = "libtorch-tidy: warning: the cache directory '";
-    if (Line.startswith(Start)) {
+    if (Line.starts_with(Start)) {
       size_t Quote = Line.find('\'', Start.size());
       if (!Printed.insert(Line.take_front(Quote).str()).second)
         continue;

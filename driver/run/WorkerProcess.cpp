@@ -132,7 +132,7 @@ pid_t WorkerProcesses::start(ArrayRef<std::string> Argv, StringRef StderrPath,
   std::vector<std::string> Env;
   for (char **E = environ; *E != nullptr; ++E) {
     StringRef Entry(*E);
-    if (!Entry.startswith(ParentEntry) && !Entry.startswith(LogEntry))
+    if (!Entry.starts_with(ParentEntry) && !Entry.starts_with(LogEntry))
       Env.push_back(*E);
   }
   Env.push_back(ParentEntry + std::to_string(getpid()));

@@ -58,8 +58,8 @@ std::string causeOfFailure(StringRef Text) {
       return Line.trim().str();
   StringRef Cause;
   for (StringRef Line : Lines) {
-    if (Line.startswith("Stack dump:") || Line.startswith("PLEASE submit") ||
-        Line.ltrim().startswith("#0 "))
+    if (Line.starts_with("Stack dump:") || Line.starts_with("PLEASE submit") ||
+        Line.ltrim().starts_with("#0 "))
       break;
     Cause = Line;
   }
@@ -72,8 +72,8 @@ std::string withoutClangNoise(StringRef Text) {
   SmallVector<StringRef, 16> Lines;
   Text.split(Lines, '\n', -1, /*KeepEmpty=*/false);
   for (StringRef Line : Lines) {
-    if (Line.endswith(" generated.") ||
-        Line.startswith("Error while processing"))
+    if (Line.ends_with(" generated.") ||
+        Line.starts_with("Error while processing"))
       continue;
     Kept += Line.str() + "\n";
   }
@@ -106,7 +106,7 @@ void removeTemporaries(const Running &W, bool Killed = false) {
   for (sys::fs::directory_iterator It(sys::path::parent_path(W.OutputPath), EC),
        End;
        !EC && It != End; It.increment(EC))
-    if (sys::path::filename(It->path()).startswith(Partial))
+    if (sys::path::filename(It->path()).starts_with(Partial))
       sys::fs::remove(It->path());
 }
 

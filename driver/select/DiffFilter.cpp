@@ -150,7 +150,7 @@ Expected<ChangedFiles> readChanges(StringRef Spec, StringRef WorkingDir,
       Text = std::move(*In);
     }
   } else {
-    if (Spec.empty() || Spec.startswith("-"))
+    if (Spec.empty() || Spec.starts_with("-"))
       return diffError("invalid --diff='" + Spec +
                        "'; pass a git ref (e.g. --diff=origin/main) or '-' "
                        "for a diff on standard input");

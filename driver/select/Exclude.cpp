@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "select/Exclude.h"
+#include "clang-compat/ClangCompat.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -66,7 +67,7 @@ std::string baseOfSource(StringRef Source, StringRef WorkingDir,
                     OptionsSourceTypeConfigCommandLineOption &&
       !ConfigFile.empty()) {
     SmallString<256> Absolute(ConfigFile);
-    sys::fs::make_absolute(WorkingDir, Absolute);
+    clang::compat::makeAbsolute(WorkingDir, Absolute);
     return posixNormalized(sys::path::parent_path(Absolute));
   }
   return WorkingDir.str();

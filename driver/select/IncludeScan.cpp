@@ -35,9 +35,9 @@ std::vector<IncludeDirective> scanIncludeDirectives(StringRef Source) {
     Line = Line.ltrim(" \t").rtrim(" \t\r");
     IncludeDirective Directive;
     char Close = 0;
-    if (Line.startswith("\""))
+    if (Line.starts_with("\""))
       Close = '"';
-    else if (Line.startswith("<"))
+    else if (Line.starts_with("<"))
       Close = '>', Directive.Angled = true;
     if (!Close) {
       if (Line.empty() || (!isAlpha(Line.front()) && Line.front() != '_'))
@@ -103,7 +103,7 @@ SearchPath searchPathOf(const clang::tooling::CompileCommand &Command) {
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
     for (const Flag &F : Flags) {
-      if (!Arg.startswith(F.Name))
+      if (!Arg.starts_with(F.Name))
         continue;
       StringRef Value = Arg.drop_front(F.Name.size());
       Value.consume_front("=");

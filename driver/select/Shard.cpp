@@ -7,6 +7,7 @@
 #include "select/Shard.h"
 #include "select/GitRepository.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
@@ -31,8 +32,8 @@ Expected<ShardSpec> parseShardSpec(StringRef Text) {
   ShardSpec Spec;
   // getAsInteger rejects signs, spaces and trailing junk in base 10.
   if (IndexText.getAsInteger(10, Spec.Index) ||
-      CountText.getAsInteger(10, Spec.Count) || !isDigit(IndexText.front()) ||
-      !isDigit(CountText.front()))
+      CountText.getAsInteger(10, Spec.Count) ||
+      !llvm::isDigit(IndexText.front()) || !llvm::isDigit(CountText.front()))
     return Invalid("K and N must be whole numbers");
   if (Spec.Count == 0)
     return Invalid("N must be at least 1");

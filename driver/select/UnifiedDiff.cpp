@@ -42,7 +42,7 @@ bool ChangedLines::contains(unsigned Line) const {
 }
 
 std::string unquoteGitPath(StringRef Text) {
-  if (Text.size() < 2 || !Text.startswith("\"") || !Text.endswith("\""))
+  if (Text.size() < 2 || !Text.starts_with("\"") || !Text.ends_with("\""))
     return Text.str();
   StringRef Body = Text.drop_front().drop_back();
   std::string Out;
@@ -99,7 +99,7 @@ namespace {
 /// after names with spaces and `diff -u` puts before its timestamp.
 std::string headerPath(StringRef Rest) {
   Rest = Rest.rtrim("\r");
-  if (Rest.startswith("\"")) {
+  if (Rest.starts_with("\"")) {
     // Find the closing quote that is not escaped.
     for (size_t I = 1; I < Rest.size(); ++I) {
       if (Rest[I] == '\\') {
@@ -130,7 +130,7 @@ bool parseHunkHeader(StringRef Line, unsigned &OldCount, unsigned &NewStart,
   if (!Rest.consume_front("+"))
     return false;
   auto [New, Tail] = Rest.split(' ');
-  if (!Tail.startswith("@@"))
+  if (!Tail.starts_with("@@"))
     return false;
   auto [NewStartText, NewCountText] = New.split(',');
   if (NewStartText.getAsInteger(10, NewStart))
@@ -162,18 +162,18 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
 
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef Line = Lines[I];
-    if (Line.startswith("diff --git ")) {
+    if (Line.starts_with("diff --git ")) {
       SawHeader = true;
       Result.FromGit = true;
       Current = nullptr;
       OldPath.clear();
       continue;
     }
-    if (Line.startswith("--- ")) {
+    if (Line.starts_with("--- ")) {
       OldPath = headerPath(Line.drop_front(4));
       continue;
     }
-    if (Line.startswith("+++ ")) {
+    if (Line.starts_with("+++ ")) {
       SawHeader = true;
       std::string NewPath = headerPath(Line.drop_front(4));
       Current = nullptr;
@@ -185,14 +185,14 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
       }
       // git's default prefixes; a diff made with --no-prefix has none.
       StripPrefix =
-          StringRef(NewPath).startswith("b/") &&
-          (StringRef(OldPath).startswith("a/") || OldPath == "/dev/null");
+          StringRef(NewPath).starts_with("b/") &&
+          (StringRef(OldPath).starts_with("a/") || OldPath == "/dev/null");
       if (StripPrefix)
         NewPath.erase(0, 2);
       Current = &Result.Files[NewPath];
       continue;
     }
-    if (!Line.startswith("@@ "))
+    if (!Line.starts_with("@@ "))
       continue; // index, mode, rename, similarity, commit message ...
 
     unsigned OldLeft, NewLine, NewLeft;
@@ -239,7 +239,7 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
     }
     EndBlock();
     // The marker may follow the last line of a hunk.
-    while (I + 1 < Lines.size() && Lines[I + 1].startswith("\\"))
+    while (I + 1 < Lines.size() && Lines[I + 1].starts_with("\\"))
       ++I;
   }
   // An empty diff says nothing changed; text without a single file header

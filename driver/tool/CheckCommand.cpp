@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tool/CheckCommand.h"
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "config/CheckOptionValues.h"
@@ -111,8 +112,8 @@ int runCheckCommand(const ToolOptions &Tool,
   StringRef FirstFile =
       Setup->Files.empty() ? StringRef("dummy") : StringRef(Setup->Files[0]);
   ClangTidyOptions Effective = Provider->getOptions(FirstFile);
-  std::vector<std::string> Enabled =
-      getCheckNames(Effective, /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+  std::vector<std::string> Enabled = clang::compat::enabledCheckNames(
+      Effective, Tool.ExperimentalCustomChecks);
 
   if (Tool.ListChecks) {
     outs() << "Enabled checks:";
@@ -126,6 +127,10 @@ int runCheckCommand(const ToolOptions &Tool,
     outs() << configurationAsText(
                   ClangTidyOptions::getDefaults().merge(Effective, 0))
            << "\n";
+    return ExitNoFindings;
+  }
+  if (Enabled.empty() && Tool.AllowNoChecks) {
+    outs() << "No checks enabled.\n"; // clang-tidy's words
     return ExitNoFindings;
   }
   if (Enabled.empty()) {
@@ -339,8 +344,7 @@ int runCheckCommand(const ToolOptions &Tool,
   if (WantFixes) {
     fix::FixOptions FixOptions;
     FixOptions.FixNotes = Tool.FixNotes;
-    StyleContext.emplace(std::move(Provider),
-                         /*AllowEnablingAnalyzerAlphaCheckers=*/false);
+    StyleContext.emplace(std::move(Provider));
     FixOptions.StyleFor = [&](StringRef File) {
       return StyleContext->getOptionsForFile(File).FormatStyle.value_or("none");
     };

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "units/BuildCommands.h"
+#include "clang-compat/ClangCompat.h"
 #include "report/Wording.h"
 #include "units/CudaCommands.h"
 #include "clang/Basic/LangStandard.h"
 #include "clang/Basic/Version.h"
-#include "clang/Driver/Options.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -38,7 +38,7 @@ bool isLauncher(StringRef Program) {
 /// that finds the compiler itself) becomes `c++ -c a.cpp`.
 void dropLaunchers(std::vector<std::string> &Args) {
   while (!Args.empty() && isLauncher(Args.front())) {
-    if (Args.size() < 2 || StringRef(Args[1]).startswith("-")) {
+    if (Args.size() < 2 || StringRef(Args[1]).starts_with("-")) {
       Args.front() = "c++";
       return;
     }
@@ -49,7 +49,7 @@ void dropLaunchers(std::vector<std::string> &Args) {
 std::string absoluteIn(StringRef Directory, StringRef Path) {
   SmallString<256> Absolute(Path);
   if (!sys::path::is_absolute(Absolute) && !Directory.empty())
-    sys::fs::make_absolute(Directory, Absolute);
+    clang::compat::makeAbsolute(Directory, Absolute);
   return std::string(Absolute);
 }
 
@@ -155,17 +155,11 @@ std::vector<std::string> dropUnknownArguments(ArrayRef<std::string> Args,
   for (const std::string &Arg : Args.drop_front())
     Raw.push_back(Arg.c_str());
   unsigned MissingIndex = 0, MissingCount = 0;
-  namespace options = clang::driver::options;
-  const unsigned Excluded = options::NoDriverOption | options::CLOption |
-                            options::CLDXCOption | options::DXCOption |
-                            options::FlangOnlyOption;
-  opt::InputArgList Parsed = clang::driver::getDriverOptTable().ParseArgs(
-      Raw, MissingIndex, MissingCount, /*FlagsToInclude=*/0, Excluded);
+  opt::InputArgList Parsed =
+      clang::compat::parseClangDriverArguments(Raw, MissingIndex, MissingCount);
   std::vector<bool> Drop(Args.size(), false);
   for (const opt::Arg *A : Parsed) {
-    const bool Unknown = A->getOption().getID() == options::OPT_UNKNOWN ||
-                         A->getOption().hasFlag(options::Unsupported);
-    if (!Unknown)
+    if (!clang::compat::isUnknownOrUnsupportedOption(A->getOption()))
       continue;
     // One argument, index into Raw: the same index + 1 in Args.
     Drop[A->getIndex() + 1] = true;
@@ -193,9 +187,9 @@ std::string knownStandard(StringRef Asked) {
   using clang::LangStandard;
   const bool Known =
       LangStandard::getLangKind(Asked) != LangStandard::lang_unspecified;
-  StringRef Dialect = Asked.startswith("gnu++") ? "gnu++"
-                      : Asked.startswith("c++") ? "c++"
-                                                : "";
+  StringRef Dialect = Asked.starts_with("gnu++") ? "gnu++"
+                      : Asked.starts_with("c++") ? "c++"
+                                                 : "";
   StringRef Version = Asked.drop_front(Dialect.size());
   const auto *Wanted = llvm::find_if(CxxStandards, [&](const auto &S) {
     return Version == S.first || (!S.second.empty() && Version == S.second);
@@ -220,9 +214,9 @@ void useKnownStandards(std::vector<std::string> &Args,
                        BuildCommandChanges *Changes) {
   for (size_t I = 1; I < Args.size(); ++I) {
     StringRef Arg = Args[I];
-    size_t ValueAt = Arg.startswith("-std=")    ? 5
-                     : Arg.startswith("--std=") ? 6
-                                                : 0;
+    size_t ValueAt = Arg.starts_with("-std=")    ? 5
+                     : Arg.starts_with("--std=") ? 6
+                                                 : 0;
     std::string *Value = &Args[I];
     if (Arg == "--std" && I + 1 < Args.size()) {
       Value = &Args[++I];

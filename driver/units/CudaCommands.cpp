@@ -108,8 +108,8 @@ bool matchOption(ArrayRef<std::string> Args, size_t &I, StringRef Name,
     }
     return true;
   }
-  if (TakesValue && Arg.startswith(Name) &&
-      Arg.drop_front(Name.size()).startswith("=")) {
+  if (TakesValue && Arg.starts_with(Name) &&
+      Arg.drop_front(Name.size()).starts_with("=")) {
     if (Value)
       *Value = Arg.drop_front(Name.size() + 1).str();
     return true;
@@ -137,9 +137,9 @@ bool isCudaSource(StringRef File, ArrayRef<std::string> CommandLine) {
     StringRef Language;
     if ((Arg == "-x" || Arg == "--x") && I + 1 < CommandLine.size())
       Language = CommandLine[I + 1];
-    else if (Arg.startswith("-x") && Arg.size() > 2 && Arg != "-xc++")
+    else if (Arg.starts_with("-x") && Arg.size() > 2 && Arg != "-xc++")
       Language = Arg.drop_front(2);
-    else if (Arg.startswith("--x="))
+    else if (Arg.starts_with("--x="))
       Language = Arg.drop_front(4);
     if (Language == "cu" || Language == "cuda" || Language == "cuda-cpp-output")
       return true;
@@ -177,7 +177,7 @@ std::vector<std::string> hostCommandFromNvcc(ArrayRef<std::string> Args) {
     bool Renamed = false;
     for (const auto &[Long, Short] : RenamedOptions) {
       if (matchOption(Args, I, Long, true, &Value)) {
-        if (Short.endswith("=") || Short == "-O")
+        if (Short.ends_with("=") || Short == "-O")
           Host.push_back(Short.str() + Value);
         else {
           Host.push_back(Short.str());
@@ -195,7 +195,7 @@ std::vector<std::string> hostCommandFromNvcc(ArrayRef<std::string> Args) {
     }
     // Any other long option is nvcc's (host compilers spell theirs with one
     // dash, and clang would reject an unknown one as an error).
-    if (Arg.startswith("--") && Arg != "--")
+    if (Arg.starts_with("--") && Arg != "--")
       continue;
     Host.push_back(Arg.str());
   }

@@ -41,8 +41,8 @@ std::string findResourceDir(llvm::ArrayRef<std::string> Candidates) {
 
 bool hasResourceDirArgument(llvm::ArrayRef<std::string> CommandLine) {
   for (llvm::StringRef Arg : CommandLine)
-    if (Arg == "-resource-dir" || Arg.startswith("-resource-dir=") ||
-        Arg == "--resource-dir" || Arg.startswith("--resource-dir="))
+    if (Arg == "-resource-dir" || Arg.starts_with("-resource-dir=") ||
+        Arg == "--resource-dir" || Arg.starts_with("--resource-dir="))
       return true;
   return false;
 }

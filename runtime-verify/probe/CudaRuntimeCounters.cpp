@@ -132,17 +132,18 @@ cudaEventSynchronize(CudaEvent Event) {
   return Real ? Real(Event) : CudaErrorUnknown;
 }
 
-__attribute__((visibility("default"))) CudaError
-cudaMemcpy(void *Dst, const void *Src, size_t Count, int Kind) {
+__attribute__((visibility("default"))) CudaError cudaMemcpy(void *Dst,
+                                                            const void *Src,
+                                                            size_t Count,
+                                                            int Kind) {
   using Fn = CudaError (*)(void *, const void *, size_t, int);
   static const Fn Real = real<Fn>("cudaMemcpy");
   countCopy(Src, Kind, /*Synchronous=*/true);
   return Real ? Real(Dst, Src, Count, Kind) : CudaErrorUnknown;
 }
 
-__attribute__((visibility("default"))) CudaError
-cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, int Kind,
-                CudaStream Stream) {
+__attribute__((visibility("default"))) CudaError cudaMemcpyAsync(
+    void *Dst, const void *Src, size_t Count, int Kind, CudaStream Stream) {
   using Fn = CudaError (*)(void *, const void *, size_t, int, CudaStream);
   static const Fn Real = real<Fn>("cudaMemcpyAsync");
   countCopy(Src, Kind, /*Synchronous=*/false);

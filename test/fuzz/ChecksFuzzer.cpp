@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -92,9 +93,8 @@ void runChecks(StringRef Code) {
   ClangTidyContext Context(std::make_unique<DefaultOptionsProvider>(
       ClangTidyGlobalOptions(), Options));
   ClangTidyDiagnosticConsumer DiagConsumer(Context);
-  DiagnosticsEngine Diags(new DiagnosticIDs(), new DiagnosticOptions(),
-                          &DiagConsumer, /*ShouldOwnClient=*/false);
-  Context.setDiagnosticsEngine(&Diags);
+  const std::unique_ptr<DiagnosticsEngine> Diags =
+      compat::attachDiagnosticsEngine(Context, DiagConsumer);
 
   auto InMemoryFS = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   auto OverlayFS = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(

@@ -151,7 +151,7 @@ void g(Static s) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     ASSERT_TRUE(Call && Callee);
 #if CLANG_VERSION_MAJOR == 16
-    // Clang 16 builds a plain call of the member, without the object.
+    // Clang builds a plain call of the member, without the object.
     EXPECT_FALSE(isa<CXXOperatorCallExpr>(Call));
 #endif
     const unsigned Object = objectArgumentCount(Call);

@@ -421,7 +421,7 @@ TEST(HostSyncOperationsTest, Kinds) {
   EXPECT_TRUE(
       llvm::is_contained(syncFunctions(), "::torch::cuda::synchronize"));
   for (llvm::StringRef Name : syncFunctions())
-    EXPECT_TRUE(Name.startswith("::")) << Name.str();
+    EXPECT_TRUE(Name.starts_with("::")) << Name.str();
 }
 
 TEST(ModuleCallChainsTest, ForwardOnlyInALoop) {

@@ -25,7 +25,7 @@ TEST(CatalogTest, DefaultGlobEnablesExactlyTheDefaultTier) {
 
 TEST(CatalogTest, IdsAreUniqueAndPrefixed) {
   for (size_t I = 0; I < checkCatalog().size(); ++I) {
-    EXPECT_TRUE(checkCatalog()[I].Id.startswith("libtorch-"));
+    EXPECT_TRUE(checkCatalog()[I].Id.starts_with("libtorch-"));
     for (size_t J = I + 1; J < checkCatalog().size(); ++J)
       EXPECT_NE(checkCatalog()[I].Id, checkCatalog()[J].Id);
   }

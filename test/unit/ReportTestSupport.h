@@ -46,7 +46,7 @@ struct MemoryProject {
     SourceText Text(Files.at(path(Relative)));
     model::Finding F;
     F.CheckId = Check;
-    F.Tier = llvm::StringRef(Check).startswith("libtorch-") ? "default" : "";
+    F.Tier = llvm::StringRef(Check).starts_with("libtorch-") ? "default" : "";
     F.Message = Message;
     F.Where.File = Relative;
     F.Where.AbsoluteFile = path(Relative);

@@ -12,6 +12,7 @@
 #include "report/FingerprintLineHash.h"
 #include "report/SarifRules.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "gtest/gtest.h"
 
 using namespace libtorch_tidy::model;
@@ -23,6 +24,12 @@ using nlohmann::json;
 // Named, not anonymous: the unit tests compile in unity batches
 // (CMakeLists.txt), where the helpers of one file must not meet another's.
 namespace sarif_writer_test {
+
+// The documentation of the LLVM release the CLI is built against (22.1.0
+// for any 22.1.x): its check and diagnostic pages are the ones it links.
+const std::string LlvmReleaseDocs = "https://releases.llvm.org/" +
+                                    std::to_string(LLVM_VERSION_MAJOR) + "." +
+                                    std::to_string(LLVM_VERSION_MINOR) + ".0/";
 
 /// "é" before the call: byte and UTF-16 columns differ.
 const char *const Train = "int main() {\n"
@@ -129,8 +136,8 @@ TEST(SarifWriterTest, OneRunWithToolAndRules) {
             Ours["properties"]["tags"].end());
   const json &Theirs = Driver["rules"][0];
   EXPECT_EQ(Theirs["helpUri"],
-            "https://releases.llvm.org/16.0.0/tools/clang/tools/extra/docs/"
-            "clang-tidy/checks/bugprone/use-after-move.html");
+            LlvmReleaseDocs + "tools/clang/tools/extra/docs/"
+                              "clang-tidy/checks/bugprone/use-after-move.html");
   EXPECT_EQ(Theirs["name"], "BugproneUseAfterMove");
   EXPECT_FALSE(Theirs["help"]["text"].get<std::string>().empty());
 }
@@ -206,27 +213,28 @@ TEST(SarifWriterTest, FilesOutsideTheRootAndFailedUnits) {
 TEST(SarifRulesTest, EveryCatalogCheckHasAnEmbeddedDocsPage) {
   for (const auto &Check : clang::tidy::libtorch::checkCatalog()) {
     llvm::StringRef Markdown = checkDocMarkdown(Check.Id);
-    EXPECT_TRUE(Markdown.startswith("# " + Check.Id.str())) << Check.Id.str();
+    EXPECT_TRUE(Markdown.starts_with("# " + Check.Id.str())) << Check.Id.str();
     std::string Full = docDescription(Markdown);
     EXPECT_GT(Full.size(), 20u) << Check.Id.str();
     EXPECT_LE(Full.size(), 1024u) << Check.Id.str();
     EXPECT_EQ(Full.find("**"), std::string::npos) << Check.Id.str();
-    EXPECT_TRUE(llvm::StringRef(Full).rtrim(")`").endswith(".")) << Full;
+    EXPECT_TRUE(llvm::StringRef(Full).rtrim(")`").ends_with(".")) << Full;
   }
   EXPECT_TRUE(checkDocMarkdown("libtorch-no-such-check").empty());
 }
 
 TEST(SarifRulesTest, DocsUrlsOfOtherChecks) {
   EXPECT_EQ(llvmDocsUrl("clang-analyzer-core.DivideZero"),
-            "https://releases.llvm.org/16.0.0/tools/clang/tools/extra/docs/"
-            "clang-tidy/checks/clang-analyzer/core.DivideZero.html");
+            LlvmReleaseDocs +
+                "tools/clang/tools/extra/docs/"
+                "clang-tidy/checks/clang-analyzer/core.DivideZero.html");
   EXPECT_EQ(llvmDocsUrl("clang-diagnostic-unused-variable"),
-            "https://releases.llvm.org/16.0.0/tools/clang/docs/"
-            "DiagnosticsReference.html#wunused-variable");
+            LlvmReleaseDocs + "tools/clang/docs/"
+                              "DiagnosticsReference.html#wunused-variable");
   // Errors have no flag: the reference page of all diagnostics.
   EXPECT_EQ(llvmDocsUrl("clang-diagnostic-error"),
-            "https://releases.llvm.org/16.0.0/tools/clang/docs/"
-            "DiagnosticsReference.html");
+            LlvmReleaseDocs + "tools/clang/docs/"
+                              "DiagnosticsReference.html");
   json Rule = sarifRule("clang-diagnostic-error");
   EXPECT_EQ(Rule["defaultConfiguration"]["level"], "error");
   EXPECT_EQ(Rule["name"], "ClangDiagnosticError");

@@ -245,7 +245,9 @@ TEST(ProcessTest, FileTailReadsOnlyTheTail) {
   // A program that printed 2 GiB (a sparse file here): the tail is read
   // under a 256 MiB address-space limit, where reading it whole could not be.
   const std::string Huge = Dir + "/huge.txt";
-  { std::ofstream(Huge) << ""; }
+  {
+    std::ofstream(Huge) << "";
+  }
   ASSERT_EQ(::truncate(Huge.c_str(), 2LL << 30), 0);
   std::ofstream(Huge, std::ios::app) << "the end\n";
   pid_t Child = ::fork();

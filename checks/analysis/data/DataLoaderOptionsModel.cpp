@@ -7,6 +7,7 @@
 #include "analysis/data/DataLoaderOptionsModel.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -125,7 +126,7 @@ void applyLaterUses(const VarDecl *Variable, const Stmt *Body,
           isDataLoaderOptionsType(Method->getReturnType())) {
         const CXXMemberCallExpr *&Last = LastCalls[Method->getName().str()];
         if (!Last || Context.getSourceManager().isBeforeInTranslationUnit(
-                         Last->getBeginLoc(), Call->getBeginLoc()))
+                         compat::beginOf(*Last), compat::beginOf(*Call)))
           Last = Call;
       } else if (!Method->isConst()) {
         // A member we do not know: stay on the safe side.
@@ -171,8 +172,8 @@ Facts analyze(const Expr *Arg, const Stmt *Body, ASTContext &Context,
   // `workers` seen is the last one applied.
   while (const auto *Call = dyn_cast<CXXMemberCallExpr>(Node)) {
     const CXXMethodDecl *Method = Call->getMethodDecl();
-    if (!Method || !isDataLoaderOptionsType(
-                       QualType(Method->getParent()->getTypeForDecl(), 0)))
+    if (!Method ||
+        !isDataLoaderOptionsType(compat::typeOfClass(*Method->getParent())))
       return Result;
     HasSetters = true;
     if (Call->getNumArgs() == 1 && Method->getIdentifier())

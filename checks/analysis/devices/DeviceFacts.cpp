@@ -8,6 +8,7 @@
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFactsDetail.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/ExprCXX.h"
@@ -74,9 +75,9 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
 
   if (const auto *String = dyn_cast<StringLiteral>(E)) {
     StringRef Text = String->getString();
-    if (Text.startswith("cuda"))
+    if (Text.starts_with("cuda"))
       return DeviceKind::Cuda;
-    if (Text == "cpu" || Text.startswith("cpu:"))
+    if (Text == "cpu" || Text.starts_with("cpu:"))
       return DeviceKind::Cpu;
     return DeviceKind::MaybeCuda;
   }
@@ -109,9 +110,8 @@ DeviceKind classify(const Expr *E, ASTContext &Context, unsigned Depth) {
   }
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Member->getMethodDecl();
-    if (Method &&
-        isRecordNamed(QualType(Method->getParent()->getTypeForDecl(), 0),
-                      names::TensorOptions)) {
+    if (Method && isRecordNamed(compat::typeOfClass(*Method->getParent()),
+                                names::TensorOptions)) {
       if (Method->getName() == "device" && Member->getNumArgs() == 1)
         return classify(Member->getArg(0), Context, Depth + 1);
       // dtype(), requires_grad(), layout(), ...: the device is unchanged.

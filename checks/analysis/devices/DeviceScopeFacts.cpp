@@ -68,7 +68,7 @@ DeviceScopeFacts::Mentions DeviceScopeFacts::mentionsIn(const Stmt *Body) {
     }
     bool VisitStringLiteral(StringLiteral *String) {
       StringRef Text = String->getString();
-      if (Text.startswith("cuda"))
+      if (Text.starts_with("cuda"))
         Found.CudaCapable = true;
       return true;
     }

@@ -9,6 +9,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AssignedValues.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
@@ -69,7 +70,7 @@ std::optional<StringRef> scalarType(const Expr *E, unsigned Depth) {
   if (const auto *Member = dyn_cast<CXXMemberCallExpr>(E)) {
     const CXXMethodDecl *Method = Member->getMethodDecl();
     if (!Method || !Method->getIdentifier() ||
-        !isRecordNamed(QualType(Method->getParent()->getTypeForDecl(), 0),
+        !isRecordNamed(compat::typeOfClass(*Method->getParent()),
                        names::TensorOptions))
       return std::nullopt;
     if (Method->getName() == "dtype" && Member->getNumArgs() == 1)
@@ -114,7 +115,7 @@ bool makesTensorFromOptions(const CallExpr *Call) {
     return false;
   if (hasAnyQualifiedName(Callee, names::HostDataFactories))
     return true;
-  return isTensorFactoryCall(Call) && !Callee->getName().endswith("_like");
+  return isTensorFactoryCall(Call) && !Callee->getName().ends_with("_like");
 }
 
 std::optional<StringRef> elementType(const Expr *E, unsigned Depth) {

@@ -10,6 +10,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceTests.h"
 #include "analysis/devices/HostPointerReads.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AssignedValues.h"
 #include "utils/CallArguments.h"
 #include "utils/SourceText.h"
@@ -214,7 +215,7 @@ SourceLocation calledNameLoc(const CallExpr &Call) {
   if (const auto *Method = dyn_cast<CXXMemberCallExpr>(&Call))
     if (const auto *Member = dyn_cast<MemberExpr>(Method->getCallee()))
       return Member->getMemberLoc();
-  return Call.getBeginLoc();
+  return compat::beginOf(Call);
 }
 
 std::optional<HostSync> tensorMethodSync(const CXXMemberCallExpr &Call,
@@ -268,7 +269,7 @@ std::optional<HostSync> functionSync(const CallExpr &Call,
       isTensorType(Call.getArg(0)->getType()))
     Sync.Tensor = Call.getArg(0);
   Sync.Name = utils::calledName(Callee, /*IsMember=*/false, Policy);
-  Sync.Loc = Call.getBeginLoc();
+  Sync.Loc = compat::beginOf(Call);
   return Sync;
 }
 
@@ -326,7 +327,7 @@ std::optional<HostSync> deviceToHostCopySync(const CallExpr &Call,
   Sync.Tensor = Source;
   Sync.Kind = SyncKind::CopyToHost;
   Sync.Name = std::move(Name);
-  Sync.Loc = Loc.isValid() ? Loc : Call.getBeginLoc();
+  Sync.Loc = Loc.isValid() ? Loc : compat::beginOf(Call);
   return Sync;
 }
 
@@ -378,7 +379,7 @@ std::optional<HostSync> syncOfCall(const CallExpr &Call, ASTContext &Context,
     const CXXMethodDecl *Method = Member->getMethodDecl();
     if (!Method || !Method->getIdentifier() ||
         !llvm::is_contained(syncTensorMethods(), Method->getName()) ||
-        !isTensorType(Context.getRecordType(Method->getParent())))
+        !isTensorType(compat::typeOfClass(*Method->getParent())))
       return std::nullopt;
     return tensorMethodSync(*Member, Context, LangOpts);
   }

@@ -10,6 +10,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/devices/ModulePlacement.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
 #include "utils/References.h"
@@ -230,7 +231,7 @@ std::optional<HostCopySource> hostCopySource(const CXXMemberCallExpr &Copy,
   const auto *Call = dyn_cast_or_null<CallExpr>(asWritten(Source));
   HostCopySource Made;
   if (Call && isTensorFactoryCall(Call)) {
-    if (Call->getBeginLoc().isMacroID() ||
+    if (compat::beginOf(*Call).isMacroID() ||
         !isHostTensorFactoryCall(Call, Context))
       return std::nullopt;
     Made.What = HostCopySource::Direct;
@@ -263,7 +264,7 @@ hostOperandOf(const CallExpr &Factory, ASTContext &Context,
               const utils::UserCodeParents &Parents) {
   const FunctionDecl *Callee = Factory.getDirectCallee();
   if (!Callee || !Callee->getIdentifier() ||
-      Callee->getName().endswith("_like") || makesScalar(Factory) ||
+      Callee->getName().ends_with("_like") || makesScalar(Factory) ||
       !isHostTensorFactoryCall(&Factory, Context))
     return std::nullopt;
   std::optional<HostOperand> Found = meetingAt(&Factory, Context, Parents);

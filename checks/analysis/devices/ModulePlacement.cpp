@@ -246,7 +246,7 @@ ModuleMoves ModulePlacement::movesOfField(const FieldDecl *Field) {
   const SourceManager &SM = Context.getSourceManager();
   for (const CXXMethodDecl *Method : Owner->methods()) {
     if (Method->isImplicit() || Method->isDefaulted() || Method->isDeleted() ||
-        Method->isPure())
+        Method->isPureVirtual())
       continue;
     // A member function defined in another TU may move it.
     const FunctionDecl *Definition = nullptr;

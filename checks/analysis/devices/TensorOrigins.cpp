@@ -8,6 +8,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceFactsDetail.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -101,7 +102,7 @@ bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context) {
   if (!Call || !isTensorFactoryCall(Call))
     return false;
   // A `*_like` factory makes its tensor where its model tensor lives.
-  if (Call->getDirectCallee()->getName().endswith("_like"))
+  if (Call->getDirectCallee()->getName().ends_with("_like"))
     return Call->getNumArgs() > 0 &&
            isProvablyHostTensor(Call->getArg(0), Context);
   return isProvablyHostTensor(Call, Context);
@@ -116,7 +117,7 @@ const CallExpr *hostFactoryReturnedBy(const FunctionDecl *Function,
   const auto *Call = dyn_cast_or_null<CallExpr>(
       utils::stripWrappers(Returns[0]->getRetValue(),
                            utils::ImplicitWrappers | utils::CopyConstruct));
-  if (!Call || Call->getBeginLoc().isMacroID() ||
+  if (!Call || compat::beginOf(*Call).isMacroID() ||
       !isHostTensorFactoryCall(Call, Context))
     return nullptr;
   return Call;

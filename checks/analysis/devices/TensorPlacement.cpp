@@ -264,7 +264,7 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
     }
     // A `*_like` factory makes its tensor where its model tensor lives,
     // unless its options name a device.
-    if (Callee->getName().endswith("_like") && Call->getNumArgs() > 0 &&
+    if (Callee->getName().ends_with("_like") && Call->getNumArgs() > 0 &&
         isTensorType(Call->getArg(0)->getType())) {
       for (const Expr *Arg : llvm::drop_begin(Call->arguments()))
         if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType())) {

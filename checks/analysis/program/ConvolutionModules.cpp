@@ -7,6 +7,7 @@
 #include "analysis/program/ConvolutionModules.h"
 #include "analysis/LibTorchCalls.h"
 #include "analysis/LibTorchNames.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -17,8 +18,8 @@ namespace {
 
 bool isOptionsMethodOn(const CXXMemberCallExpr *Call) {
   const CXXMethodDecl *Method = Call->getMethodDecl();
-  return Method && isConvolutionOptionsType(
-                       QualType(Method->getParent()->getTypeForDecl(), 0));
+  return Method &&
+         isConvolutionOptionsType(compat::typeOfClass(*Method->getParent()));
 }
 
 /// Which bias the options expression \p Options leaves the module with.

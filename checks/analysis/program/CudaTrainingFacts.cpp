@@ -89,7 +89,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
     bool VisitStringLiteral(StringLiteral *String) {
       // Device strings reach Device's constructor through std::string.
       if (String->getCharByteWidth() == 1 &&
-          String->getString().startswith("cuda"))
+          String->getString().starts_with("cuda"))
         Found.NamesCudaDevice = true;
       return true;
     }

@@ -10,6 +10,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostTensorSources.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/SourceText.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -36,10 +37,10 @@ SummarizedPlace placeOf(SourceLocation Loc, const ASTContext &Context) {
   const SourceManager &SM = Context.getSourceManager();
   SummarizedPlace Place;
   const SourceLocation At = SM.getExpansionLoc(Loc);
-  const FileEntry *File = SM.getFileEntryForID(SM.getFileID(At));
+  const OptionalFileEntryRef File = SM.getFileEntryRefForID(SM.getFileID(At));
   if (!File)
     return Place;
-  Place.File = File->tryGetRealPathName().str();
+  Place.File = File->getFileEntry().tryGetRealPathName().str();
   if (Place.File.empty())
     Place.File = File->getName().str();
   Place.Line = SM.getExpansionLineNumber(At);
@@ -58,7 +59,7 @@ SourceLocation calleeNameLoc(const CallExpr &Call) {
   if (const auto *Ref =
           dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts()))
     return Ref->getLocation();
-  return Call.getBeginLoc();
+  return compat::beginOf(Call);
 }
 
 /// `x`, `n - 1`: an integer, not an enumerator naming a mode.
@@ -225,7 +226,7 @@ private:
       if (std::optional<ConstantHostTable> Table =
               constantHostTableCopied(Copy->getImplicitObjectArgument(),
                                       /*Loop=*/nullptr, Context, Parents);
-          Table && !Table->Maker->getBeginLoc().isMacroID()) {
+          Table && !compat::beginOf(*Table->Maker).isMacroID()) {
         Maker = Table->Maker;
         Fact.Constant = true;
       }

@@ -40,7 +40,7 @@ bool directiveBetween(SourceLocation Begin, SourceLocation End,
   llvm::SmallVector<StringRef, 8> Lines;
   StringRef(From, To - From).split(Lines, '\n');
   return llvm::any_of(
-      Lines, [](StringRef Line) { return Line.ltrim().startswith("#"); });
+      Lines, [](StringRef Line) { return Line.ltrim().starts_with("#"); });
 }
 
 /// The start of the line after \p Loc's, when only whitespace or a `//`
@@ -57,7 +57,7 @@ std::optional<SourceLocation> nextLineIfRestIsBlank(SourceLocation Loc,
   if (Newline == StringRef::npos)
     return std::nullopt;
   StringRef Line = Rest.take_front(Newline).trim();
-  if (!Line.empty() && !Line.startswith("//"))
+  if (!Line.empty() && !Line.starts_with("//"))
     return std::nullopt;
   return Loc.getLocWithOffset(static_cast<int>(Newline + 1));
 }

@@ -326,7 +326,7 @@ SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {
     return {};
   // The whole token: `item` must not match the start of `items`.
   const StringRef Rest(At, Buffer->getBufferEnd() - At);
-  if (!Rest.startswith(Place.Spelling) ||
+  if (!Rest.starts_with(Place.Spelling) ||
       (Rest.size() > Place.Spelling.size() &&
        (llvm::isAlnum(Rest[Place.Spelling.size()]) ||
         Rest[Place.Spelling.size()] == '_')))

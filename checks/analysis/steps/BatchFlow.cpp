@@ -71,8 +71,8 @@ bool loaderMayPlaceOnDevice(const CXXRecordDecl *Record, ASTContext &Context,
     if (!Definition)
       return true;
     for (const CXXMethodDecl *Method : Definition->methods()) {
-      if (Method->isImplicit() || Method->isDefaulted() || Method->isPure() ||
-          Method->isDeleted())
+      if (Method->isImplicit() || Method->isDefaulted() ||
+          Method->isPureVirtual() || Method->isDeleted())
         continue;
       const FunctionDecl *Body = nullptr;
       if (!Method->hasBody(Body))

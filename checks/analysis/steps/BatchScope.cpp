@@ -9,6 +9,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/WalkDepths.h"
 #include "analysis/gradients/GradModeFacts.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/CallingContexts.h"
 #include "utils/UserCode.h"
@@ -36,10 +37,10 @@ bool followsEval(const Stmt *Body, const Stmt *Loop, const SourceManager &SM) {
           (Method->getName() != "eval" && Method->getName() != "train") ||
           !(isSameOrDerivedFrom(Method->getParent(), names::Module) ||
             isSameOrDerivedFrom(Method->getParent(), names::JitModule)) ||
-          !SM.isBeforeInTranslationUnit(Call->getBeginLoc(), Before))
+          !SM.isBeforeInTranslationUnit(compat::beginOf(*Call), Before))
         return true;
-      if (!Last || SM.isBeforeInTranslationUnit(Last->getBeginLoc(),
-                                                Call->getBeginLoc()))
+      if (!Last || SM.isBeforeInTranslationUnit(compat::beginOf(*Last),
+                                                compat::beginOf(*Call)))
         Last = Call;
       return true;
     }

@@ -84,7 +84,7 @@ public:
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *Construct) {
     // A base class's part of a derived object is not an object of its own.
-    if (Construct->getConstructionKind() == CXXConstructExpr::CK_Complete)
+    if (Construct->getConstructionKind() == CXXConstructionKind::Complete)
       Constructed.insert(
           Construct->getConstructor()->getParent()->getCanonicalDecl());
     return true;

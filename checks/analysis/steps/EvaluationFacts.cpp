@@ -9,6 +9,7 @@
 #include "analysis/LibTorchNames.h"
 #include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -148,7 +149,7 @@ const CXXMemberCallExpr *lastModeCallBefore(const BodyFacts &Facts,
                                             const SourceManager &SM) {
   const CXXMemberCallExpr *Last = nullptr;
   for (const CXXMemberCallExpr *Call : Facts.ModeCalls)
-    if (SM.isBeforeInTranslationUnit(Call->getBeginLoc(), S->getBeginLoc()))
+    if (SM.isBeforeInTranslationUnit(compat::beginOf(*Call), S->getBeginLoc()))
       Last = Call;
   return Last;
 }

@@ -175,8 +175,8 @@ private:
       return true;
     // LibTorch declares a tensor's in-place operations `const`.
     if (isTensorType(Object))
-      return Method->getIdentifier() && (Method->getName().endswith("_") ||
-                                         Method->getName().startswith("set_"));
+      return Method->getIdentifier() && (Method->getName().ends_with("_") ||
+                                         Method->getName().starts_with("set_"));
     return !Method->isStatic() && !Method->isConst();
   }
 
@@ -189,7 +189,7 @@ private:
     QualType Parameter = Callee->getParamDecl(Index)->getType();
     if (!utils::isUserCode(Callee))
       return !writableTarget(Parameter).isNull() ||
-             (Callee->getIdentifier() && Callee->getName().endswith("_"));
+             (Callee->getIdentifier() && Callee->getName().ends_with("_"));
     return calleeChanges(Callee, Index, Depth + 1, false);
   }
 

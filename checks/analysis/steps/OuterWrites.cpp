@@ -129,7 +129,7 @@ public:
       // LibTorch declares a tensor's in-place operations `const`.
       bool Mutates =
           isTensorType(ObjectType)
-              ? Method->getIdentifier() && Method->getName().endswith("_")
+              ? Method->getIdentifier() && Method->getName().ends_with("_")
               : !Method->isConst();
       bool TakesTensors = false;
       for (unsigned I = Shift; I < Call->getNumArgs(); ++I)

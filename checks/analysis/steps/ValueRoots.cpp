@@ -58,7 +58,7 @@ bool returnsView(const FunctionDecl *Function) {
   if (!Function->getIdentifier())
     return true;
   llvm::StringRef Name = Function->getName();
-  if (Name.endswith("_"))
+  if (Name.ends_with("_"))
     return true;
   static constexpr llvm::StringRef Views[] = {"accessor",
                                               "adjoint",

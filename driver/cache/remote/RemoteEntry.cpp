@@ -129,7 +129,7 @@ BaseDirectory::BaseDirectory(StringRef Directory) {
   SmallString<256> Absolute(Directory);
   sys::fs::make_absolute(Absolute);
   sys::path::remove_dots(Absolute, /*remove_dot_dot=*/true);
-  while (Absolute.size() > 1 && Absolute.endswith("/"))
+  while (Absolute.size() > 1 && Absolute.ends_with("/"))
     Absolute.pop_back();
   if (Absolute == "/")
     return; // everything would be "under" it: no base at all

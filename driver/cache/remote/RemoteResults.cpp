@@ -53,7 +53,7 @@ void RemoteResults::store(llvm::StringRef Key, const WorkerResult &Result) {
   WorkerResult Portable = Result;
   llvm::erase_if(Portable.Dependencies, [&](const Dependency &D) {
     return llvm::any_of(LocalCache, [&](const std::string &Directory) {
-      return llvm::StringRef(D.first).startswith(Directory);
+      return llvm::StringRef(D.first).starts_with(Directory);
     });
   });
   Servers.store(Key, encodeRemoteEntry(Key, Portable, Base));

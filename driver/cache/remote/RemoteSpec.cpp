@@ -54,7 +54,7 @@ void takeCredentials(StringRef &Authority, RemoteSpec &Spec) {
 
 Error parseRedisHost(StringRef Authority, StringRef Url, RemoteSpec &Spec) {
   StringRef Host = Authority, Port;
-  if (Authority.startswith("[")) { // [::1]:6379
+  if (Authority.starts_with("[")) { // [::1]:6379
     size_t Close = Authority.find(']');
     if (Close == StringRef::npos)
       return problem("'" + Url + "' has an unclosed '[' in its host");
@@ -78,7 +78,7 @@ Error parseRedisHost(StringRef Authority, StringRef Url, RemoteSpec &Spec) {
 
 Error parseUrl(StringRef Url, RemoteSpec &Spec) {
   std::string Shown; // the URL without credentials, for messages
-  if (Url.startswith("http://") || Url.startswith("https://")) {
+  if (Url.starts_with("http://") || Url.starts_with("https://")) {
     Spec.Scheme = RemoteSpec::Kind::Http;
     StringRef Scheme = Url.take_front(Url.find("://") + 3);
     StringRef Rest = Url.drop_front(Scheme.size());
@@ -98,7 +98,7 @@ Error parseUrl(StringRef Url, RemoteSpec &Spec) {
     Spec.DisplayName = (Scheme + Host + Path).str();
     return Error::success();
   }
-  if (Url.startswith("redis://")) {
+  if (Url.starts_with("redis://")) {
     Spec.Scheme = RemoteSpec::Kind::Redis;
     StringRef Rest = Url.drop_front(strlen("redis://"));
     StringRef Authority = Rest.take_until([](char C) { return C == '/'; });
@@ -113,7 +113,7 @@ Error parseUrl(StringRef Url, RemoteSpec &Spec) {
                      "'; write a number (redis://HOST:PORT/0)");
     return Error::success();
   }
-  if (Url.startswith("redis+unix:")) {
+  if (Url.starts_with("redis+unix:")) {
     Spec.Scheme = RemoteSpec::Kind::RedisUnix;
     StringRef Rest = Url.drop_front(strlen("redis+unix:"));
     if (Rest.consume_front("//")) {
@@ -127,7 +127,7 @@ Error parseUrl(StringRef Url, RemoteSpec &Spec) {
     }
     auto [Path, Query] = Rest.split('?');
     Spec.DisplayName = ("redis+unix:" + Path).str();
-    if (!Path.startswith("/"))
+    if (!Path.starts_with("/"))
       return problem("'" + Spec.DisplayName +
                      "' names no absolute socket path; write "
                      "redis+unix:/path/to/redis.sock");
@@ -155,8 +155,8 @@ bool beginsServer(StringRef Text, size_t Pos) {
   if (Pos != 0 && !isSpace(Text[Pos - 1]))
     return false;
   StringRef Rest = Text.drop_front(Pos);
-  return Rest.startswith("http://") || Rest.startswith("https://") ||
-         Rest.startswith("redis://") || Rest.startswith("redis+unix:");
+  return Rest.starts_with("http://") || Rest.starts_with("https://") ||
+         Rest.starts_with("redis://") || Rest.starts_with("redis+unix:");
 }
 
 /// Refuses a server whose user name or password holds a `/`, a space or a
