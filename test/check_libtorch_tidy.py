@@ -5,12 +5,13 @@ In the spirit of LLVM's check_clang_tidy.py. A test is a C++ file with
 `// CHECK-MESSAGES: :[[@LINE-1]]:...` and `// CHECK-FIXES: ...` lines. For
 each variant (surface x headers):
 
-  plugin-mock  clang-tidy-16 --load=LibTorchTidy.so on the mock headers (a
+  plugin-mock  the build's clang-tidy --load=LibTorchTidy.so on the mock
+               headers (a
                test that includes <torch/torch.h> first, with no compiler
                arguments that the mock reads, reads it from a clang++ PCH)
   plugin-real  the same on the real LibTorch headers (a test that includes
                <torch/torch.h> first reads it from a clang++ PCH, as a
-               CMake project with precompiled headers does; clang-tidy-16
+               CMake project with precompiled headers does; clang-tidy
                parses the headers whole in examples/cmake-clang-tidy.test)
   cli-mock     libtorch-tidy on the mock headers
   cli-real     libtorch-tidy on the real LibTorch headers
@@ -22,6 +23,17 @@ each variant (surface x headers):
                CUDA build's headers, -std=c++20, which they require): they
                run wherever plugin-real and cli-real run, so that every test
                on real headers runs on both LibTorch versions
+
+  pluginN-mock, pluginN-real, pluginN-real2
+               each plugin variant again through the plugin built for another
+               LLVM major N and that major's clang-tidy (tools.json's
+               other_plugins, cmake/OtherMajorPlugins.cmake), wherever the
+               plugin variant runs, with PCHs that major's clang++ wrote
+               (test/CMakeLists.txt)
+
+A finding or a fix that differs between LLVM majors is written under the
+prefix's -LLVM<N> form (CHECK-MESSAGES-LLVM19:), read by the variants of
+that major only.
 
 "Real" alone means Debian's LibTorch 1.13 (C++17). A finding or a fix that
 differs between the versions is written under the prefix's -TORCH1 or
@@ -112,9 +124,9 @@ def torch_pch_args(tools, path, headers="real"):
     return ["-include", header] if includes_torch_first(path) else []
 
 
-def torch_clang_pch_args(tools, path, extra_args, headers="real"):
+def torch_clang_pch_args(tools, path, extra_args, headers="real", major=""):
     """`-include-pch` of the clang++ PCH of <torch/torch.h>
-    (test/CMakeLists.txt) for clang-tidy-16 on \p path, when it includes
+    (test/CMakeLists.txt) for the build's clang-tidy on \p path, when it includes
     <torch/torch.h> first: the headers are read from the PCH, as in a CMake
     project with target_precompile_headers, in about a third of the CPU
     time of parsing them (on the mock headers too). Only when the test's
@@ -125,15 +137,16 @@ def torch_clang_pch_args(tools, path, extra_args, headers="real"):
     that the PCH was built without, and the PCH would stay the 1.13 mock."""
     header = tools.get({"real": "torch_pch", "real2": "torch2_pch"}.get(
         headers, "mock_pch"))
-    if not header or not os.path.exists(header + ".pch"):
+    # Another major's plugin reads the PCH its own clang++ wrote.
+    pch = header + (".llvm%s.pch" % major if major else ".pch") if header else ""
+    if not pch or not os.path.exists(pch):
         return []
     if any(not a.startswith(("-D", "-I")) for a in extra_args):
         return []
     if headers == "mock" and any(
             a.startswith("-DLIBTORCH_MOCK_VERSION_MAJOR") for a in extra_args):
         return []
-    return ["-include-pch", header + ".pch"] if includes_torch_first(
-        path) else []
+    return ["-include-pch", pch] if includes_torch_first(path) else []
 
 
 class Runner:
@@ -155,11 +168,15 @@ class Runner:
         return re.search(r"//\s*" + re.escape(prefix) + r"(-TORCH[12])?:",
                          self.source_text) is not None
 
-    def version_prefixes(self, prefix, headers):
-        """\p prefix and its form for the LibTorch version of \p headers."""
+    def version_prefixes(self, prefix, headers, surface):
+        """\p prefix and its forms for the LibTorch version of \p headers
+        and the LLVM major of \p surface."""
         two = headers == "real2" or (headers == "mock" and
                                      self.args.mock_version == "2")
-        return [prefix, prefix + ("-TORCH2" if two else "-TORCH1")]
+        major = surface[len("plugin"):] if surface.startswith("plugin") else ""
+        major = major or str(self.tools["llvm_major"])
+        return [prefix, prefix + ("-TORCH2" if two else "-TORCH1"),
+                prefix + "-LLVM" + major]
 
     def base_args(self, headers):
         """The flags of the headers alone, which the PCHs are built with."""
@@ -183,9 +200,21 @@ class Runner:
     def compiler_args(self, headers):
         return self.base_args(headers) + self.extra_args(headers)
 
+    def plugin_of(self, surface):
+        """The clang-tidy and plugin of a plugin surface: `plugin` is the
+        build's own major, `pluginN` another major's build."""
+        major = surface[len("plugin"):]
+        if not major:
+            return self.tools["clang_tidy"], self.tools["plugin"]
+        for other in self.tools.get("other_plugins", []):
+            if str(other["major"]) == major:
+                return other["clang_tidy"], other["plugin"]
+        raise TestFailure("no plugin for LLVM %s in tools.json" % major)
+
     def tool_command(self, surface, checks_glob, fix, path, headers):
-        if surface == "plugin":
-            cmd = [self.tools["clang_tidy"], "--load=" + self.tools["plugin"]]
+        if surface.startswith("plugin"):
+            clang_tidy, plugin = self.plugin_of(surface)
+            cmd = [clang_tidy, "--load=" + plugin]
         else:
             cmd = [self.tools["cli"]]
         cmd.append("--checks=-*," + checks_glob)
@@ -206,16 +235,17 @@ class Runner:
             cmd.append("--preamble=always")
         cmd += self.args.tool_args
         cmd += [path, "--"] + self.compiler_args(headers)
-        if surface == "plugin":
+        if surface.startswith("plugin"):
             cmd += torch_clang_pch_args(self.tools, path,
-                                        self.extra_args(headers), headers)
+                                        self.extra_args(headers), headers,
+                                        surface[len("plugin"):])
         return cmd
 
     def run_tool(self, variant, fix, path):
         surface, headers = variant.split("-")
         cmd = self.tool_command(surface, self.args.checks, fix, path, headers)
         result = run(cmd)
-        ok_codes = (0,) if surface == "plugin" else (0, 1)
+        ok_codes = (0,) if surface.startswith("plugin") else (0, 1)
         if result.returncode not in ok_codes:
             raise TestFailure("%s exited with %d:\n$ %s\n%s" % (
                 cmd[0], result.returncode, shlex.join(cmd), result.stdout))
@@ -246,7 +276,7 @@ class Runner:
         implicit = ["-implicit-check-not={{warning|error}}:"]
         if self.has_messages:
             self.filecheck(output_path, self.version_prefixes(
-                self.messages_prefix, headers), implicit)
+                self.messages_prefix, headers, surface), implicit)
         else:
             unexpected = [w for w in warnings_with_fix_state(output)]
             if unexpected:
@@ -255,7 +285,7 @@ class Runner:
                                                       output))
         if self.has_fixes:
             self.filecheck(fixed_path, self.version_prefixes(
-                self.fixes_prefix, headers), ["-strict-whitespace"])
+                self.fixes_prefix, headers, surface), ["-strict-whitespace"])
 
         with open(fixed_path, encoding="utf-8") as f:
             fixed_text = f.read()
@@ -340,11 +370,19 @@ def main():
     for v in list(variants):
         if v.endswith("-real") and v + "2" not in variants:
             variants.insert(variants.index(v) + 1, v + "2")
+    # Each plugin variant again through every other major's plugin.
+    for v in list(variants):
+        if v.startswith("plugin-"):
+            headers = v.split("-")[1]
+            at = variants.index(v) + 1
+            for other in tools.get("other_plugins", []):
+                variants.insert(at, "plugin%s-%s" % (other["major"], headers))
+                at += 1
     only = os.environ.get("LIBTORCH_TIDY_TEST_VARIANTS")
     if only:
         variants = [v for v in variants if v in only.split(",")]
     for v in variants:
-        if v not in ALL_VARIANTS:
+        if re.sub(r"^plugin\d+-", "plugin-", v) not in ALL_VARIANTS:
             sys.exit("unknown variant '%s'; use %s" % (v, ", ".join(ALL_VARIANTS)))
         if v.endswith("-real") and not tools["torch_found"]:
             sys.exit("variant %s needs LibTorch (Debian's libtorch-dev); "

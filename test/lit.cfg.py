@@ -1,6 +1,6 @@
 # -*- Python -*-
 # The lit suites of libtorch-tidy: checks/ (every check test four ways),
-# plugin/ (loading into clang-tidy-16), driver/ (the CLI), examples/ (the
+# plugin/ (loading into the build's clang-tidy), driver/ (the CLI), examples/ (the
 # bundled programs), mock-conformance/ (mock vs real LibTorch headers).
 import os
 import shlex
@@ -69,6 +69,20 @@ for major in ("14", "15"):
         config.available_features.add("clang-tidy-" + major)
         config.substitutions.append(("%clang_tidy" + major, shlex.quote(other)))
 
+# The build's LLVM major, and the plugin built for another supported major
+# with that major's clang-tidy (plugin/other-llvm-versions.test).
+config.substitutions.append(("%llvm_major", config.llvm_major))
+if int(config.llvm_major) >= 22:
+    config.available_features.add("llvm-22-or-later")
+if config.other_plugins:
+    other = config.other_plugins[0]
+    config.available_features.add("other-major-plugin")
+    config.substitutions += [
+        ("%other_major", str(other["major"])),
+        ("%other_clang_tidy", shlex.quote(other["clang_tidy"])),
+        ("%other_plugin", shlex.quote(other["plugin"])),
+    ]
+
 # What scripts/install-pypi-deps lays out under /opt from the wheels that
 # scripts/pins/pypi.txt pins: actionlint, LibTorch 2.15.
 pypi_pins = {}
@@ -126,13 +140,14 @@ config.substitutions += [
     ("%not", shlex.quote(os.path.join(config.llvm_tools_dir, "not"))),
 ]
 
-# clang-tidy-16's scripts, which drive the CLI as they drive clang-tidy
-# (clang-tidy-16 and clang-tools-16 install them).
+# The scripts of the build's clang-tidy, which drive the CLI as they drive
+# clang-tidy (clang-tidy-N and clang-tools-N install them).
 for name, candidates in (
-        ("run_clang_tidy", ["/usr/bin/run-clang-tidy-16",
+        ("run_clang_tidy", ["/usr/bin/run-clang-tidy-" + config.llvm_major,
                             os.path.join(config.llvm_tools_dir, "run-clang-tidy")]),
-        ("tidy_diff_script", ["/usr/bin/clang-tidy-diff-16.py",
-                             "/usr/lib/llvm-16/share/clang/clang-tidy-diff.py"])):
+        ("tidy_diff_script", ["/usr/bin/clang-tidy-diff-%s.py" % config.llvm_major,
+                             os.path.join(config.llvm_tools_dir, "..", "share", "clang",
+                                          "clang-tidy-diff.py")])):
     found = [c for c in candidates if os.path.isfile(c)]
     config.substitutions.append(
         ("%" + name, "%s %s" % (python, shlex.quote(found[0] if found else name + "-not-installed"))))
@@ -140,7 +155,7 @@ for name, candidates in (
 config.substitutions.append(("%test_plugin", shlex.quote(config.test_plugin)))
 
 # -DLIBTORCH_TIDY_SANITIZE=ON: the plugin needs the ASan runtime preloaded,
-# which only the wrapped clang-tidy-16 has (cmake/Sanitizers.cmake).
+# which only the wrapped clang-tidy has (cmake/Sanitizers.cmake).
 if os.path.basename(config.clang_tidy) == "clang-tidy-asan":
     config.available_features.add("asan-plugin")
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Shows that the CLI's standard checks find what clang-tidy-16 finds.
+"""Shows that the CLI's standard checks find what clang-tidy finds.
 
 Runs clang-tidy-16 and libtorch-tidy with the same --checks over each FILE
 (mock LibTorch headers), in parallel, and requires the same diagnostics:

@@ -54,7 +54,7 @@
 #                          (default: -std=c++17; LibTorch 2.x: -std=c++20)
 #   C_INDEX_TEST           c-index-test binary (default: c-index-test-16)
 #   CLANG_QUERY            clang-query binary (default: clang-query-16)
-#   CLANGXX                clang++ binary (default: clang++-16)
+#   CLANGXX                clang++ binary (default: clang++)
 #   REAL_PCH_FLAGS         flags that make the real side read <torch/torch.h>
 #                          from a clang PCH ("<its flags> -include-pch <pch>"),
 #                          for the programs that include it before anything

@@ -7,7 +7,7 @@
 # no compiler, no LLVM), installs the package there with apt, which brings
 # exactly its Depends:, and runs what it ships inside that root: the CLI on
 # an example (mock LibTorch headers), `verify --help`, `man libtorch-tidy`;
-# then it installs the Recommends (clang-tidy-16) and runs the plugin and the
+# then it installs the Recommends (clang-tidy) and runs the plugin and the
 # wrapper. The mirror is the one apt uses here, or $LIBTORCH_TIDY_DEBIAN_MIRROR.
 # $LIBTORCH_TIDY_DEB names a .deb made already (by scripts/package, or by
 # cpack from a build directory) to test instead of building one.

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// test/plugin/load-into-cli.test loads this into clang-tidy-16 and into the
-// CLI: one module ("tiny") with one check and one option, as any LLVM 16
+// test/plugin/load-into-cli.test loads this into clang-tidy and into the
+// CLI: one module ("tiny") with one check and one option, as any LLVM 22
 // clang-tidy plugin has them.
 //
 //===----------------------------------------------------------------------===//
