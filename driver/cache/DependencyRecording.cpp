@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -37,6 +38,13 @@ void AbsentHeaderRecorder::add(StringRef Directory, StringRef FileName) {
   sys::path::append(Path, FileName);
   PP.getFileManager().makeAbsolutePath(Path);
   sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  // A candidate that exists was not searched: `__has_include_next` starts
+  // after the directory of the header asking (clang 22's own <stdarg.h>
+  // asks for the next <stdarg.h>), and a file that is there can only be
+  // one the lookup skipped. Recorded as absent, it would fail every check
+  // of the entry.
+  if (sys::fs::exists(Path))
+    return;
   Absent.insert(std::string(Path));
 }
 

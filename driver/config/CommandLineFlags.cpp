@@ -251,7 +251,7 @@ cl::opt<bool> SkipSystemBodies(
              "in system headers, and matching inside system headers unless "
              "--system-headers is given"),
     cl::init(true), cl::Hidden, cl::cat(Category));
-// --- clang-tidy 16 flags, with its semantics (ConfigQueries.h for the
+// --- clang-tidy's flags, with its semantics (ConfigQueries.h for the
 // --- configuration queries). `--load` is LLVM's PluginLoader option, as in
 // --- clang-tidy.
 cl::opt<std::string> LineFilter("line-filter", cl::desc(R"(
@@ -288,7 +288,7 @@ Overlay the virtual filesystem described by file
 over the real file system.
 )"),
                                 cl::value_desc("filename"), cl::cat(Category));
-// --- end of the clang-tidy 16 flags.
+// --- end of clang-tidy's flags.
 
 cl::opt<std::string> WorkerUnit("worker-unit", cl::Hidden, cl::cat(Category));
 cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,

@@ -87,7 +87,7 @@ extern llvm::cl::opt<unsigned> UnitTimeout;
 extern llvm::cl::list<std::string> Exclude;
 extern llvm::cl::opt<bool> SkipSystemBodies;
 
-// clang-tidy 16 flags, with its semantics.
+// clang-tidy's flags, with its semantics.
 extern llvm::cl::opt<std::string> LineFilter;
 extern llvm::cl::opt<bool> VerifyConfig;
 extern llvm::cl::opt<bool> ExplainConfig;

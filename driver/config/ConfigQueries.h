@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// clang-tidy 16's configuration flags, with its output: they print what the
+// clang-tidy's configuration flags, with its output: they print what the
 // configuration says and exit without analyzing anything. And the virtual
 // file system of `--vfsoverlay`.
 //

@@ -306,7 +306,7 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   Options.WorkerUnit = WorkerUnit;
   Options.WorkerOutput = WorkerOutput;
 
-  // --- clang-tidy 16 flags. ---
+  // --- clang-tidy's flags. ---
   if (!LineFilter.empty()) {
     // JSON first: clang-tidy's YAML reader would print its parser's error
     // over several lines.

@@ -138,7 +138,7 @@ struct ToolOptions {
   /// holds (run/DatabaseSummaries.h, cachedDatabaseSummaries).
   bool WorkerDatabaseSummaries = false;
 
-  // --- clang-tidy 16 flags the CLI takes as clang-tidy does. ---
+  // --- clang-tidy's flags the CLI takes as clang-tidy does. ---
   /// `--line-filter`: clang-tidy's JSON list of files and line ranges
   /// (validated by parseCommandLine).
   std::string LineFilter;

@@ -29,9 +29,13 @@ namespace {
 /// Checks that follow an argument into forwarding callees
 /// (ExprMutationAnalyzer).
 constexpr llvm::StringLiteral ForwardingBodyChecks[] = {
-    "bugprone-infinite-loop",     "bugprone-redundant-branch-condition",
-    "misc-const-correctness",     "performance-for-range-copy",
+    "bugprone-infinite-loop",
+    "bugprone-redundant-branch-condition",
+    "misc-const-correctness",
+    "performance-for-range-copy",
     "readability-use-anyofallof",
+    // Since LLVM 22 (clang-tidy 16 did not use the analyzer there).
+    "performance-unnecessary-value-param",
 };
 
 /// Checks that read the bodies of any callee, to the end of the call chain.

@@ -10,14 +10,15 @@
 // ours and clang-tidy's, look only at user code, but a few standard ones
 // follow calls into system headers or collect the whole translation unit;
 // with one of them enabled, the unit skips less, so that every check's
-// findings in user code stay those of clang-tidy-16:
+// findings in user code stay those of clang-tidy:
 //
 // - bodies of function templates with a forwarding-reference parameter
 //   (`template <class T> void f(T &&)`): ExprMutationAnalyzer follows an
 //   argument into such a callee to see whether it is modified
 //   (bugprone-infinite-loop, bugprone-redundant-branch-condition,
 //   misc-const-correctness, performance-for-range-copy,
-//   readability-use-anyofallof);
+//   readability-use-anyofallof, and since LLVM 22
+//   performance-unnecessary-value-param);
 // - all bodies: checks that walk callees to their end
 //   (bugprone-exception-escape, openmp-exception-escape, the static
 //   analyzer's clang-analyzer-*, which inlines them), and the call graph
@@ -28,11 +29,12 @@
 //   (bugprone-forward-declaration-namespace) and the call graph and analyzer
 //   checks above.
 //
-// The lists come from which checks' objects in Debian's clang-tidy 16
-// libraries use ExprMutationAnalyzer, ExceptionAnalyzer or CallGraph, and
+// The lists come from which checks' objects in Debian's clang-tidy
+// libraries use ExprMutationAnalyzer, ExceptionAnalyzer or CallGraph (`nm
+// --undefined-only` on libclangTidy*Module.a, read again for 22), and
 // which judge user code by the rest of the unit;
 // test/driver/standard-checks-equality.test compares the findings with
-// clang-tidy-16's.
+// clang-tidy's.
 //
 // It lives with the precompiled prefixes, below run/: a prefix's PCH must
 // skip exactly what the units parsed against it skip.

@@ -6,7 +6,7 @@
 //
 // A SARIF `reportingDescriptor` (a rule) for every check a run enabled or
 // reported: ours from checks/Catalog.def and the check's docs page, other
-// clang-tidy checks and compiler diagnostics with a link to LLVM 16's
+// clang-tidy checks and compiler diagnostics with a link to its LLVM release's
 // documentation of them.
 //
 //===----------------------------------------------------------------------===//
@@ -31,9 +31,9 @@ nlohmann::json sarifRule(llvm::StringRef CheckId);
 /// is 1024 characters).
 std::string docDescription(llvm::StringRef Markdown, size_t MaxLength = 1024);
 
-/// The LLVM 16 documentation page of a clang-tidy check or a compiler
-/// diagnostic (`clang-diagnostic-<flag>`; errors get the diagnostics
-/// reference, an id without a module the list of checks).
+/// The documentation page (of the LLVM release the CLI is built against) of a
+/// clang-tidy check or a compiler diagnostic (`clang-diagnostic-<flag>`; errors
+/// get the diagnostics reference, an id without a module the list of checks).
 std::string llvmDocsUrl(llvm::StringRef CheckId);
 
 /// The docs page of one of our checks: `<LIBTORCH_TIDY_CHECK_DOCS_URI>/<id>.md`

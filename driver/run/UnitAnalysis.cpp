@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The setup below is clang-tidy 16's runClangTidy (ClangTidy.cpp) for one
+// The setup below is clang-tidy's runClangTidy (ClangTidy.cpp) for one
 // file: the same ClangTidyContext, ClangTidyDiagnosticConsumer (NOLINT,
 // header and line filters, conflicting fixes), argument adjusters and
 // ClangTidyASTConsumerFactory. Its action (AnalysisAction.h) adds a consumer

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Every module of clang-tidy 16 is linked into the CLI from its static
+// Every module of the major's clang-tidy is linked into the CLI from its static
 // library (driver/CMakeLists.txt). A module registers itself from a static
 // object that nothing references, so the linker would drop it: clang-tidy's
 // own anchors (ClangTidyForceLinker.h, what clang-tidy's main includes) make

@@ -331,7 +331,8 @@ std::vector<std::string> buildCommandNotices(const CompilationDatabase &Base,
         "libtorch-tidy: note: dropped '" + Arg + "' from " +
         report::countOf(S.Commands, "compile command", "compile commands") +
         " (first: '" + S.FirstFile +
-        "'): clang 16 does not know this option (a g++ one?)");
+        "'): clang " CLANG_VERSION_MAJOR_STRING
+        " does not know this option (a g++ one?)");
   }
   for (const auto &[Spellings, S] : Standards)
     Notices.push_back(

@@ -62,7 +62,8 @@ TEST(AnalysisSettingsTest, EverySettingIsNamed) {
 TEST(AnalysisSettingsTest, KeyedSettingsChangeTheKey) {
   const AnalysisSettings Default;
   EXPECT_EQ(settingsKey(Default),
-            "skip-system-bodies=1 fix-notes=0 database-summaries=1");
+            "skip-system-bodies=1 fix-notes=0 enable-module-headers-parsing=0 "
+            "experimental-custom-checks=0 database-summaries=1");
   AnalysisSettings NoSummaries;
   NoSummaries.DatabaseSummaries = false;
   EXPECT_NE(settingsKey(NoSummaries), settingsKey(Default));

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include "clang/Basic/Version.h"
 #include "gtest/gtest.h"
 
 using namespace libtorch_tidy;
@@ -188,7 +189,8 @@ TEST_F(BuildCommandsTest, NoticesOncePerArgument) {
   EXPECT_EQ(Notices[0], "libtorch-tidy: note: dropped '-fconcepts' from 2 "
                         "compile commands (first: '" +
                             path("a.cpp") +
-                            "'): clang 16 does not know this option (a g++ "
+                            "'): clang " CLANG_VERSION_MAJOR_STRING
+                            " does not know this option (a g++ "
                             "one?)");
   EXPECT_EQ(Notices[1], "libtorch-tidy: note: 2 compile commands use a "
                         "precompiled header (first: '" +

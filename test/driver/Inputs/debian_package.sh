@@ -14,6 +14,8 @@
 set -euo pipefail
 src=$1 obj=$2 work=$3 mock=$4
 root=$work/root
+# The LLVM major the package is built for (CMakeLists.txt keeps it in the cache).
+major=$(sed -n 's/^LIBTORCH_TIDY_LLVM_MAJOR:STRING=//p' "$obj/CMakeCache.txt")
 start=$(date +%s)
 elapsed() { echo "[$(($(date +%s) - start)) s] $*"; }
 
@@ -40,10 +42,13 @@ mirror=${mirror:-http://deb.debian.org/debian}
 debootstrap --variant=minbase bookworm "$root" "$mirror" > "$work/debootstrap.log" 2>&1 ||
   { tail -n 20 "$work/debootstrap.log"; exit 1; }
 elapsed "debootstrap bookworm minbase"
+# LLVM 22 is in bookworm-security, where a user's bookworm finds it too.
+echo "deb $(dirname "$mirror")/debian-security bookworm-security main" \
+  > "$root/etc/apt/sources.list.d/security.list"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mount -t proc proc "$root/proc"
 in_root() { chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 "$@"; }
-for tool in clang-tidy-16 clang-16 cc; do
+for tool in "clang-tidy-$major" "clang-$major" cc; do
   if in_root sh -c "command -v $tool" >/dev/null; then
     echo "error: the clean root already has $tool"; exit 1
   fi
@@ -56,7 +61,7 @@ in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-r
 elapsed "installed the package and its Depends"
 echo "installed packages: $(in_root dpkg-query -W -f='${Package}\n' | wc -l)"
 in_root dpkg-query -W -f='installed: ${Package} ${Installed-Size} KiB\n' libtorch-tidy
-in_root sh -c 'command -v clang-tidy-16 || echo "clang-tidy-16: not installed"'
+in_root sh -c "command -v clang-tidy-$major || echo clang-tidy-$major: not installed"
 
 mkdir -p "$root/work/ws"
 cp -r "$mock" "$root/work/mock"
@@ -72,10 +77,10 @@ in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-r
 in_root man -P cat libtorch-tidy | sed -n '1,/^NAME/d;/^[A-Z]/q;p' | sed 's/^ *//' | head -n 2
 
 in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-  clang-tidy-16 > "$work/recommends.log" 2>&1 || { tail -n 20 "$work/recommends.log"; exit 1; }
-elapsed "installed the Recommends (clang-tidy-16)"
+  "clang-tidy-$major" > "$work/recommends.log" 2>&1 || { tail -n 20 "$work/recommends.log"; exit 1; }
+elapsed "installed the Recommends (clang-tidy-$major)"
 set +e
-in_root sh -c 'cd /work/ws && clang-tidy-16 --load=/usr/lib/LibTorchTidy.so "--checks=-*,libtorch-*" accumulation/train_accumulation.cpp -- -std=c++17 -isystem /work/mock'
+in_root sh -c "cd /work/ws && clang-tidy-$major --load=/usr/lib/LibTorchTidy.so '--checks=-*,libtorch-*' accumulation/train_accumulation.cpp -- -std=c++17 -isystem /work/mock"
 echo "plugin exit code: $?"
 set -e
 in_root /usr/libexec/libtorch-tidy/clang-tidy "--checks=-*,libtorch-*" --list-checks | grep -c '    libtorch-' | sed 's/^/wrapper lists checks: /'
