@@ -59,6 +59,15 @@ std::vector<Dependency> readDependencies(const SourceManager &SM,
     const StringRef Name = clang::compat::fileTableName(It->first);
     Dependencies.emplace_back(Name.str(), fastContentHash(Buffer->getBuffer()));
   }
+  // A unit parsed against a precompiled prefix can know a header under a
+  // second name that is no path at all (clang 22 reads
+  // `/usr/include/.../c++config.h` back from the PCH as
+  // `/include/.../c++config.h` too). No check can read such a name: kept,
+  // it would fail every lookup of the entry, on this machine and on every
+  // other that shares it. The bytes are recorded under the name that exists
+  // (the unit's, or its prefix's list, PrecompiledPrefixes).
+  llvm::erase_if(Dependencies,
+                 [](const Dependency &D) { return !sys::fs::exists(D.first); });
   for (const std::string &Path : Absent)
     Dependencies.emplace_back(Path, AbsentFileHash.str());
   llvm::sort(Dependencies);

@@ -15,7 +15,7 @@
 # TORCH_VERSION as the real headers.
 #
 # For each conformance program of the header set, c-index-test
-# (clang-tools-16) indexes the program twice and lists every
+# (clang-tools) indexes the program twice and lists every
 # reference made from the program's own source: calls (including implicit
 # constructor calls such as the TensorOptions built from a Device, and calls
 # hidden in macros such as TORCH_CHECK), types, variables and namespaces. Each
@@ -25,7 +25,7 @@
 # Any difference between the two lists is a mismatch. A compile error on
 # either side fails the run.
 #
-# USRs do not contain default arguments, so clang-query (clang-tools-16) also
+# USRs do not contain default arguments, so clang-query (clang-tools) also
 # lists, for every call and constructor call in the program, each argument
 # that is left to its default together with the parameter's declaration
 # (e.g. "bool non_blocking = false"; namespace qualifiers, "::std::" as
@@ -52,9 +52,9 @@
 #                          -DLIBTORCH_MOCK_VERSION_MAJOR=2)
 #   STD_FLAG               the language standard of both sides
 #                          (default: -std=c++17; LibTorch 2.x: -std=c++20)
-#   C_INDEX_TEST           c-index-test binary (default: c-index-test-16)
-#   CLANG_QUERY            clang-query binary (default: clang-query-16)
-#   CLANGXX                clang++ binary (default: clang++)
+#   C_INDEX_TEST           c-index-test binary (default: $LLVM_BIN/c-index-test)
+#   CLANG_QUERY            clang-query binary (default: $LLVM_BIN/clang-query)
+#   CLANGXX                clang++ binary (default: $LLVM_BIN/clang++)
 #   REAL_PCH_FLAGS         flags that make the real side read <torch/torch.h>
 #                          from a clang PCH ("<its flags> -include-pch <pch>"),
 #                          for the programs that include it before anything
@@ -81,14 +81,17 @@ else
 fi
 read -r -a mock_extra <<<"${MOCK_FLAGS:-}"
 mock_args=(-isystem "$mock_dir" ${mock_extra[@]+"${mock_extra[@]}"})
-cindex="${C_INDEX_TEST:-c-index-test-16}"
-cquery="${CLANG_QUERY:-clang-query-16}"
-clangxx="${CLANGXX:-clang++-16}"
+# The tools of the build's LLVM major (LLVM_BIN, test/lit.cfg.py's
+# %llvm_bin): the real side may read a PCH that only that clang can read.
+llvm_bin="${LLVM_BIN:?set LLVM_BIN to the bin directory of the LLVM of the build, as the .test files do with %llvm_bin}"
+cindex="${C_INDEX_TEST:-$llvm_bin/c-index-test}"
+cquery="${CLANG_QUERY:-$llvm_bin/clang-query}"
+clangxx="${CLANGXX:-$llvm_bin/clang++}"
 std_flag="${STD_FLAG:--std=c++17}"
 
 for tool in "$cindex" "$cquery" "$clangxx"; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "error: '$tool' not found (install clang-tools-16 / clang-16)" >&2
+    echo "error: '$tool' not found (install clang-tools-N / clang-N of the build's major)" >&2
     exit 2
   fi
 done
