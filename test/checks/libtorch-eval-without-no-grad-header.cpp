@@ -1,8 +1,6 @@
 // The fix-its go into the header: each surface fixes a copy of its own.
 // RUN: rm -rf %t.plugin %t.cli && mkdir -p %t.plugin %t.cli
 // RUN: cp %S/Inputs/eval-trainer.h %t.plugin/ && cp %S/Inputs/eval-trainer.h %t.cli/
-// (The plugins of other LLVM majors would fix the same copy again: this test
-// runs the build's plugin only.)
 // RUN: %check_libtorch_tidy --no-other-majors --variants plugin-mock %s libtorch-eval-without-no-grad %t -- --header-filter=eval-trainer -- -I%t.plugin
 // RUN: %check_libtorch_tidy --variants cli-mock %s libtorch-eval-without-no-grad %t -- --header-filter=eval-trainer -- -I%t.cli
 // RUN: %FileCheck --check-prefix=HEADER --input-file=%t.plugin/eval-trainer.h %s
@@ -60,3 +58,6 @@ int main() {
     scorer.score(held_out);
   }
 }
+
+// --no-other-majors (first RUN line): the plugins of other LLVM majors would
+// fix the same header copy again, so this test runs the build's plugin only.
