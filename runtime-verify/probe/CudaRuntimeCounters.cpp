@@ -104,10 +104,12 @@ void countCopy(const void *Src, int Kind, bool Synchronous) {
 
 } // namespace
 
+// Exported whatever the build's default visibility: the dynamic loader
+// must find these before the CUDA runtime's.
+#pragma GCC visibility push(default)
 extern "C" {
 
-__attribute__((visibility("default"))) CudaError
-cudaStreamSynchronize(CudaStream Stream) {
+CudaError cudaStreamSynchronize(CudaStream Stream) {
   using Fn = CudaError (*)(CudaStream);
   static const Fn Real = real<Fn>("cudaStreamSynchronize");
   CudaRuntime.Calls.fetch_add(1, std::memory_order_relaxed);
@@ -115,7 +117,7 @@ cudaStreamSynchronize(CudaStream Stream) {
   return Real ? Real(Stream) : CudaErrorUnknown;
 }
 
-__attribute__((visibility("default"))) CudaError cudaDeviceSynchronize() {
+CudaError cudaDeviceSynchronize() {
   using Fn = CudaError (*)();
   static const Fn Real = real<Fn>("cudaDeviceSynchronize");
   CudaRuntime.Calls.fetch_add(1, std::memory_order_relaxed);
@@ -123,8 +125,7 @@ __attribute__((visibility("default"))) CudaError cudaDeviceSynchronize() {
   return Real ? Real() : CudaErrorUnknown;
 }
 
-__attribute__((visibility("default"))) CudaError
-cudaEventSynchronize(CudaEvent Event) {
+CudaError cudaEventSynchronize(CudaEvent Event) {
   using Fn = CudaError (*)(CudaEvent);
   static const Fn Real = real<Fn>("cudaEventSynchronize");
   CudaRuntime.Calls.fetch_add(1, std::memory_order_relaxed);
@@ -132,27 +133,23 @@ cudaEventSynchronize(CudaEvent Event) {
   return Real ? Real(Event) : CudaErrorUnknown;
 }
 
-__attribute__((visibility("default"))) CudaError cudaMemcpy(void *Dst,
-                                                            const void *Src,
-                                                            size_t Count,
-                                                            int Kind) {
+CudaError cudaMemcpy(void *Dst, const void *Src, size_t Count, int Kind) {
   using Fn = CudaError (*)(void *, const void *, size_t, int);
   static const Fn Real = real<Fn>("cudaMemcpy");
   countCopy(Src, Kind, /*Synchronous=*/true);
   return Real ? Real(Dst, Src, Count, Kind) : CudaErrorUnknown;
 }
 
-__attribute__((visibility("default"))) CudaError cudaMemcpyAsync(
-    void *Dst, const void *Src, size_t Count, int Kind, CudaStream Stream) {
+CudaError cudaMemcpyAsync(void *Dst, const void *Src, size_t Count, int Kind,
+                          CudaStream Stream) {
   using Fn = CudaError (*)(void *, const void *, size_t, int, CudaStream);
   static const Fn Real = real<Fn>("cudaMemcpyAsync");
   countCopy(Src, Kind, /*Synchronous=*/false);
   return Real ? Real(Dst, Src, Count, Kind, Stream) : CudaErrorUnknown;
 }
 
-__attribute__((visibility("default"))) CudaError
-cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block, void **Args,
-                 size_t SharedMem, CudaStream Stream) {
+CudaError cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block, void **Args,
+                           size_t SharedMem, CudaStream Stream) {
   using Fn =
       CudaError (*)(const void *, Dim3, Dim3, void **, size_t, CudaStream);
   static const Fn Real = real<Fn>("cudaLaunchKernel");
@@ -163,3 +160,4 @@ cudaLaunchKernel(const void *Func, Dim3 Grid, Dim3 Block, void **Args,
 }
 
 } // extern "C"
+#pragma GCC visibility pop
