@@ -25,15 +25,15 @@ namespace {
 
 /// Bumped when the entry's layout, the unit's JSON form (FindingsJson.h) or
 /// the meaning of a key part changes: old entries are then never asked for.
-constexpr StringLiteral RemoteFormat = "libtorch-tidy-remote-v1";
+constexpr llvm::StringLiteral RemoteFormat = "libtorch-tidy-remote-v1";
 
 /// What a checkout's base directory becomes in keys and entries. A control
 /// character, so that no real path holds it.
-constexpr StringLiteral Placeholder = "\x01"
+constexpr llvm::StringLiteral Placeholder = "\x01"
                                       "base-dir\x01";
 
 /// The first line of every entry; the SHA-256 of the rest follows.
-constexpr StringLiteral Magic = "libtorch-tidy remote entry\n";
+constexpr llvm::StringLiteral Magic = "libtorch-tidy remote entry\n";
 
 std::string sha256Hex(StringRef Bytes) {
   return toHex(SHA256::hash(arrayRefFromStringRef(Bytes)), /*LowerCase=*/true);
