@@ -94,6 +94,14 @@ const Stmt *loopBody(const Stmt *Loop) {
   return nullptr;
 }
 
+const Stmt *lastStatementOf(const Stmt *Branch) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Branch))
+    Branch = Block->body_empty() ? nullptr : Block->body_back();
+  if (const auto *Expression = dyn_cast_or_null<Expr>(Branch))
+    return Expression->IgnoreParenImpCasts();
+  return Branch;
+}
+
 bool runsPerIteration(const Stmt *Loop, const Stmt *Child) {
   if (const auto *For = dyn_cast<ForStmt>(Loop))
     return Child != For->getInit();

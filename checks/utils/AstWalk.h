@@ -215,6 +215,13 @@ const Expr *stripWrappers(const Expr *E, WrapperSet Set = ImplicitWrappers);
 /// The body of a for, range-for, while or do loop; null for anything else.
 const Stmt *loopBody(const Stmt *Loop);
 
+/// The statement that runs last when \p Branch runs to its end: \p Branch
+/// itself, or the last statement of its block (null for an empty block or
+/// a null branch), an expression without parentheses and implicit casts.
+/// Callers ask whether a branch always leaves (`return`, `break`,
+/// `continue`, `throw`).
+const Stmt *lastStatementOf(const Stmt *Branch);
+
 /// Whether \p Child of \p Loop is evaluated on every iteration: the body,
 /// the condition and the increment, but not a for-loop's init or a
 /// range-for's range.

@@ -83,13 +83,8 @@ bool impliesHost(const Expr *Condition, bool Truth, const VarDecl *Variable,
 
 /// \p If's then-branch, when it runs, leaves the block that holds \p If.
 bool thenLeaves(const IfStmt &If) {
-  const Stmt *Then = If.getThen();
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Then))
-    Then = Block->body_empty() ? nullptr : Block->body_back();
-  if (const auto *Expression = dyn_cast_or_null<Expr>(Then))
-    Then = Expression->IgnoreParenImpCasts();
   return isa_and_nonnull<ReturnStmt, ContinueStmt, BreakStmt, CXXThrowExpr>(
-      Then);
+      utils::lastStatementOf(If.getThen()));
 }
 
 /// An `if` before \p Child in \p Block exits whenever \p Variable may be

@@ -11,6 +11,7 @@
 #include "analysis/devices/HostTensorSources.h"
 #include "analysis/steps/TrainingLoopModel.h"
 #include "clang-compat/ClangCompat.h"
+#include "utils/AstWalk.h"
 #include "utils/SourceText.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -78,10 +79,7 @@ bool returnsEarly(const Stmt *S) {
   const auto *If = dyn_cast<IfStmt>(S);
   if (!If || If->getElse() || !If->getCond())
     return false;
-  const Stmt *Then = If->getThen();
-  if (const auto *Compound = dyn_cast<CompoundStmt>(Then))
-    Then = Compound->body_empty() ? nullptr : Compound->body_back();
-  if (!isa_and_nonnull<ReturnStmt>(Then))
+  if (!isa_and_nonnull<ReturnStmt>(utils::lastStatementOf(If->getThen())))
     return false;
   if (const auto *Equality =
           dyn_cast<BinaryOperator>(If->getCond()->IgnoreParenImpCasts());

@@ -128,10 +128,8 @@ bool TrainingLoopModel::isSkippedPeriodically(const CompoundStmt &Block,
             dyn_cast_or_null<BinaryOperator>(stripNoise(If->getCond()));
         Equality && Equality->getOpcode() == BO_EQ && !containsModulo(Equality))
       continue;
-    const Stmt *Then = If->getThen();
-    if (const auto *Compound = dyn_cast<CompoundStmt>(Then))
-      Then = Compound->body_empty() ? nullptr : Compound->body_back();
-    if (isa_and_nonnull<ContinueStmt, BreakStmt, ReturnStmt>(Then))
+    if (isa_and_nonnull<ContinueStmt, BreakStmt, ReturnStmt>(
+            utils::lastStatementOf(If->getThen())))
       return true;
   }
   return false;

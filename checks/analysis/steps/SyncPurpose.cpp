@@ -35,8 +35,7 @@ bool readsClock(const Stmt *S) {
 /// The jump that ends \p Branch: `break;`, `return ...;`, or the last
 /// statement of a block.
 const Stmt *exitOf(const Stmt *Branch) {
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Branch))
-    Branch = Block->body_empty() ? nullptr : Block->body_back();
+  Branch = utils::lastStatementOf(Branch);
   return isa_and_nonnull<BreakStmt, ReturnStmt>(Branch) ? Branch : nullptr;
 }
 
