@@ -126,6 +126,14 @@ dependenciesOf(const nlohmann::json &Record) {
 
 } // namespace
 
+std::optional<std::string> unusablePreambleDirectory(StringRef CacheDirectory) {
+  if (std::optional<std::string> Why = unwritableCacheDirectory(CacheDirectory))
+    return Why;
+  SmallString<256> Dir(CacheDirectory);
+  sys::path::append(Dir, "preamble");
+  return unwritableCacheDirectory(Dir);
+}
+
 PreambleStore::PreambleStore(const std::string &CacheDirectory) {
   SmallString<256> Dir(CacheDirectory);
   sys::path::append(Dir, "preamble");

@@ -56,6 +56,13 @@ struct StoredPrefix {
   std::vector<Dependency> Dependencies;
 };
 
+/// Why precompiled prefixes cannot be kept in \p CacheDirectory: it, or the
+/// `preamble` folder in it, is not a writable directory (a file someone put
+/// there, a read-only mount). Units would wait for a prefix that no one can
+/// write until their time-out, so the run goes without prefixes.
+std::optional<std::string>
+unusablePreambleDirectory(llvm::StringRef CacheDirectory);
+
 class PreambleStore {
 public:
   /// \p CacheDirectory is the result cache's directory.

@@ -121,6 +121,39 @@ std::string toolIdentity(StringRef ExecutablePath) {
   return toHex(Hash.final(), /*LowerCase=*/true);
 }
 
+std::string buildHash(StringRef ExecutablePath, StringRef CacheDirectory) {
+  const std::string Identity = toolIdentity(ExecutablePath);
+  if (Identity.empty())
+    return "";
+  std::string Kept;
+  if (!CacheDirectory.empty()) {
+    SmallString<256> Path(CacheDirectory);
+    sys::path::append(Path, "build-hashes", Identity);
+    Kept = Path.str().str();
+    std::string Ignored;
+    // What is kept is checked for its form only: the directory is this
+    // user's, as are the results it holds beside it.
+    if (std::optional<std::string> Text =
+            io::readRegularFile(Kept, 64, "build hash", Ignored);
+        Text && Text->size() == 64 && llvm::all_of(*Text, [](char C) {
+          return isDigit(C) || (C >= 'a' && C <= 'f');
+        }))
+      return *Text;
+  }
+  std::string Error;
+  std::optional<std::string> Bytes = io::readRegularFile(
+      ExecutablePath.str(), std::numeric_limits<std::size_t>::max(),
+      "executable", Error);
+  if (!Bytes)
+    return "";
+  std::string Hash =
+      toHex(SHA256::hash(arrayRefFromStringRef(*Bytes)), /*LowerCase=*/true);
+  if (!Kept.empty() &&
+      !sys::fs::create_directories(sys::path::parent_path(Kept)))
+    (void)io::writeFile(Kept, Hash, io::FileMode::Owned);
+  return Hash;
+}
+
 std::string compilerEnvironment() {
   std::string Environment;
   for (const char *Name :

@@ -68,6 +68,17 @@ void clearForEntry(llvm::StringRef Path);
 /// executable cannot be found (the cache is then not used).
 std::string toolIdentity(llvm::StringRef ExecutablePath);
 
+/// A hash (hex) of the bytes of the executable at \p ExecutablePath: the
+/// same for every copy of one build wherever it is installed, and different
+/// for any other build, whatever version it says it is. The remote cache's
+/// keys hold it, so that two builds that both call themselves 0.1.0 never
+/// replay each other's findings. Hashing costs a third of a second; the
+/// hash is kept in \p CacheDirectory under the executable's toolIdentity and
+/// read from there on later runs (not kept when the directory is empty or
+/// cannot be written). Empty if the executable cannot be read.
+std::string buildHash(llvm::StringRef ExecutablePath,
+                      llvm::StringRef CacheDirectory);
+
 /// The environment variables the compiler reads that change how a unit
 /// parses (include paths, driver overrides, __DATE__), as `NAME=value` lines
 /// of those set: part of every unit's key.

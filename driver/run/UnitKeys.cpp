@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/UnitKeys.h"
+#include "cache/PreambleStore.h"
 #include "cache/ResultCache.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "report/ProjectRoot.h"
@@ -28,8 +29,8 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
     std::string Dir =
         Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
     // A prefix no one can write would be waited for until the unit's
-    // time-out (analyzeUnits() says so once).
-    if (!Dir.empty() && !cache::unwritableCacheDirectory(Dir))
+    // time-out (the scheduler says so once).
+    if (!Dir.empty() && !cache::unusablePreambleDirectory(Dir))
       Settings.PreambleDirectory = Dir;
   }
   Settings.PreambleAlways = Tool.Preamble == "always";

@@ -104,6 +104,16 @@ openResultCache(const ToolOptions &Tool, StringRef Executable,
   }
   if (Dir.empty() || Identity.empty())
     return std::nullopt;
+  // The cache works, but its prefixes folder does not (analysisSettings()
+  // leaves prefixes out).
+  if (Tool.Preamble != "never")
+    if (std::optional<std::string> Unusable =
+            cache::unusablePreambleDirectory(Dir))
+      errs() << "libtorch-tidy: warning: precompiled prefixes cannot be kept "
+                "in the cache directory '"
+             << Dir << "': " << *Unusable
+             << "; analyzing without them (remove what is there, or pass "
+                "another --cache-dir)\n";
   return cache::ResultCache(Dir);
 }
 
@@ -186,7 +196,7 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     Remote.emplace(Tool.RemoteCaches, remoteCacheBase(Tool),
                    Tool.CacheDir.empty() ? cache::defaultCacheDirectory()
                                          : Tool.CacheDir,
-                   [&Progress](const std::string &Line) {
+                   Executable, [&Progress](const std::string &Line) {
                      Progress.suspend();
                      errs() << Line << "\n";
                      Progress.resume();
@@ -242,9 +252,9 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   if (Remote && Remote->rejected()) {
     Progress.suspend();
     errs() << "libtorch-tidy: warning: " << Remote->rejected()
-           << " remote cache entries failed their checksum, format or digest "
-              "checks and were ignored; those units were analyzed here and "
-              "their entries are overwritten\n";
+           << " remote cache entries failed their checksum, format, digest "
+              "or size checks and were ignored; those units were analyzed "
+              "here and their entries are overwritten\n";
     Progress.resume();
   }
   HandOn();

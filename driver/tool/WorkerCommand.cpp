@@ -62,6 +62,8 @@ int runWorkerCommand(const ToolOptions &Tool,
     cache::RemoteResults Remote(
         std::move(ReadOnly), remoteCacheBase(Tool),
         Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir,
+        sys::fs::getMainExecutable(Argv0,
+                                   reinterpret_cast<void *>(&runWorkerCommand)),
         [](const std::string &Line) { errs() << Line << "\n"; });
     std::string Key =
         Remote.key(unitKeyParts(Tool, *Setup, *Run->Provider, Tool.WorkerUnit));

@@ -6,8 +6,10 @@
 
 #include "cache/remote/RemoteCache.h"
 #include "cache/Dependencies.h"
+#include "cache/ResultCache.h"
 #include "cache/remote/RemoteEntry.h"
 #include "cache/remote/RemoteSpec.h"
+#include "io/FileIO.h"
 #include "model/Findings.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -138,9 +140,11 @@ TEST(RemoteSpecTest, ReadsTheTokenFromTheEnvironment) {
 
 TEST(RemoteEntryTest, KeysDoNotDependOnTheCheckoutPath) {
   BaseDirectory A("/home/a/repo"), B("/srv/ci/b/repo");
-  EXPECT_EQ(
-      remoteKey({"/home/a/repo/src/x.cpp", "-I/home/a/repo/include"}, A),
-      remoteKey({"/srv/ci/b/repo/src/x.cpp", "-I/srv/ci/b/repo/include"}, B));
+  EXPECT_EQ(remoteKey("build",
+                      {"/home/a/repo/src/x.cpp", "-I/home/a/repo/include"}, A),
+            remoteKey("build",
+                      {"/srv/ci/b/repo/src/x.cpp", "-I/srv/ci/b/repo/include"},
+                      B));
   // A path that only starts like the base is not under it.
   EXPECT_NE(A.portable("/home/a/repository/x.h"),
             A.portable("/home/a/repo/x.h"));
@@ -148,8 +152,53 @@ TEST(RemoteEntryTest, KeysDoNotDependOnTheCheckoutPath) {
   EXPECT_EQ(A.portable("/home/a/repo\n-c"), B.portable("/srv/ci/b/repo\n-c"));
   EXPECT_EQ(B.local(A.portable("/home/a/repo/src/x.cpp")),
             "/srv/ci/b/repo/src/x.cpp");
-  EXPECT_NE(remoteKey({"/usr/include/a.h"}, A),
-            remoteKey({"/usr/include/b.h"}, A));
+  EXPECT_NE(remoteKey("build", {"/usr/include/a.h"}, A),
+            remoteKey("build", {"/usr/include/b.h"}, A));
+}
+
+TEST(RemoteEntryTest, KeysHoldTheBuildNotItsVersion) {
+  BaseDirectory A("/home/a/repo");
+  EXPECT_NE(remoteKey("build-one", {"/home/a/repo/x.cpp"}, A),
+            remoteKey("build-two", {"/home/a/repo/x.cpp"}, A));
+}
+
+TEST(BuildHashTest, OneBuildOneHashWhereverItLies) {
+  llvm::SmallString<128> Directory;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("build-hash", Directory));
+  const std::string Cache = (Directory + "/cache").str();
+  const auto Write = [&](llvm::StringRef Name, llvm::StringRef Bytes) {
+    std::string Path = (Directory + "/" + Name).str();
+    std::error_code EC;
+    llvm::raw_fd_ostream(Path, EC) << Bytes;
+    EXPECT_FALSE(EC);
+    return Path;
+  };
+  // Two copies of one build, at two paths; and another build.
+  const std::string Installed = Write("installed", "\x7f"
+                                                   "ELF one build");
+  const std::string Copied = Write("copied", "\x7f"
+                                             "ELF one build");
+  const std::string Other = Write("other", "\x7f"
+                                           "ELF another build");
+  const std::string Hash = buildHash(Installed, Cache);
+  ASSERT_EQ(Hash.size(), 64u);
+  EXPECT_EQ(buildHash(Copied, ""), Hash);
+  EXPECT_NE(buildHash(Other, Cache), Hash);
+  EXPECT_EQ(buildHash((Directory + "/absent").str(), Cache), "");
+
+  // Kept under the executable's identity, and read back from there.
+  const std::string Kept = Cache + "/build-hashes/" + toolIdentity(Installed);
+  std::string Error;
+  std::optional<std::string> KeptText =
+      io::readRegularFile(Kept, 64, "build hash", Error);
+  ASSERT_TRUE(KeptText) << Error;
+  EXPECT_EQ(*KeptText, Hash);
+  Write("cache/build-hashes/" + toolIdentity(Installed), std::string(64, 'b'));
+  EXPECT_EQ(buildHash(Installed, Cache), std::string(64, 'b'));
+  // What does not have a hash's form is not believed.
+  Write("cache/build-hashes/" + toolIdentity(Installed), "not a hash");
+  EXPECT_EQ(buildHash(Installed, Cache), Hash);
+  llvm::sys::fs::remove_directories(Directory);
 }
 
 class RemoteEntryFiles : public ::testing::Test {

@@ -60,10 +60,14 @@ public:
   Fetched get(llvm::StringRef Key) override {
     Fetched Result;
     long Status = 0;
+    bool TooLarge = false;
     if (std::optional<std::string> Error =
-            request(Key, /*Body=*/nullptr, &Result.Bytes, Status)) {
-      Result.What = Fetched::Outcome::Failed;
+            request(Key, /*Body=*/nullptr, &Result.Bytes, Status, TooLarge)) {
+      Result.What =
+          TooLarge ? Fetched::Outcome::Unusable : Fetched::Outcome::Failed;
       Result.Error = *Error;
+      if (TooLarge)
+        Result.Bytes.clear();
     } else if (Status == 200) {
       Result.What = Fetched::Outcome::Hit;
     } else if (Status == 404) {
@@ -79,8 +83,9 @@ public:
                                  llvm::StringRef Bytes) override {
     long Status = 0;
     std::string Ignored;
+    bool TooLarge = false;
     if (std::optional<std::string> Error =
-            request(Key, &Bytes, &Ignored, Status))
+            request(Key, &Bytes, &Ignored, Status, TooLarge))
       return Error;
     if (Status >= 200 && Status < 300)
       return std::nullopt;
@@ -107,9 +112,12 @@ private:
   }
 
   /// One request; the error is curl's, when no HTTP answer came.
+  /// \p TooLarge: the answer was, or said it would be, larger than an
+  /// entry may be, and was not read (further).
   std::optional<std::string> request(llvm::StringRef Key,
                                      const llvm::StringRef *Body,
-                                     std::string *Received, long &Status) {
+                                     std::string *Received, long &Status,
+                                     bool &TooLarge) {
     if (!Handle)
       return std::string("curl could not be initialized");
     curl_easy_reset(Handle);
@@ -143,11 +151,16 @@ private:
                        static_cast<curl_off_t>(Body->size()));
     } else {
       curl_easy_setopt(Handle, CURLOPT_HTTPGET, 1L);
+      // A Content-Length over the bound ends the transfer before the body;
+      // without one, appendBody stops at the bound.
+      curl_easy_setopt(Handle, CURLOPT_MAXFILESIZE_LARGE,
+                       static_cast<curl_off_t>(MaxRemoteEntryBytes));
     }
     curl_easy_setopt(Handle, CURLOPT_WRITEFUNCTION, appendBody);
     curl_easy_setopt(Handle, CURLOPT_WRITEDATA, Received);
     CURLcode Code = curl_easy_perform(Handle);
-    if (Code == CURLE_WRITE_ERROR)
+    TooLarge = Code == CURLE_WRITE_ERROR || Code == CURLE_FILESIZE_EXCEEDED;
+    if (TooLarge)
       return "the answer is larger than " +
              std::to_string(MaxRemoteEntryBytes >> 20) + " MiB";
     if (Code != CURLE_OK)

@@ -48,24 +48,31 @@ public:
     Fetched Result;
     std::string Name = (KeyPrefix + Key).str();
     Reply R;
-    if (std::optional<std::string> Error =
-            command(R, "GET %b", Name.data(), Name.size())) {
-      Result.What = Fetched::Outcome::Failed;
+    // GETRANGE, not GET: at most one byte more than an entry may have
+    // crosses the network, however large the value someone stored; a key
+    // that is not there reads as "".
+    const std::string Last = std::to_string(MaxRemoteEntryBytes);
+    if (std::optional<std::string> Error = command(
+            R, "GETRANGE %b 0 %s", Name.data(), Name.size(), Last.c_str())) {
+      // Another type under our key is that key's problem, not the server's.
+      const bool WrongType = R && R->type == REDIS_REPLY_ERROR &&
+                             llvm::StringRef(*Error).starts_with("WRONGTYPE");
+      Result.What =
+          WrongType ? Fetched::Outcome::Unusable : Fetched::Outcome::Failed;
       Result.Error = *Error;
-    } else if (R->type == REDIS_REPLY_NIL) {
+    } else if (R->type == REDIS_REPLY_NIL ||
+               (R->type == REDIS_REPLY_STRING && R->len == 0)) {
       Result.What = Fetched::Outcome::Miss;
     } else if (R->type == REDIS_REPLY_STRING) {
       if (R->len > MaxRemoteEntryBytes) {
-        Result.What = Fetched::Outcome::Failed;
-        Result.Error = "an entry is larger than " +
-                       std::to_string(MaxRemoteEntryBytes >> 20) + " MiB";
+        Result.What = Fetched::Outcome::Unusable;
       } else {
         Result.What = Fetched::Outcome::Hit;
         Result.Bytes.assign(R->str, R->len);
       }
     } else {
       Result.What = Fetched::Outcome::Failed;
-      Result.Error = "GET answered something other than a string";
+      Result.Error = "GETRANGE answered something other than a string";
     }
     return Result;
   }

@@ -62,6 +62,8 @@ std::optional<std::string> RemoteCache::fetch(llvm::StringRef Key) {
     RemoteStorage::Fetched Got = S.Storage->get(Key);
     if (Got.What == RemoteStorage::Fetched::Outcome::Hit)
       return std::move(Got.Bytes);
+    if (Got.What == RemoteStorage::Fetched::Outcome::Unusable)
+      ++Unusable;
     if (Got.What == RemoteStorage::Fetched::Outcome::Failed)
       fail(S, "read", Got.Error);
   }

@@ -46,6 +46,10 @@ public:
   /// The entry under \p Key from the first server that has it.
   std::optional<std::string> fetch(llvm::StringRef Key);
 
+  /// Keys found holding what is no entry of ours (RemoteStorage.h): each a
+  /// miss, whose analysis here overwrites it; the server stays in use.
+  unsigned unusable() const { return Unusable; }
+
   /// Stores \p Bytes under \p Key in every writable server still working.
   void store(llvm::StringRef Key, llvm::StringRef Bytes);
 
@@ -62,6 +66,7 @@ private:
   void fail(Server &S, llvm::StringRef Operation, llvm::StringRef Why);
   std::vector<Server> Servers;
   std::function<void(const std::string &)> Warn;
+  unsigned Unusable = 0;
 };
 
 } // namespace libtorch_tidy::cache

@@ -30,7 +30,7 @@ constexpr llvm::StringLiteral RemoteFormat = "libtorch-tidy-remote-v1";
 /// What a checkout's base directory becomes in keys and entries. A control
 /// character, so that no real path holds it.
 constexpr llvm::StringLiteral Placeholder = "\x01"
-                                      "base-dir\x01";
+                                            "base-dir\x01";
 
 /// The first line of every entry; the SHA-256 of the rest follows.
 constexpr llvm::StringLiteral Magic = "libtorch-tidy remote entry\n";
@@ -169,9 +169,9 @@ std::string BaseDirectory::local(StringRef Text) const {
                     Spellings.empty() ? StringRef() : Spellings.back());
 }
 
-std::string remoteKey(ArrayRef<std::string> Parts, const BaseDirectory &Base) {
-  std::vector<std::string> Portable = {LIBTORCH_TIDY_VERSION,
-                                       LLVM_VERSION_STRING};
+std::string remoteKey(StringRef Build, ArrayRef<std::string> Parts,
+                      const BaseDirectory &Base) {
+  std::vector<std::string> Portable = {Build.str(), LLVM_VERSION_STRING};
   for (const std::string &Part : Parts)
     Portable.push_back(Base.portable(Part));
   return hashOfParts(RemoteFormat, Portable);

@@ -55,9 +55,10 @@ private:
   std::vector<std::string> Spellings; // longest first
 };
 
-/// The remote key of a unit: SHA-256 (hex) over \p Parts made portable and
-/// the versions of the tool, of LLVM and of the entry format.
-std::string remoteKey(llvm::ArrayRef<std::string> Parts,
+/// The remote key of a unit: SHA-256 (hex) over \p Parts made portable,
+/// the build of the tool (\p Build, buildHash() in ResultCache.h), the
+/// version of LLVM and the entry format.
+std::string remoteKey(llvm::StringRef Build, llvm::ArrayRef<std::string> Parts,
                       const BaseDirectory &Base);
 
 /// The entry for \p Result (analyzed here) under \p Key.

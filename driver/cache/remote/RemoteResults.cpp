@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cache/remote/RemoteResults.h"
+#include "cache/ResultCache.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -13,8 +14,10 @@ namespace libtorch_tidy::cache {
 RemoteResults::RemoteResults(std::vector<RemoteSpec> Specs,
                              llvm::StringRef BaseDirectory,
                              llvm::StringRef LocalCacheDirectory,
+                             llvm::StringRef Executable,
                              std::function<void(const std::string &)> Warn)
-    : Base(BaseDirectory), Servers(std::move(Specs), std::move(Warn)) {
+    : Base(BaseDirectory), Build(buildHash(Executable, LocalCacheDirectory)),
+      Servers(std::move(Specs), std::move(Warn)) {
   if (LocalCacheDirectory.empty())
     return;
   llvm::SmallString<256> Absolute(LocalCacheDirectory), Real;
@@ -25,11 +28,13 @@ RemoteResults::RemoteResults(std::vector<RemoteSpec> Specs,
 }
 
 std::string RemoteResults::key(llvm::ArrayRef<std::string> Parts) const {
-  return remoteKey(Parts, Base);
+  return remoteKey(Build, Parts, Base);
 }
 
 std::optional<WorkerResult> RemoteResults::lookup(llvm::StringRef Key,
                                                   llvm::StringRef MainFile) {
+  if (Build.empty())
+    return std::nullopt;
   std::optional<std::string> Bytes = Servers.fetch(Key);
   if (!Bytes)
     return std::nullopt;
@@ -43,7 +48,7 @@ std::optional<WorkerResult> RemoteResults::lookup(llvm::StringRef Key,
 
 void RemoteResults::store(llvm::StringRef Key, const WorkerResult &Result) {
   // As the local cache: a unit that failed, or read nothing, is not kept.
-  if (Result.Dependencies.empty() ||
+  if (Build.empty() || Result.Dependencies.empty() ||
       Result.Unit.State == model::TranslationUnitResult::Status::Failed ||
       !Servers.writable())
     return;

@@ -32,9 +32,12 @@ public:
   /// relative to it (run::remoteCacheBase(): `--cache-base-dir`, else the
   /// project root); empty for none.
   /// \p LocalCacheDirectory: files of this machine's cache that a unit
-  /// read (its precompiled prefix's header) are left out of the entries.
+  /// read (its precompiled prefix's header) are left out of the entries;
+  /// the hash of the build at \p Executable is kept there (buildHash()).
+  /// Without a build hash (the executable cannot be read) nothing is looked
+  /// up or stored: another build's entries are never replayed.
   RemoteResults(std::vector<RemoteSpec> Specs, llvm::StringRef BaseDirectory,
-                llvm::StringRef LocalCacheDirectory,
+                llvm::StringRef LocalCacheDirectory, llvm::StringRef Executable,
                 std::function<void(const std::string &)> Warn);
 
   /// The key of a unit whose local key has \p Parts (less the tool's
@@ -48,12 +51,14 @@ public:
   /// Stores \p Result, analyzed here, in every writable server.
   void store(llvm::StringRef Key, const WorkerResult &Result);
 
-  /// Entries found but ignored: damaged, foreign, or holding what a unit
-  /// cannot have (RemoteEntry.h).
-  unsigned rejected() const { return Rejected; }
+  /// Entries found but ignored: damaged, foreign, holding what a unit
+  /// cannot have (RemoteEntry.h), or no entry at all (another Redis type,
+  /// too large: RemoteStorage.h).
+  unsigned rejected() const { return Rejected + Servers.unusable(); }
 
 private:
   BaseDirectory Base;
+  std::string Build;
   DependencyMemo Dependencies;
   /// The local cache directory, as given and as its real path, with a
   /// trailing slash; empty strings for none.

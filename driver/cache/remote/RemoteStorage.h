@@ -33,8 +33,11 @@ public:
   virtual ~RemoteStorage() = default;
 
   struct Fetched {
-    /// Found, not there, or the server failed (Error says how).
-    enum class Outcome { Hit, Miss, Failed } What = Outcome::Miss;
+    /// Found; not there; there but no entry of ours (another Redis type,
+    /// more than MaxRemoteEntryBytes), a miss for this key only, which the
+    /// unit's analysis here overwrites; or the server failed (Error says
+    /// how), which ends its use for the run.
+    enum class Outcome { Hit, Miss, Unusable, Failed } What = Outcome::Miss;
     std::string Bytes;
     std::string Error;
   };
@@ -51,7 +54,7 @@ public:
 /// libcurl: `GET`/`PUT` of `<prefix>/<key in Spec.Layout>`.
 std::unique_ptr<RemoteStorage> makeHttpStorage(const RemoteSpec &Spec);
 
-/// hiredis: `GET`/`SET` of `libtorch-tidy:<key>`.
+/// hiredis: `GETRANGE`/`SET` of `libtorch-tidy:<key>`.
 std::unique_ptr<RemoteStorage> makeRedisStorage(const RemoteSpec &Spec);
 
 } // namespace libtorch_tidy::cache

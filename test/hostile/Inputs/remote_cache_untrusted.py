@@ -3,7 +3,9 @@ byte, one cut short, one stored under another unit's key, and one whose
 checksum was recomputed over a forged content digest are each ignored
 (one warning for the run), the unit is analyzed here with the findings it
 has, `--fix` edits only what a local analysis edits, and the entry is
-overwritten with a good one.
+overwritten with a good one. A key that holds no entry at all (a Redis
+list, a value over the 64 MiB bound) is a miss for that key only: the
+server serves the other keys, and the key is overwritten.
 
 usage: remote_cache_untrusted.py WORK CLI MOCK"""
 import hashlib
@@ -103,3 +105,19 @@ with rs.redis(work) as (url, port):
                          r["findings"] == first["findings"],
                          any("checksum" in l for l in
                              r["stderr"].splitlines())))
+
+    # One key holds a list, another a value over the bound: misses for
+    # those two keys, hits for the others; both are overwritten.
+    restore()
+    rs.redis_cli(port, "DEL", keys[0])
+    rs.redis_cli(port, "RPUSH", keys[0], "not", "an", "entry")
+    put(keys[1], b"x" * ((64 << 20) + 1))
+    root, r = run(url)
+    failed = [l for l in r["stderr"].splitlines() if "failed to" in l]
+    rejected = [l for l in r["stderr"].splitlines() if "checksum" in l]
+    _, again = run(url)
+    print("unusable keys: %d analyzed, %d cached, findings same %s, server "
+          "dropped %s, warning %s, entries rewritten %s" % (
+              r["analyzed"], r["cached"], r["findings"] == first["findings"],
+              bool(failed), rejected[0].split(": ")[2][:2] if rejected
+              else None, again["cached"] == len(keys)))
