@@ -34,7 +34,8 @@ cl::opt<std::string>
 cl::opt<std::string>
     HeaderFilter("header-filter",
                  cl::desc(R"(Regular expression of headers whose findings are
-shown (the main file's always are).)"),
+shown (the main file's always are). The default is the clang-tidy's of the
+same LLVM: '.*', every non-system header, on 22; none on 19.)"),
                  cl::cat(Category));
 cl::opt<bool> SystemHeaders("system-headers",
                             cl::desc("Show findings in system headers"),

@@ -103,10 +103,9 @@ createOptionsProvider(const ToolOptions &Options,
   ClangTidyOptions DefaultOptions;
   DefaultOptions.Checks = clang::tidy::libtorch::defaultTierChecksGlob();
   DefaultOptions.WarningsAsErrors = "";
-  // Findings in the main file only, unless a header filter says more.
-  // clang-tidy 22's own default is '.*' (every non-system header; 19's is
-  // ''): the CLI keeps '' for now, a known difference (README).
-  DefaultOptions.HeaderFilterRegex = "";
+  // The default of the clang-tidy built with: every non-system header on
+  // 22, the main file only on 19.
+  DefaultOptions.HeaderFilterRegex = clang::compat::DefaultHeaderFilterRegex;
   DefaultOptions.SystemHeaders = false;
   DefaultOptions.FormatStyle = Options.FormatStyle;
   DefaultOptions.User = sys::Process::GetEnv("USER");

@@ -162,6 +162,16 @@ constexpr const char *DefaultChecks = "clang-diagnostic-*";
 constexpr const char *DefaultChecks = "clang-diagnostic-*,clang-analyzer-*";
 #endif
 
+/// The `HeaderFilterRegex` clang-tidy uses when neither `--header-filter`
+/// nor a configuration file sets one (its ClangTidyOptions.cpp):
+/// clang-tidy 22 shows the findings of every non-system header, clang-tidy
+/// 19 those of the main file only.
+#if CLANG_VERSION_MAJOR >= 22
+constexpr const char *DefaultHeaderFilterRegex = ".*";
+#else
+constexpr const char *DefaultHeaderFilterRegex = "";
+#endif
+
 /// The checks \p Options enable, as clang-tidy resolves them: no alpha
 /// analyzer checks, and the custom checks of LLVM 22's experimental
 /// `CustomChecks` only when asked for (LLVM 19 has none).
