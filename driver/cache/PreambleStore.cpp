@@ -13,10 +13,12 @@
 #include "llvm/Support/Process.h"
 #include <algorithm>
 #include <csignal>
+#include <cstring>
 #include <fcntl.h>
 #include <nlohmann/json.hpp>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 using namespace llvm;
@@ -258,6 +260,54 @@ std::optional<std::uint64_t> PreambleStore::oversize(StringRef Key) const {
       !llvm::all_of(*Dependencies, dependencyHolds))
     return std::nullopt;
   return Size->get<std::uint64_t>();
+}
+
+/// The no-room records of \p Key in \p Dir: `<key>.noroom-<bytes>`.
+static std::vector<std::string> noRoomRecords(StringRef Dir, StringRef Key) {
+  std::vector<std::string> Records;
+  std::error_code EC;
+  const std::string Prefix = (Key + ".noroom-").str();
+  for (sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
+       It.increment(EC))
+    if (sys::path::filename(It->path()).starts_with(Prefix))
+      Records.push_back(It->path());
+  return Records;
+}
+
+void PreambleStore::recordNoRoom(StringRef Key, std::uint64_t Bytes) const {
+  const std::string Path = path(Key, ".noroom-" + std::to_string(Bytes));
+  const StringRef Dir = sys::path::parent_path(Path);
+  if (sys::fs::create_directories(Dir))
+    return;
+  for (const std::string &Old : noRoomRecords(Dir, Key))
+    sys::fs::remove(Old);
+  const int FD = ::open(
+      Path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (FD >= 0)
+    ::close(FD);
+}
+
+bool PreambleStore::stillNoRoom(StringRef Key) const {
+  const std::string Probe = path(Key, ".noroom-");
+  const StringRef Dir = sys::path::parent_path(Probe);
+  std::optional<std::uint64_t> Needed;
+  for (const std::string &Record : noRoomRecords(Dir, Key)) {
+    std::uint64_t Bytes = 0;
+    if (!sys::path::filename(Record)
+             .drop_front(Key.size() + strlen(".noroom-"))
+             .getAsInteger(10, Bytes))
+      Needed = std::max(Needed.value_or(0), Bytes);
+  }
+  if (!Needed)
+    return false;
+  struct statvfs Room;
+  if (::statvfs(Directory.c_str(), &Room) == 0 &&
+      std::uint64_t(Room.f_bavail) * Room.f_frsize <= *Needed)
+    return true;
+  // Room now (or no way to tell): build it again.
+  for (const std::string &Record : noRoomRecords(Dir, Key))
+    sys::fs::remove(Record);
+  return false;
 }
 
 bool PreambleStore::wanted(StringRef Key) const {

@@ -104,6 +104,15 @@ public:
   /// The size recorded for \p Key by recordOversize(), if it still holds.
   std::optional<std::uint64_t> oversize(llvm::StringRef Key) const;
 
+  /// Records that the prefix of \p Key, \p Bytes large, could not be
+  /// written (a full disk, a quota): on a full disk every run would build
+  /// it and throw it away. An empty file whose name holds the size, which a
+  /// full disk still takes.
+  void recordNoRoom(llvm::StringRef Key, std::uint64_t Bytes) const;
+  /// Whether \p Key has such a record and the cache's file system still
+  /// has less room than it says; the record goes once there is room.
+  bool stillNoRoom(llvm::StringRef Key) const;
+
   /// Whether an earlier run recorded that it would have used \p Key.
   bool wanted(llvm::StringRef Key) const;
   void markWanted(llvm::StringRef Key) const;

@@ -188,7 +188,8 @@ std::string ResultCache::entryPath(StringRef Key) const {
   return std::string(Path);
 }
 
-std::optional<model::TranslationUnitResult> ResultCache::lookup(StringRef Key) {
+std::optional<model::TranslationUnitResult>
+ResultCache::lookup(StringRef Key, std::optional<Origin> Only) {
   std::optional<std::string> Text = readFile(entryPath(Key));
   if (!Text)
     return std::nullopt;
@@ -197,6 +198,10 @@ std::optional<model::TranslationUnitResult> ResultCache::lookup(StringRef Key) {
     nlohmann::json J = nlohmann::json::from_msgpack(*Text);
     if (J.at("format").get<std::string>() != CacheFormat ||
         J.at("key").get<std::string>() != Key)
+      return std::nullopt;
+    const Origin From =
+        J.value("origin", "local") == "remote" ? Origin::Remote : Origin::Local;
+    if (Only && From != *Only)
       return std::nullopt;
     if (!packedDependenciesHold(
             J.at("dependencies").get_ref<const std::string &>(), Files))
@@ -213,7 +218,8 @@ std::optional<model::TranslationUnitResult> ResultCache::lookup(StringRef Key) {
   }
 }
 
-void ResultCache::store(StringRef Key, const WorkerResult &Result) {
+void ResultCache::store(StringRef Key, const WorkerResult &Result,
+                        Origin From) {
   if (Result.Dependencies.empty() ||
       Result.Unit.State == model::TranslationUnitResult::Status::Failed)
     return;
@@ -226,6 +232,7 @@ void ResultCache::store(StringRef Key, const WorkerResult &Result) {
   Unit.Preamble.clear();     // how that run parsed it, likewise
   nlohmann::json J = {{"format", CacheFormat.str()},
                       {"key", Key.str()},
+                      {"origin", From == Origin::Remote ? "remote" : "local"},
                       {"dependencies", packDependencies(Result.Dependencies)},
                       {"unit", Unit}};
   // Written to a temporary file and renamed into place, so a concurrent

@@ -96,12 +96,19 @@ public:
   /// The key of a unit (hex SHA-256 over the parts, length-prefixed).
   static std::string key(llvm::ArrayRef<std::string> Parts);
 
-  /// The stored result for \p Key if every file it read is unchanged.
-  std::optional<model::TranslationUnitResult> lookup(llvm::StringRef Key);
+  /// Where a stored result came from: this machine's analysis, or a remote
+  /// cache's entry (network data, whose fix-its are never written).
+  enum class Origin { Local, Remote };
+
+  /// The stored result for \p Key if every file it read is unchanged; with
+  /// \p Only, only a result of that origin.
+  std::optional<model::TranslationUnitResult>
+  lookup(llvm::StringRef Key, std::optional<Origin> Only = std::nullopt);
 
   /// Stores \p Result under \p Key; failures are silent (a cache is
   /// optional) but leave no partial entry.
-  void store(llvm::StringRef Key, const WorkerResult &Result);
+  void store(llvm::StringRef Key, const WorkerResult &Result,
+             Origin From = Origin::Local);
 
 private:
   std::string entryPath(llvm::StringRef Key) const;

@@ -35,14 +35,14 @@ llvm::Error mergeError(const llvm::Twine &Message) {
 
 /// The advice of every error about shards that do not belong together.
 constexpr const char *OneConfiguration =
-    "; merge the reports of one configuration (one tool version, one "
-    "LibTorch, the same checks)";
+    "; merge the reports of one configuration (one tool version, the same "
+    "checks)";
 
 llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
                                              llvm::ArrayRef<json> Documents) {
   model::RunResult Merged;
   std::map<std::string, std::string> UnitFrom;
-  std::string LibTorchFrom, ChecksFrom;
+  std::string ChecksFrom;
   std::vector<std::string> FirstChecks;
   for (size_t I = 0; I < Documents.size(); ++I) {
     llvm::Expected<model::RunResult> Part =
@@ -60,16 +60,10 @@ llvm::Expected<std::string> mergeJsonReports(llvm::ArrayRef<ReportFile> Names,
                         Merged.ToolVersion +
                         "; merge reports of one version of the tool");
     }
-    if (Merged.LibTorchVersion.empty()) {
-      Merged.LibTorchVersion = Part->LibTorchVersion;
-      LibTorchFrom = Names[I].Name;
-    } else if (!Part->LibTorchVersion.empty() &&
-               Part->LibTorchVersion != Merged.LibTorchVersion) {
-      return mergeError(
-          "'" + Names[I].Name + "' was analyzed against LibTorch " +
-          Part->LibTorchVersion + " and '" + LibTorchFrom +
-          "' against LibTorch " + Merged.LibTorchVersion + OneConfiguration);
-    }
+    // Shards of one database may have units of several LibTorch versions
+    // (a target per version): the merged report names them all.
+    Merged.LibTorchVersion = model::libTorchVersions(
+        {Merged.LibTorchVersion, Part->LibTorchVersion});
     // Shards of one run enable the same checks; a report with others would
     // make the merged one claim checks it never ran on some units.
     if (!Part->EnabledChecks.empty()) {
@@ -197,7 +191,7 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<ReportFile> Names,
   json Notifications = json::array();
   json FilesAnalyzed = json::array();
   bool Successful = true;
-  std::string LibTorchVersion, LibTorchFrom;
+  std::string LibTorchVersion;
   for (size_t I = 0; I < Documents.size(); ++I) {
     const std::string &Name = Names[I].Name;
     try {
@@ -248,16 +242,8 @@ llvm::Expected<std::string> mergeSarifLogs(llvm::ArrayRef<ReportFile> Names,
       const json &Properties = Run.value("properties", json::object());
       for (const json &File : Properties.value("filesAnalyzed", json::array()))
         FilesAnalyzed.push_back(File);
-      const std::string Version = Properties.value("libtorchVersion", "");
-      if (LibTorchVersion.empty()) {
-        LibTorchVersion = Version;
-        LibTorchFrom = Name;
-      } else if (!Version.empty() && Version != LibTorchVersion) {
-        return mergeError(llvm::Twine("'") + Name +
-                          "' was analyzed against LibTorch " + Version +
-                          " and '" + LibTorchFrom + "' against LibTorch " +
-                          LibTorchVersion + OneConfiguration);
-      }
+      LibTorchVersion = model::libTorchVersions(
+          {LibTorchVersion, Properties.value("libtorchVersion", "")});
     } catch (const json::exception &E) {
       return mergeError("'" + Name + "' is not a SARIF log of libtorch-tidy (" +
                         E.what() + ")");

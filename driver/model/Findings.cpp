@@ -14,6 +14,44 @@
 
 namespace libtorch_tidy::model {
 
+void dropEdits(TranslationUnitResult &Unit) {
+  for (std::vector<Finding> *Diagnostics :
+       {&Unit.Findings, &Unit.CompilerErrors})
+    for (Finding &F : *Diagnostics) {
+      F.Fixes.clear();
+      for (Note &N : F.Notes)
+        N.Fixes.clear();
+    }
+}
+
+std::string libTorchVersions(llvm::ArrayRef<std::string> Versions) {
+  std::vector<llvm::StringRef> All;
+  for (const std::string &Listed : Versions) {
+    llvm::SmallVector<llvm::StringRef, 2> Parts;
+    llvm::StringRef(Listed).split(Parts, ',', -1, /*KeepEmpty=*/false);
+    for (llvm::StringRef Part : Parts)
+      if (!Part.trim().empty())
+        All.push_back(Part.trim());
+  }
+  // 1.13.1 before 2.1.0 before 2.15.0: by the numbers, then as text.
+  const auto Numbers = [](llvm::StringRef Version) {
+    llvm::SmallVector<llvm::StringRef, 4> Fields;
+    Version.split(Fields, '.');
+    std::vector<unsigned long long> Out;
+    for (llvm::StringRef Field : Fields) {
+      unsigned long long N = 0;
+      Field.take_while(llvm::isDigit).getAsInteger(10, N);
+      Out.push_back(N);
+    }
+    return Out;
+  };
+  llvm::sort(All, [&](llvm::StringRef A, llvm::StringRef B) {
+    return std::make_pair(Numbers(A), A) < std::make_pair(Numbers(B), B);
+  });
+  All.erase(std::unique(All.begin(), All.end()), All.end());
+  return llvm::join(All, ", ");
+}
+
 FindingKey keyOf(const Finding &F) {
   return {F.CheckId, F.Where.AbsoluteFile, F.Where.Offset, F.Message};
 }

@@ -16,6 +16,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_MODEL_FINDINGS_H
 #define LIBTORCH_TIDY_DRIVER_MODEL_FINDINGS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <map>
 #include <string>
@@ -178,7 +179,9 @@ struct TranslationUnitResult {
 struct RunResult {
   std::string ToolName = "libtorch-tidy";
   std::string ToolVersion;
-  /// The first LibTorch version any unit reported; empty if none.
+  /// Every LibTorch version the units reported (a database may build some
+  /// targets against one LibTorch and some against another): distinct,
+  /// oldest first, joined by ", " (libTorchVersions()); empty if none.
   std::string LibTorchVersion;
   std::vector<std::string> EnabledChecks;
   std::vector<TranslationUnitResult> Units;
@@ -198,6 +201,15 @@ struct ReportedDiagnostic {
 /// it, so that they agree on which ones are the same.
 using FindingKey = std::tuple<std::string, std::string, unsigned, std::string>;
 FindingKey keyOf(const Finding &F);
+
+/// \p Unit without its fix-its (its findings' and their notes'): what is
+/// shown of a result that came from the network.
+void dropEdits(TranslationUnitResult &Unit);
+
+/// The LibTorch versions of \p Versions, each a version or such a list
+/// (a unit's, a report's), as RunResult::LibTorchVersion holds them:
+/// distinct, ordered by their numbers, joined by ", ".
+std::string libTorchVersions(llvm::ArrayRef<std::string> Versions);
 
 /// Findings (and, if asked, compiler errors) of all units, each once: a
 /// diagnostic in a header that several units include is kept once (same

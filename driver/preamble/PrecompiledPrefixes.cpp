@@ -158,6 +158,15 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     return Found(std::move(*Entry), false);
   if (Store.refused(Key))
     return std::nullopt;
+  if (Store.stillNoRoom(Key)) {
+    // The parent prints this line once a run.
+    errs() << "libtorch-tidy: warning: the cache directory '"
+           << Settings.CacheDirectory
+           << "' still has too little room for a precompiled prefix it could "
+              "not hold before; analyzing without it until there is room "
+              "(free space, or clear the cache)\n";
+    return std::nullopt;
+  }
   if (Settings.MaxBytes)
     if (std::optional<std::uint64_t> Size = Store.oversize(Key);
         Size && *Size > Settings.MaxBytes) {
@@ -221,8 +230,11 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   std::optional<cache::StoredPrefix> Entry;
   if (!Build.WriteError.empty()) {
     // The cache's fault (a full disk, a quota), not the prefix's: no
-    // refusal, a later run with room builds it. The unit parses without
-    // it and keeps its findings. The parent prints this line once a run.
+    // refusal, a later run with room builds it (until then, none tries:
+    // stillNoRoom). The unit parses without it and keeps its findings. The
+    // parent prints this line once a run.
+    if (Build.Bytes)
+      Store.recordNoRoom(Key, Build.Bytes);
     errs() << "libtorch-tidy: warning: the cache directory '"
            << Settings.CacheDirectory
            << "' cannot be written: " << Build.WriteError

@@ -189,6 +189,7 @@ buildPrefixPch(const CompilerInvocation &Unit, StringRef HeaderPath,
   }
   if (Build.Problem.empty() && Action.Bytes.empty())
     Build.Problem = "no PCH was written";
+  Build.Bytes = Action.Bytes.size();
   if (Build.Problem.empty())
     if (std::optional<std::string> Error = io::writeFile(
             OutputPath.str(),

@@ -24,6 +24,7 @@
 #include "cache/Dependencies.h"
 #include "preamble/SkipPolicy.h"
 #include "llvm/ADT/StringRef.h"
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -47,6 +48,8 @@ struct PrefixPchBuild {
   /// quota, a read-only or failing cache): the cache's fault, not the
   /// prefix's, so it is not refused for good. One line naming the file.
   std::string WriteError;
+  /// The PCH's size, once it was built (written or not).
+  std::uint64_t Bytes = 0;
 };
 
 /// Builds the PCH of \p HeaderPath into \p OutputPath with the settings of

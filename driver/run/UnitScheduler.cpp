@@ -202,6 +202,11 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
                      Progress.resume();
                    });
   std::vector<std::string> Keys(All.size()), RemoteKeys(All.size());
+  // The fix-its this run writes (--fix, --export-fixes) come from analyses
+  // on this machine: a remote entry is network data, and so is its copy in
+  // the local cache. It may give findings, never edits.
+  const bool WritesEdits =
+      Tool.Fix || Tool.FixErrors || Tool.FixNotes || !Tool.ExportFixes.empty();
   // Units to analyze: asked for, and others whose summaries are not cached.
   std::vector<size_t> Pending, Others;
   // Units asked for whose findings wait for the summaries of this run's
@@ -224,13 +229,17 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       continue;
     }
     std::optional<TranslationUnitResult> Hit;
+    const bool LocalOnly = WritesEdits && I < Selected;
     if (Cache)
-      Hit = Cache->lookup(Keys[I]);
-    if (!Hit && Remote)
+      Hit = Cache->lookup(
+          Keys[I], LocalOnly ? std::optional(cache::ResultCache::Origin::Local)
+                             : std::nullopt);
+    if (!Hit && Remote && !LocalOnly)
       if (std::optional<cache::WorkerResult> FromRemote =
               Remote->lookup(RemoteKeys[I], All[I])) {
         if (Cache)
-          Cache->store(Keys[I], *FromRemote);
+          Cache->store(Keys[I], *FromRemote,
+                       cache::ResultCache::Origin::Remote);
         Hit = std::move(FromRemote->Unit);
       }
     if (!Hit) {

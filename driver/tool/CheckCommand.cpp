@@ -299,9 +299,10 @@ int runCheckCommand(const ToolOptions &Tool,
   }
   for (TranslationUnitResult &Unit : UnreadableUnits)
     Run.Units.push_back(std::move(Unit));
+  std::vector<std::string> Versions;
   for (const TranslationUnitResult &Unit : Run.Units)
-    if (Run.LibTorchVersion.empty())
-      Run.LibTorchVersion = Unit.LibTorchVersion;
+    Versions.push_back(Unit.LibTorchVersion);
+  Run.LibTorchVersion = model::libTorchVersions(Versions);
 
   // --- Filter findings. ---
   // (`--exclude` filtered each unit as it was ready.) `--diff` keeps only
@@ -410,13 +411,23 @@ int runCheckCommand(const ToolOptions &Tool,
   }
 
   // --- Export summaries (analysis/program/SummaryTable.h). ---
-  if (!Tool.ExportSummaries.empty())
+  if (!Tool.ExportSummaries.empty()) {
+    // The database's units, spelled as a unit's main file is; a command
+    // line without a database (`--`) lists none, and keeps every entry.
+    StringSet<> DatabaseUnits;
+    for (const std::string &Entry : Setup->Compilations->getAllFiles()) {
+      SmallString<256> File(Entry);
+      sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+      DatabaseUnits.insert(File);
+    }
     if (std::optional<std::string> Problem =
-            exportSummaries(Tool.ExportSummaries, Run)) {
+            exportSummaries(Tool.ExportSummaries, Run,
+                            DatabaseUnits.empty() ? nullptr : &DatabaseUnits)) {
       errs() << "libtorch-tidy: error: " << *Problem
              << " (--export-summaries)\n";
       return ExitUsageError;
     }
+  }
 
   unsigned WarningsAsErrors = 0;
   bool Failing = false;

@@ -9,7 +9,11 @@
 #include "io/FileIO.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include <fcntl.h>
 #include <map>
+#include <sys/file.h>
+#include <unistd.h>
 
 using namespace llvm;
 namespace analysis = clang::tidy::libtorch::analysis;
@@ -32,6 +36,33 @@ existingUnits(const std::string &Path) {
   return analysis::parseSummaryFile(*Text);
 }
 
+/// An exclusive flock() on the directory of a file, held while it lives:
+/// the file itself is replaced by a rename, so its own inode cannot carry
+/// the lock, and a lock file would be left beside the user's. Where the
+/// file system has no flock() for directories, exports go on unlocked.
+class DirectoryLock {
+public:
+  explicit DirectoryLock(StringRef File) {
+    SmallString<256> Directory(File);
+    sys::fs::make_absolute(Directory);
+    sys::path::remove_filename(Directory);
+    FD = ::open(Directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (FD >= 0 && ::flock(FD, LOCK_EX) != 0) {
+      ::close(FD);
+      FD = -1;
+    }
+  }
+  ~DirectoryLock() {
+    if (FD >= 0)
+      ::close(FD); // releases the lock
+  }
+  DirectoryLock(const DirectoryLock &) = delete;
+  DirectoryLock &operator=(const DirectoryLock &) = delete;
+
+private:
+  int FD = -1;
+};
+
 } // namespace
 
 std::optional<std::string> summaryExportProblem(const std::string &Path) {
@@ -43,14 +74,17 @@ std::optional<std::string> summaryExportProblem(const std::string &Path) {
 }
 
 std::optional<std::string> exportSummaries(const std::string &Path,
-                                           const model::RunResult &Run) {
+                                           const model::RunResult &Run,
+                                           const StringSet<> *DatabaseUnits) {
+  const DirectoryLock Turn(Path);
   Expected<std::vector<analysis::SummarizedUnit>> Existing =
       existingUnits(Path);
   if (!Existing)
     return "'" + Path + "': " + toString(Existing.takeError());
   std::map<std::string, analysis::SummarizedUnit> ByFile;
   for (analysis::SummarizedUnit &Unit : *Existing)
-    ByFile[Unit.MainFile] = std::move(Unit);
+    if (!DatabaseUnits || DatabaseUnits->contains(Unit.MainFile))
+      ByFile[Unit.MainFile] = std::move(Unit);
   for (const model::TranslationUnitResult &Unit : Run.Units) {
     if (Unit.State == model::TranslationUnitResult::Status::Failed)
       continue;

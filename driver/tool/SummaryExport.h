@@ -18,6 +18,7 @@
 
 #include "model/Findings.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include <optional>
 #include <string>
 
@@ -29,10 +30,15 @@ namespace libtorch_tidy {
 std::optional<std::string> summaryExportProblem(const std::string &Path);
 
 /// Writes the summaries of \p Run's units into \p Path, keeping the
-/// entries of other units; a unit that failed keeps its earlier entry.
-/// One line naming the file when it fails.
-std::optional<std::string> exportSummaries(const std::string &Path,
-                                           const model::RunResult &Run);
+/// entries of other units of \p DatabaseUnits (absolute paths; every other
+/// unit when it is null, a command line without a compile database): a
+/// unit deleted or renamed since leaves the file. A unit that failed keeps
+/// its earlier entry. Exports into one file at once (CI jobs, editors)
+/// take turns, each reading what the last one wrote, so that none loses
+/// another's entries. One line naming the file when it fails.
+std::optional<std::string>
+exportSummaries(const std::string &Path, const model::RunResult &Run,
+                const llvm::StringSet<> *DatabaseUnits);
 
 } // namespace libtorch_tidy
 

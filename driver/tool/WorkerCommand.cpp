@@ -68,9 +68,13 @@ int runWorkerCommand(const ToolOptions &Tool,
     std::string Key =
         Remote.key(unitKeyParts(Tool, *Setup, *Run->Provider, Tool.WorkerUnit));
     if (std::optional<cache::WorkerResult> Hit =
-            Remote.lookup(Key, Tool.WorkerUnit))
+            Remote.lookup(Key, Tool.WorkerUnit)) {
+      // Findings, never edits: the editor's quick fixes come from the
+      // analysis here, after the first edit (docs/ci/shared-cache.md).
+      model::dropEdits(Hit->Unit);
       return writeWorkerResult(Tool.WorkerOutput, *Hit) ? ExitNoFindings
                                                         : ExitUsageError;
+    }
   }
 
   // The language server's worker reads what the functions of the

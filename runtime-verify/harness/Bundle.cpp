@@ -60,7 +60,7 @@ bool copyKitDir(const fs::path &From, const fs::path &To, std::string &Error) {
   fs::create_directories(To, EC);
   for (auto It = fs::recursive_directory_iterator(From, EC);
        !EC && It != fs::recursive_directory_iterator(); It.increment(EC)) {
-    const fs::path Rel = fs::relative(It->path(), From);
+    const fs::path Rel = It->path().lexically_relative(From);
     if (It->is_directory()) {
       if (It->path().filename() == ".git" ||
           fs::exists(It->path() / "CMakeCache.txt")) {

@@ -77,6 +77,8 @@ nlohmann::json jsonReport(const Session &S) {
   J["libtorch"] = {{"version", S.LibTorchVersion},
                    {"prefix", S.LibTorchDir},
                    {"probe_built_for_run", S.ProbeBuiltForRun}};
+  if (!S.PreparedWithLibTorch.empty())
+    J["libtorch"]["prepared_with"] = S.PreparedWithLibTorch;
   J["ok"] = S.Errors.empty();
   J["scratch_dir"] = S.ScratchDir;
   J["scratch_kept"] = S.ScratchKept;

@@ -149,6 +149,17 @@ bool Verifier::findTorchForBundle() {
                                                : ProgramTorch->Prefix;
   S.LibTorchVersion = ProgramTorch->Version;
   Cache.TorchDir = ProgramTorch->TorchDir;
+  S.PreparedWithLibTorch = Recipe.PreparedWithLibTorch;
+  // The fix-its were written against the headers of the LibTorch the
+  // bundle was analyzed with; another one may not build them, or run them
+  // differently.
+  if (!Recipe.PreparedWithLibTorch.empty() && !S.LibTorchVersion.empty() &&
+      Recipe.PreparedWithLibTorch != S.LibTorchVersion)
+    S.Warnings.push_back(fmt::format(
+        "the bundle was prepared with LibTorch {} and runs here against "
+        "LibTorch {} ({}): its fixed variant was checked against the first; "
+        "pass --torch-dir to run it against the LibTorch it was prepared with",
+        Recipe.PreparedWithLibTorch, S.LibTorchVersion, S.LibTorchDir));
   return true;
 }
 

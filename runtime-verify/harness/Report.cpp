@@ -254,6 +254,9 @@ std::string textReport(const Session &S) {
                      S.LibTorchVersion.empty()
                          ? std::string("unknown (no Torch_DIR in the build)")
                          : S.LibTorchVersion + " (" + S.LibTorchDir + ")");
+  if (!S.PreparedWithLibTorch.empty())
+    Out += fmt::format("bundle prepared with LibTorch {}\n",
+                       S.PreparedWithLibTorch);
   if (S.ProbeBuiltForRun)
     Out += "probe built for this LibTorch (the installed one links another)\n";
   if (!S.ProbeEnabled)

@@ -86,6 +86,9 @@ struct Session {
   /// The LibTorch the program links (the prefix above its build's Torch_DIR)
   /// and its version; empty when unknown (--build-cmd, no Torch_DIR).
   std::string LibTorchDir, LibTorchVersion;
+  /// `--run-prepared`: the LibTorch the bundle was analyzed and fixed
+  /// against (its prepared_with_libtorch); empty otherwise or unknown.
+  std::string PreparedWithLibTorch;
   /// The probe was built for this run against the program's LibTorch (the
   /// installed one links another).
   bool ProbeBuiltForRun = false;

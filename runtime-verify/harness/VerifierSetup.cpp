@@ -28,11 +28,30 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <string_view>
 #include <unistd.h>
 
 namespace fs = std::filesystem;
 
 namespace libtorch_tidy::verify {
+
+/// `--header-filter` for the headers of the tree at \p Root: the project's
+/// own, as the main files are. The fix-its applied to the copy are then
+/// those of the copy's files, never of a header elsewhere (an include
+/// directory the build names outside the tree, a directory link), and the
+/// analysis of the original counts the same findings on every LLVM (whose
+/// default header filters differ).
+static std::string headerFilterFor(const std::string &Root) {
+  std::string Regex = "--header-filter=^";
+  for (char C : fs::path(Root).lexically_normal().string()) {
+    if (std::string_view("\\^$.|?*+()[]{}").find(C) != std::string_view::npos)
+      Regex += '\\';
+    Regex += C;
+  }
+  if (Regex.back() != '/')
+    Regex += '/';
+  return Regex;
+}
 
 bool Verifier::prepare() {
   Tools = selfDir();
@@ -113,7 +132,8 @@ bool Verifier::analyze() {
   const Clock::time_point Start = Clock::now();
   const std::string Report = Scratch + "/findings.json";
   const std::optional<int> Exit =
-      runAnalyzer({"-p", Opt.BuildDir, "--format=json", "--output=" + Report},
+      runAnalyzer({"-p", Opt.BuildDir, headerFilterFor(SourceRoot),
+                   "--format=json", "--output=" + Report},
                   Sources, "analyze", "the analyzer");
   if (!Exit) {
     phaseDone("analyze", Start, "failed");
@@ -180,8 +200,9 @@ bool Verifier::makeFixedCopy() {
   Copies.reserve(Sources.size());
   for (const std::string &F : Sources)
     Copies.push_back(movePath(F, SourceRoot, ScratchSource));
-  const bool Fixed = runAnalyzer({"-p", Scratch + "/fixdb", "--fix"}, Copies,
-                                 "fix", "applying the fix-its")
+  const bool Fixed = runAnalyzer({"-p", Scratch + "/fixdb",
+                                  headerFilterFor(ScratchSource), "--fix"},
+                                 Copies, "fix", "applying the fix-its")
                          .has_value();
   phaseDone("fix", Start, Fixed ? "fix-its applied to the copy" : "failed");
   return Fixed;

@@ -155,6 +155,30 @@ bool targetSources(const std::string &BuildDir, const std::string &Target,
   return true;
 }
 
+/// Copies the link \p Link of the tree \p Root to \p Target in its copy
+/// \p Dest (see copySourceTree()).
+static void copyLink(const fs::path &Link, const fs::path &Root,
+                     const fs::path &Dest, const fs::path &Target,
+                     std::error_code &EC) {
+  std::error_code Ignored;
+  const fs::path Resolved = fs::canonical(Link, Ignored);
+  if (Ignored)
+    return; // dangling: nothing a build can read
+  const fs::path RealRoot = fs::canonical(Root, Ignored);
+  if (!Ignored && isUnder(Resolved.string(), RealRoot.string())) {
+    // The same place in the copy, however the link was spelled.
+    const fs::path Mirrored = Dest / Resolved.lexically_relative(RealRoot);
+    fs::create_symlink(Mirrored.lexically_relative(Target.parent_path()),
+                       Target, EC);
+    return;
+  }
+  if (fs::is_directory(Resolved, EC)) {
+    fs::create_directory_symlink(Resolved, Target, EC);
+    return;
+  }
+  fs::copy_file(Resolved, Target, fs::copy_options::overwrite_existing, EC);
+}
+
 bool copySourceTree(const std::string &SourceRoot, const std::string &BuildDir,
                     const std::string &Dest, std::string &Error) {
   std::error_code EC;
@@ -173,10 +197,12 @@ bool copySourceTree(const std::string &SourceRoot, const std::string &BuildDir,
       It.disable_recursion_pending();
       continue;
     }
+    // Lexically: fs::relative() resolves links, and would put a link's
+    // copy beside its target, outside Dest.
     const fs::path Target =
-        fs::path(Dest) / fs::relative(It->path(), SourceRoot);
+        fs::path(Dest) / It->path().lexically_relative(SourceRoot);
     if (It->is_symlink())
-      fs::copy_symlink(It->path(), Target, EC);
+      copyLink(It->path(), fs::path(SourceRoot), fs::path(Dest), Target, EC);
     else if (It->is_directory())
       fs::create_directories(Target, EC);
     else if (It->is_regular_file())

@@ -40,6 +40,12 @@ bool targetSources(const std::string &BuildDir, const std::string &Target,
                    std::string &Error);
 
 /// Copies SourceRoot to Dest, leaving out BuildDir (when inside) and .git.
+/// Paths are taken as spelled, never through links, so everything lands
+/// under Dest. A symbolic link that stays inside the tree is copied as a
+/// link; one that leaves it is copied as what it points at when that is a
+/// file (the fix-its applied to the copy must never write through it to
+/// the user's file), and as a link when a directory (an include directory
+/// elsewhere); a dangling one is left out.
 bool copySourceTree(const std::string &SourceRoot, const std::string &BuildDir,
                     const std::string &Dest, std::string &Error);
 

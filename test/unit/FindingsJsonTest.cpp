@@ -85,4 +85,13 @@ TEST(FindingsJsonTest, UniqueFindingsDropsHeaderFindingsSeenTwice) {
   EXPECT_EQ(All[1].Where.File, "model.h");
 }
 
+TEST(FindingsJsonTest, EveryLibTorchVersionOnceOldestFirst) {
+  EXPECT_EQ(libTorchVersions({}), "");
+  EXPECT_EQ(libTorchVersions({"", "1.13.1", ""}), "1.13.1");
+  // Units of two targets; a merged shard's list; by number, not as text.
+  EXPECT_EQ(libTorchVersions({"2.15.0", "1.13.1", "2.15.0"}), "1.13.1, 2.15.0");
+  EXPECT_EQ(libTorchVersions({"1.13.1, 2.15.0", "2.2.0"}),
+            "1.13.1, 2.2.0, 2.15.0");
+}
+
 } // namespace findings_json_test

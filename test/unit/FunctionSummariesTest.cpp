@@ -467,16 +467,16 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
             std::string::npos);
   EXPECT_NE(Why(std::string(65, '{')).find("nested deeper than 64"),
             std::string::npos);
-  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
                   "units": [], "note": "\")json" +
                 std::string(100, '[') + R"json("})json"),
             "parsed");
   EXPECT_NE(Why("[]").find("\"format\""), std::string::npos);
   EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
                   "units": []})json")
-                .find("version is not 2"),
+                .find("version is not 3"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [
                       {"operation": "item()", "kind": "teleport",
@@ -488,14 +488,14 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
 })json")
                 .find("wait is malformed in /a.cpp"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [], "calls": [
                       {"usr": "", "name": "g", "at": {"file": "/a.cpp",
                        "line": 0, "column": 1, "spelling": "g"}}]}]}]})json")
                 .find("call is malformed"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
                      "updates": {}, "returnsDeviceTensor": false, "hostCopies": [{"factory": "",
@@ -505,19 +505,19 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
             std::string::npos);
   // A distance past the walk's bound, or outside the loops but not in all
   // of the body, is no distance the model measures.
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
                      "hostCopies": [], "updates": {"backward": 99}}]}]})json")
                 .find("updates is malformed"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
                   "units": [{"mainFile": "/a.cpp", "functions": [
                     {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
                      "hostCopies": [], "updates": {"stepOutsideLoops": 0}}]}]})json")
                 .find("updates is malformed"),
             std::string::npos);
-  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 2,
+  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
                   "units": []})json"),
             "parsed");
 }

@@ -114,6 +114,51 @@ TEST(WorkspaceTest, MovesWholePathComponents) {
   EXPECT_EQ(movePath("relative", "/src", "/tmp"), "relative");
 }
 
+TEST(WorkspaceTest, CopiesLinksIntoTheCopyNeverBesideTheirTargets) {
+  char Template[] = "/tmp/verify-links-XXXXXX";
+  ASSERT_NE(::mkdtemp(Template), nullptr);
+  const fs::path Base = Template;
+  const fs::path Root = Base / "project", Outside = Base / "outside",
+                 Dest = Base / "copy";
+  fs::create_directories(Root / "inc");
+  fs::create_directories(Outside / "include");
+  std::ofstream(Root / "train.cpp") << "#include \"h.h\"\n";
+  std::ofstream(Root / "inc" / "h.h") << "// h\n";
+  std::ofstream(Outside / "o.h") << "// outside\n";
+  fs::create_symlink("inc/h.h", Root / "relative-in.h");
+  fs::create_symlink(Root / "inc", Root / "absolute-in");
+  fs::create_symlink("../outside/o.h", Root / "out.h");
+  fs::create_directory_symlink(Outside / "include", Root / "out-dir");
+  fs::create_symlink("nowhere.h", Root / "dangling.h");
+  std::string Error;
+  ASSERT_TRUE(copySourceTree(Root.string(), (Root / "build").string(),
+                             Dest.string(), Error))
+      << Error;
+  // Links inside the tree point inside the copy, however they were spelled.
+  EXPECT_TRUE(fs::is_symlink(Dest / "relative-in.h"));
+  EXPECT_EQ(fs::canonical(Dest / "relative-in.h"),
+            fs::canonical(Dest / "inc" / "h.h"));
+  EXPECT_TRUE(fs::is_symlink(Dest / "absolute-in"));
+  EXPECT_EQ(fs::canonical(Dest / "absolute-in"), fs::canonical(Dest / "inc"));
+  // A file outside is copied, so that a fix-it in the copy stays there.
+  EXPECT_FALSE(fs::is_symlink(Dest / "out.h"));
+  EXPECT_TRUE(fs::is_regular_file(Dest / "out.h"));
+  // A directory outside stays a link to it; a dangling link is left out.
+  EXPECT_EQ(fs::canonical(Dest / "out-dir"),
+            fs::canonical(Outside / "include"));
+  EXPECT_FALSE(fs::exists(fs::symlink_status(Dest / "dangling.h")));
+  // Nothing was made beside the targets.
+  std::set<std::string> OutsideNow;
+  for (const auto &Entry : fs::recursive_directory_iterator(Outside))
+    OutsideNow.insert(Entry.path().lexically_relative(Outside).string());
+  EXPECT_EQ(OutsideNow, (std::set<std::string>{"include", "o.h"}));
+  std::set<std::string> BaseNow;
+  for (const auto &Entry : fs::directory_iterator(Base))
+    BaseNow.insert(Entry.path().filename().string());
+  EXPECT_EQ(BaseNow, (std::set<std::string>{"copy", "outside", "project"}));
+  fs::remove_all(Base);
+}
+
 TEST(WorkspaceTest, CacheKeepsUserSettingsOnly) {
   const std::string Dir = tempDir("cache");
   std::ofstream(Dir + "/CMakeCache.txt")
@@ -245,9 +290,7 @@ TEST(ProcessTest, FileTailReadsOnlyTheTail) {
   // A program that printed 2 GiB (a sparse file here): the tail is read
   // under a 256 MiB address-space limit, where reading it whole could not be.
   const std::string Huge = Dir + "/huge.txt";
-  {
-    std::ofstream(Huge) << "";
-  }
+  std::ofstream(Huge, std::ios::trunc).close();
   ASSERT_EQ(::truncate(Huge.c_str(), 2LL << 30), 0);
   std::ofstream(Huge, std::ios::app) << "the end\n";
   pid_t Child = ::fork();

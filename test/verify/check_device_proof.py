@@ -58,6 +58,10 @@ def main():
                 fail(f"{name} {variant}: steps in the trace: {steps[variant][:5]}...")
         print(f"{name}: exit {e['exit']}, runs ok {e['before']['runs_ok']} {e['after']['runs_ok']}, "
               f"trace steps {len(steps['original'])} {len(steps['fixed'])}")
+        torch = report["libtorch"]
+        if torch.get("prepared_with") != torch["version"]:
+            fail(f"{name}: prepared with LibTorch {torch.get('prepared_with')}, "
+                 f"run against {torch['version']}")
         gpu = [e[v][k] for v in ("before", "after")
                for k in ("gpu_util_percent", "no_kernel_share_percent",
                          "cuda_runtime_syncs_per_step", "h2d_non_blocking_pageable_per_step")]

@@ -18,6 +18,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
 #include <set>
 
 namespace clang::tidy::libtorch::analysis {
@@ -28,6 +30,11 @@ std::string usrOf(const Decl *D) {
   if (!D || index::generateUSRForDecl(D, Usr))
     return {};
   return std::string(Usr);
+}
+
+std::string placeDigest(llvm::StringRef Content) {
+  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Content)),
+                     /*LowerCase=*/true);
 }
 
 namespace {
@@ -44,6 +51,7 @@ SummarizedPlace placeOf(SourceLocation Loc, const ASTContext &Context) {
   Place.File = File->getFileEntry().tryGetRealPathName().str();
   if (Place.File.empty())
     Place.File = File->getName().str();
+  Place.Digest = placeDigest(SM.getBufferData(SM.getFileID(At)));
   Place.Line = SM.getExpansionLineNumber(At);
   Place.Column = SM.getExpansionColumnNumber(At);
   const unsigned Length =

@@ -37,7 +37,15 @@ struct SummarizedPlace {
   unsigned Line = 0;
   unsigned Column = 0;
   std::string Spelling; ///< the token at Line:Column (`item`, `cpu`)
+  /// placeDigest() of File's content when it was summarized. A note is
+  /// placed, and so a line of File printed, only while the file has that
+  /// content: whoever wrote the summary (a repository's summary file, a
+  /// shared cache's entry) must know a file's bytes to have one printed.
+  std::string Digest;
 };
+
+/// The digest of a summarized file's content: SHA-256, hex.
+std::string placeDigest(llvm::StringRef Content);
 
 /// An operation that waits for the GPU on every call of the function.
 struct SummarizedSync {

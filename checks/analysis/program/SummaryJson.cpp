@@ -59,7 +59,8 @@ Object placeToJson(const SummarizedPlace &Place) {
   return Object{{"file", Place.File},
                 {"line", Place.Line},
                 {"column", Place.Column},
-                {"spelling", Place.Spelling}};
+                {"spelling", Place.Spelling},
+                {"digest", Place.Digest}};
 }
 
 bool placeFromJson(const Object &Json, SummarizedPlace &Place) {
@@ -67,10 +68,12 @@ bool placeFromJson(const Object &Json, SummarizedPlace &Place) {
   std::optional<int64_t> Line = Json.getInteger("line");
   std::optional<int64_t> Column = Json.getInteger("column");
   std::optional<StringRef> Spelling = Json.getString("spelling");
-  if (!File || !Line || !Column || !Spelling || *Line <= 0 || *Column <= 0)
+  std::optional<StringRef> Digest = Json.getString("digest");
+  if (!File || !Line || !Column || !Spelling || !Digest || *Line <= 0 ||
+      *Column <= 0)
     return false;
   Place = {File->str(), static_cast<unsigned>(*Line),
-           static_cast<unsigned>(*Column), Spelling->str()};
+           static_cast<unsigned>(*Column), Spelling->str(), Digest->str()};
   return true;
 }
 

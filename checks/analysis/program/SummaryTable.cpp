@@ -7,9 +7,11 @@
 #include "analysis/program/SummaryTable.h"
 #include "analysis/WalkDepths.h"
 #include "utils/SourceText.h"
+#include "clang/Basic/FileManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <deque>
 
@@ -22,7 +24,7 @@ using llvm::json::Value;
 namespace {
 
 constexpr llvm::StringLiteral Format = "libtorch-tidy-summaries";
-constexpr int64_t Version = 2;
+constexpr int64_t Version = 3;
 /// How deep arrays and objects may nest in a summary file. The file we write
 /// nests eight deep (units, a unit, its functions, a function, its waits, a
 /// wait, its place); llvm::json::parse recurses once per level without a
@@ -57,6 +59,34 @@ std::string updatesText(const SummarizedUpdates &Updates) {
 
 /// Whether the arrays and objects of \p Text nest deeper than \p Limit,
 /// counted outside strings; what is not JSON is left to the parser to name.
+/// The largest summary file read: a whole project's summaries are a few
+/// megabytes.
+constexpr uint64_t MaxSummaryFileBytes = uint64_t(256) << 20;
+/// The largest file a summary's note is placed in: a source file.
+constexpr uint64_t MaxNoteFileBytes = uint64_t(32) << 20;
+
+/// Why \p Path cannot be read as data of at most \p MaxBytes, through the
+/// file system the unit is parsed with: a FIFO would block the read until
+/// someone writes to it, a device or a huge file would be read whole, and
+/// a file that cannot be opened would become the unit's compile error once
+/// the source manager tried.
+std::optional<std::string>
+unreadableAsData(FileManager &Files, llvm::StringRef Path, uint64_t MaxBytes) {
+  llvm::vfs::FileSystem &FS = Files.getVirtualFileSystem();
+  llvm::ErrorOr<llvm::vfs::Status> Status = FS.status(Path);
+  if (!Status)
+    return "cannot read it (" + Status.getError().message() + ")";
+  if (Status->getType() != llvm::sys::fs::file_type::regular_file)
+    return std::string("it is not a regular file");
+  if (Status->getSize() > MaxBytes)
+    return "it is larger than " + std::to_string(MaxBytes >> 20) + " MiB";
+  if (llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> Opened =
+          FS.openFileForRead(Path);
+      !Opened)
+    return "cannot read it (" + Opened.getError().message() + ")";
+  return std::nullopt;
+}
+
 bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit) {
   unsigned Depth = 0;
   bool InString = false;
@@ -140,6 +170,11 @@ SummaryTable::SummaryTable(const std::vector<SummarizedUnit> &Units) {
 
 llvm::Expected<SummaryTable> SummaryTable::read(llvm::StringRef Path,
                                                 SourceManager &SM) {
+  if (std::optional<std::string> Why =
+          unreadableAsData(SM.getFileManager(), Path, MaxSummaryFileBytes))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   *Why + "; write it with 'libtorch-tidy "
+                                          "--export-summaries=FILE'");
   llvm::Expected<FileEntryRef> File =
       SM.getFileManager().getFileRef(Path, /*OpenFile=*/true);
   if (!File)
@@ -241,8 +276,8 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   const auto Place = [&OS](const SummarizedPlace &P) {
-    OS << P.File << ':' << P.Line << ':' << P.Column << ' ' << P.Spelling
-       << '\n';
+    OS << P.File << ':' << P.Line << ':' << P.Column << ' ' << P.Spelling << ' '
+       << P.Digest << '\n';
   };
   const auto Calls = [&](const std::vector<SummarizedCall> &Chain) {
     for (const SummarizedCall &Call : Chain) {
@@ -309,6 +344,11 @@ bool SummaryTable::returnsDeviceTensor(const CallExpr &Call) const {
 }
 
 SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {
+  // The note's file is opened only if that is safe: the note is dropped
+  // rather than blocking on a FIFO, reading a huge file whole or failing
+  // the unit on a file it cannot open.
+  if (unreadableAsData(SM.getFileManager(), Place.File, MaxNoteFileBytes))
+    return {};
   llvm::Expected<FileEntryRef> File =
       SM.getFileManager().getFileRef(Place.File);
   if (!File) {
@@ -316,6 +356,11 @@ SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {
     return {};
   }
   const FileID Id = SM.getOrCreateFileID(*File, SrcMgr::C_User);
+  // Only in the content that was summarized: no line of a file is shown on
+  // the word of whoever wrote the summary alone (FunctionSummaries.h).
+  std::optional<llvm::MemoryBufferRef> Content = SM.getBufferOrNone(Id);
+  if (!Content || placeDigest(Content->getBuffer()) != Place.Digest)
+    return {};
   const SourceLocation Loc = SM.translateLineCol(Id, Place.Line, Place.Column);
   bool Invalid = false;
   const char *At = SM.getCharacterData(Loc, &Invalid);

@@ -1,7 +1,7 @@
 """Two checkouts of one project at different paths share the remote cache
 of a real server (redis-server, or nginx with WebDAV in each HTTP layout):
 runner 2 replays every unit runner 1 analyzed, with the same findings and
-the same fix-its; a changed header is a miss; a read-only runner writes
+the same fix-its; --fix analyzes here instead; a changed header is a miss; a read-only runner writes
 nothing; a replay is kept in the local cache too.
 
 usage: remote_cache_shared.py WORK CLI MOCK redis|subdirs|flat|bazel"""
@@ -54,8 +54,9 @@ def scenario(url, count_entries):
         r3["analyzed"], r3["cached"],
         "unchanged" if count_entries() == before else "changed"))
 
-    # --fix with fix-its from the remote cache: the same edits as a local
-    # analysis makes.
+    # --fix where the remote cache has every unit: it analyzes them here
+    # (a remote entry gives findings, never edits) and makes the edits a
+    # local analysis makes.
     d = checkout("runner-4")
     reference = checkout("reference")
     fixed = run(d, "cache-4", url + "|read-only", ["--fix"])

@@ -2,8 +2,8 @@
 byte, one cut short, one stored under another unit's key, and one whose
 checksum was recomputed over a forged content digest are each ignored
 (one warning for the run), the unit is analyzed here with the findings it
-has, `--fix` edits only what a local analysis edits, and the entry is
-overwritten with a good one. A key that holds no entry at all (a Redis
+has, and the entry is overwritten with a good one; `--fix` edits only what
+a local analysis edits. A key that holds no entry at all (a Redis
 list, a value over the 64 MiB bound) is a miss for that key only: the
 server serves the other keys, and the key is overwritten.
 
@@ -80,7 +80,10 @@ with rs.redis(work) as (url, port):
         restore()
         for k in keys:
             put(k, damage(originals[k]))
-        root, r = run(url, ["--fix"])
+        root, r = run(url)
+        # Then --fix, which analyzes here whatever the cache holds.
+        rp.analyze(cli, root, os.path.join(work, "cache-fix-" + name[:4]),
+                   url, ["--fix"])
         reference = rp.make_checkout(os.path.join(work, "ref-" + name[:4]),
                                      mock)
         rp.analyze(cli, reference, os.path.join(work, "c-ref"), None,
@@ -121,3 +124,31 @@ with rs.redis(work) as (url, port):
               r["analyzed"], r["cached"], r["findings"] == first["findings"],
               bool(failed), rejected[0].split(": ")[2][:2] if rejected
               else None, again["cached"] == len(keys)))
+
+    # An entry that passes every check but whose fix-it a writer of the
+    # cache rewrote (same length, checksum recomputed): --fix analyzes the
+    # unit here, before and after the entry reached the local cache; a run
+    # without --fix may replay it (findings are shown, nothing is written).
+    def forge_fix(entry):
+        payload = entry[len(MAGIC) + 65:]
+        payload = payload.replace(b"DataLoaderOptions()",
+                                  b"PWNED/**/PWNED/**()")
+        return MAGIC + hashlib.sha256(payload).hexdigest().encode() + \
+            b"\n" + payload
+
+    restore()
+    for k in keys:
+        put(k, forge_fix(originals[k]))
+    runs += 1
+    root = rp.make_checkout(os.path.join(work, "runner-%d" % runs, "p"), mock)
+    cache = os.path.join(work, "cache-%d" % runs)
+    shown = rp.analyze(cli, root, cache, url)
+    fixed = rp.analyze(cli, root, cache, url, ["--fix"])
+    reference = rp.make_checkout(os.path.join(work, "ref-forged-fix"), mock)
+    rp.analyze(cli, reference, os.path.join(work, "c-ref"), None,
+               ["--fix", "--no-cache"])
+    print("forged fix-it: replayed without --fix %d, with --fix %d analyzed "
+          "%d cached, fixed as a local run %s, forged text written %s" % (
+              shown["cached"], fixed["analyzed"], fixed["cached"],
+              rp.sources(root) == rp.sources(reference),
+              any("PWNED" in t for t in rp.sources(root).values())))

@@ -1,7 +1,9 @@
 """The remote result cache in the editor: a file opened unchanged gets the
 findings another machine stored (one Redis GET that hits, no analysis
-needed), the server never writes the cache, and an edited buffer is not
-looked up (its entry would not match what the editor shows)."""
+needed) but none of its fix-its (network data is shown, never offered as
+an edit), the server never writes the cache, and an edited buffer is not
+looked up (its entry would not match what the editor shows) and gets the
+quick fixes of the analysis here."""
 import os
 import time
 import re
@@ -25,6 +27,20 @@ def stats(port):
         return int(m.group(1)) if m else 0
     return (number(r"keyspace_hits:(\d+)"), number(r"keyspace_misses:(\d+)"),
             number(r"cmdstat_set:calls=(\d+)"))
+
+
+def quick_fixes(c, path, diagnostics):
+    """The code actions of DIAGNOSTICS that edit the file (silencing a
+    finding is a comment of the user's choosing, not a fix-it)."""
+    edits = []
+    for d in diagnostics:
+        for action in c.result(c.code_actions(path, d["range"]["start"],
+                                              d["range"]["start"],
+                                              diagnostics=[d])) or []:
+            if action.get("kind") == "quickfix" and "edit" in action and \
+                    not action.get("title", "").startswith("Silence"):
+                edits.append(action["title"])
+    return edits
 
 
 def scenario(args):
@@ -57,10 +73,18 @@ def scenario(args):
                   "opened unchanged: one GET that hit: %r -> %r" %
                   (stored, after_open))
             check(after_open[2] == stored[2], "nothing written")
+            offered = quick_fixes(c, path, first)
+            check(not offered,
+                  "no fix-it of a remote entry is offered: %r" % offered)
             # Not analyzed here: an analysis records the unit's include
             # prefix in the local cache (as the edit below shows).
             local = os.path.join(args.work, "lsp-cache", "libtorch-tidy")
-            check(not os.path.exists(local),
+
+            def analyzed_here():
+                # The build's hash, kept for the remote keys, is no analysis.
+                return os.path.exists(local) and \
+                    set(os.listdir(local)) - {"build-hashes"}
+            check(not analyzed_here(),
                   "the remote result was used, not analyzed: %r" %
                   (os.listdir(local) if os.path.exists(local) else None))
 
@@ -69,12 +93,14 @@ def scenario(args):
             c.change(path, 2, [{"text": edited}])
             second = c.diagnostics(uri, version=2)["diagnostics"]
             check(len(second) == len(first), "the same findings: %r" % second)
+            check(quick_fixes(c, path, second),
+                  "the analysis here offers its fix-its")
             # (Its prefix, built apart once the analysis says it is
             # missing, is what lands in the local cache.)
             deadline = time.monotonic() + 120
-            while not os.path.exists(local) and time.monotonic() < deadline:
+            while not analyzed_here() and time.monotonic() < deadline:
                 time.sleep(0.1)
-            check(os.path.exists(local), "the edit was analyzed here")
+            check(analyzed_here(), "the edit was analyzed here")
             check(stats(port) == after_open,
                   "an edited buffer is not looked up, nothing is written: "
                   "%r -> %r" % (after_open, stats(port)))
