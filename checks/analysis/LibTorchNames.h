@@ -72,6 +72,7 @@ inline constexpr char EmptyCache[] =
     "::c10::cuda::CUDACachingAllocator::emptyCache";
 inline constexpr char TorchNamespace[] = "::torch";
 inline constexpr char AtNamespace[] = "::at";
+inline constexpr char C10Namespace[] = "::c10";
 /// Methods, looked up on the class of their object (a tensor or a module).
 inline constexpr char ToMethod[] = "to";
 inline constexpr char CudaMethod[] = "cuda";
@@ -196,6 +197,65 @@ inline constexpr llvm::StringRef HostSyncFunctions[] = {
     "::at::histc",
     "::at::repeat_interleave",
 };
+
+/// Tensor methods whose result lives where their object lives
+/// (analysis/steps/BatchFlow.cpp).
+inline constexpr llvm::StringRef PlacementKeepingMethods[] = {
+    "view",    "reshape",   "flatten", "squeeze",    "unsqueeze",
+    "permute", "transpose", "t",       "contiguous", "narrow",
+    "slice",   "select",    "detach",  "clone",      "float",
+    "double",  "half",      "long",    "to_dense",   "view_as"};
+
+/// Tensor methods that compute with the tensor they are given as they
+/// compute with their object, so both must be on one device.
+inline constexpr llvm::StringRef ArgumentComputingMethods[] = {
+    "add",  "sub",  "mul",    "div", "pow", "add_",    "sub_",
+    "mul_", "div_", "matmul", "mm",  "bmm", "maximum", "minimum",
+    "eq",   "ne",   "lt",     "gt",  "le",  "ge"};
+
+/// Tensor factories, by their unqualified name (torch::zeros, at::ones,
+/// ...).
+inline constexpr llvm::StringRef FactoryNames[] = {
+    "zeros",    "ones",    "empty",     "full",          "rand",
+    "randn",    "randint", "arange",    "eye",           "linspace",
+    "logspace", "tensor",  "from_blob", "empty_strided", "randperm"};
+
+/// Tensor methods whose result is on their object's device.
+inline constexpr llvm::StringRef DevicePreservingMethods[] = {
+    "detach",   "clone",       "contiguous",   "view",        "reshape",
+    "flatten",  "squeeze",     "unsqueeze",    "t",           "transpose",
+    "sum",      "mean",        "max",          "min",         "argmax",
+    "argmin",   "abs",         "float",        "double",      "half",
+    "to_dense", "select",      "narrow",       "slice",       "permute",
+    "add",      "sub",         "mul",          "div",         "pow",
+    "neg",      "exp",         "log",          "sqrt",        "clamp",
+    "relu",     "sigmoid",     "tanh",         "softmax",     "log_softmax",
+    "matmul",   "mm",          "expand",       "expand_as",   "repeat",
+    "view_as",  "reshape_as",  "index_select", "masked_fill", "bfloat16",
+    "eq",       "ne",          "lt",           "gt",          "le",
+    "ge",       "logical_and", "logical_or",   "logical_not", "index"};
+
+/// Tensor methods whose result has their object's element type.
+inline constexpr llvm::StringRef ElementTypeKeepingMethods[] = {
+    "permute",    "unsqueeze", "squeeze",      "view",      "reshape",
+    "contiguous", "clone",     "flip",         "transpose", "narrow",
+    "slice",      "select",    "index_select", "flatten",   "t",
+    "detach",     "expand",    "pin_memory",   "cpu"};
+
+/// Arithmetic on a widened tensor, which keeps its (wide) element type.
+inline constexpr llvm::StringRef WideTypeKeepingMethods[] = {
+    "div",  "mul",  "sub",  "add",   "div_",
+    "mul_", "sub_", "add_", "clamp", "clamp_"};
+
+/// Tensor methods whose result is a mask (a bool tensor).
+inline constexpr llvm::StringRef MaskMethods[] = {
+    "eq",          "ne",          "gt",
+    "lt",          "ge",          "le",
+    "greater",     "less",        "greater_equal",
+    "less_equal",  "isnan",       "isinf",
+    "isfinite",    "isposinf",    "isneginf",
+    "logical_not", "logical_and", "logical_or",
+    "logical_xor"};
 
 /// Standard-library classes and functions the checks look through to reach
 /// a module or a tensor (a module is held by a shared_ptr).

@@ -89,22 +89,14 @@ std::optional<StringRef> scalarType(const Expr *E, unsigned Depth) {
 
 /// Tensor methods whose result has their object's element type.
 bool keepsElementType(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases("permute", "unsqueeze", "squeeze", "view", "reshape", true)
-      .Cases("contiguous", "clone", "flip", "transpose", "narrow", true)
-      .Cases("slice", "select", "index_select", "flatten", "t", true)
-      .Cases("detach", "expand", "pin_memory", "cpu", true)
-      .Default(false);
+  return llvm::is_contained(names::ElementTypeKeepingMethods, Method);
 }
 
 /// What may stand between the widening and the copy: arithmetic and views
 /// on the widened tensor, which keep its (wide) element type.
 bool keepsWideTensor(StringRef Method) {
   return keepsElementType(Method) ||
-         llvm::StringSwitch<bool>(Method)
-             .Cases("div", "mul", "sub", "add", "div_", true)
-             .Cases("mul_", "sub_", "add_", "clamp", "clamp_", true)
-             .Default(false);
+         llvm::is_contained(names::WideTypeKeepingMethods, Method);
 }
 
 /// `torch::from_blob`, `torch::tensor` and the factories of
@@ -175,10 +167,21 @@ std::optional<StringRef> scalarTypeNamed(const Expr *E) {
 
 unsigned elementBytes(StringRef ScalarType) {
   return llvm::StringSwitch<unsigned>(ScalarType)
-      .Cases("Byte", "Char", "Bool", "QInt8", "QUInt8", 1)
-      .Cases("Short", "Half", "BFloat16", 2)
-      .Cases("Int", "Float", "QInt32", "ComplexHalf", 4)
-      .Cases("Long", "Double", "ComplexFloat", 8)
+      .Case("Byte", 1)
+      .Case("Char", 1)
+      .Case("Bool", 1)
+      .Case("QInt8", 1)
+      .Case("QUInt8", 1)
+      .Case("Short", 2)
+      .Case("Half", 2)
+      .Case("BFloat16", 2)
+      .Case("Int", 4)
+      .Case("Float", 4)
+      .Case("QInt32", 4)
+      .Case("ComplexHalf", 4)
+      .Case("Long", 8)
+      .Case("Double", 8)
+      .Case("ComplexFloat", 8)
       .Case("ComplexDouble", 16)
       .Default(0);
 }

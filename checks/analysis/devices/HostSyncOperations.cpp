@@ -53,13 +53,21 @@ llvm::ArrayRef<StringRef> syncFunctions() { return names::HostSyncFunctions; }
 SyncKind syncKindOfMethod(StringRef Name) {
   return llvm::StringSwitch<SyncKind>(Name)
       .Case("item", SyncKind::ReadScalar)
-      .Cases("cpu", "to", SyncKind::CopyToHost)
-      .Cases("nonzero", "masked_select", "unique", "unique_dim",
-             SyncKind::DynamicShape)
+      .Case("cpu", SyncKind::CopyToHost)
+      .Case("to", SyncKind::CopyToHost)
+      .Case("nonzero", SyncKind::DynamicShape)
+      .Case("masked_select", SyncKind::DynamicShape)
+      .Case("unique", SyncKind::DynamicShape)
+      .Case("unique_dim", SyncKind::DynamicShape)
       .Case("unique_consecutive", SyncKind::DynamicShape)
-      .Cases("is_nonzero", "equal", "allclose", SyncKind::HostBool)
-      .Cases("data_ptr", "accessor", SyncKind::HostMemory)
-      .Cases("bincount", "histc", "repeat_interleave", SyncKind::SizedOnHost)
+      .Case("is_nonzero", SyncKind::HostBool)
+      .Case("equal", SyncKind::HostBool)
+      .Case("allclose", SyncKind::HostBool)
+      .Case("data_ptr", SyncKind::HostMemory)
+      .Case("accessor", SyncKind::HostMemory)
+      .Case("bincount", SyncKind::SizedOnHost)
+      .Case("histc", SyncKind::SizedOnHost)
+      .Case("repeat_interleave", SyncKind::SizedOnHost)
       .Case("index", SyncKind::DynamicShape)
       .Default(SyncKind::Synchronize);
 }
@@ -134,14 +142,7 @@ bool isMask(const Expr *E, unsigned Depth) {
   }
   if (const CXXMethodDecl *Method = tensorMethodCalled(E))
     return Method->getIdentifier() &&
-           llvm::StringSwitch<bool>(Method->getName())
-               .Cases("eq", "ne", "gt", "lt", "ge", "le", true)
-               .Cases("greater", "less", "greater_equal", "less_equal", true)
-               .Cases("isnan", "isinf", "isfinite", "isposinf", "isneginf",
-                      true)
-               .Cases("logical_not", "logical_and", "logical_or", "logical_xor",
-                      true)
-               .Default(false);
+           llvm::is_contained(names::MaskMethods, Method->getName());
   // A local whose every value is a mask (`auto valid = labels != -1;`).
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl()))

@@ -20,7 +20,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -53,12 +52,7 @@ bool makesScalar(const CallExpr &Factory) {
 /// Tensor methods that compute with the tensor they are given as they
 /// compute with their object, so both must be on one device.
 bool computesWithArgument(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases("add", "sub", "mul", "div", "pow", true)
-      .Cases("add_", "sub_", "mul_", "div_", true)
-      .Cases("matmul", "mm", "bmm", "maximum", "minimum", true)
-      .Cases("eq", "ne", "lt", "gt", "le", "ge", true)
-      .Default(false);
+  return llvm::is_contained(names::ArgumentComputingMethods, Method);
 }
 
 /// The other tensors of the operation \p Parent that takes \p Use (as its

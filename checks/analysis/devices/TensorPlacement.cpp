@@ -15,36 +15,17 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
 
 namespace device_facts {
 
 bool isFactoryName(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases("zeros", "ones", "empty", "full", "rand", "randn", true)
-      .Cases("randint", "arange", "eye", "linspace", "logspace", true)
-      .Cases("tensor", "from_blob", "empty_strided", "randperm", true)
-      .Default(false);
+  return llvm::is_contained(names::FactoryNames, Name);
 }
 
 bool preservesDevice(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases("detach", "clone", "contiguous", "view", "reshape", true)
-      .Cases("flatten", "squeeze", "unsqueeze", "t", "transpose", true)
-      .Cases("sum", "mean", "max", "min", "argmax", true)
-      .Cases("argmin", "abs", "float", "double", "half", true)
-      .Cases("to_dense", "select", "narrow", "slice", "permute", true)
-      .Cases("add", "sub", "mul", "div", "pow", true)
-      .Cases("neg", "exp", "log", "sqrt", "clamp", true)
-      .Cases("relu", "sigmoid", "tanh", "softmax", "log_softmax", true)
-      .Cases("matmul", "mm", "expand", "expand_as", "repeat", true)
-      .Cases("view_as", "reshape_as", "index_select", "masked_fill", "bfloat16",
-             true)
-      .Cases("eq", "ne", "lt", "gt", "le", true)
-      .Cases("ge", "logical_and", "logical_or", "logical_not", "index", true)
-      .Default(false);
+  return llvm::is_contained(names::DevicePreservingMethods, Method);
 }
 
 bool joinsTensors(const FunctionDecl *Callee) {

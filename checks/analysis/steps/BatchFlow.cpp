@@ -12,7 +12,6 @@
 #include "utils/References.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "llvm/ADT/StringSwitch.h"
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -20,12 +19,7 @@ namespace {
 
 /// Tensor methods whose result lives where their object lives.
 bool keepsPlacement(StringRef Method) {
-  return llvm::StringSwitch<bool>(Method)
-      .Cases("view", "reshape", "flatten", "squeeze", "unsqueeze", true)
-      .Cases("permute", "transpose", "t", "contiguous", "narrow", true)
-      .Cases("slice", "select", "detach", "clone", "float", true)
-      .Cases("double", "half", "long", "to_dense", "view_as", true)
-      .Default(false);
+  return llvm::is_contained(names::PlacementKeepingMethods, Method);
 }
 
 } // namespace
