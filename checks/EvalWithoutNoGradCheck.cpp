@@ -135,10 +135,9 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   for (const CallExpr *Call : Callers)
     if (analysis::isCoveredByNoGradGuard(Call, Context, TU.Parents))
       return;
-  // Evidence that the loop evaluates: the model was put in eval mode (here,
-  // or before a call of the function when it switches no mode itself), or
-  // the loop walks a data loader. In a function that also trains, only its
-  // own eval() is evidence enough.
+  // Evidence that the loop evaluates: eval mode (here, or before a call of
+  // a function that switches no mode), or a walk over a data loader; in a
+  // function that trains, over one it never trains on, after its training.
   const CXXMemberCallExpr *ModeCall =
       analysis::lastModeCallBefore(Body, Loop, SM);
   if (!ModeCall && !Body.Trains)
@@ -153,7 +152,8 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
           break;
         }
   bool AfterEval = analysis::isEvalCall(ModeCall);
-  if (Body.Trains ? !AfterEval
+  if (Body.Trains ? !(AfterEval ||
+                      analysis::walksHeldOutLoader(Loop, Judged, TU.Loops, SM))
                   : !(AfterEval || analysis::iteratesDataLoader(Loop)))
     return;
   // In a function that trains, a backward after the loop may use what the

@@ -38,6 +38,53 @@ bool isModuleMethod(const FunctionDecl *Function) {
   return Method && isSameOrDerivedFrom(Method->getParent(), names::Module);
 }
 
+bool isLibTorchDecl(const NamedDecl *Decl) {
+  return Decl && (isInNamespace(Decl, names::TorchNamespace) ||
+                  isInNamespace(Decl, names::AtNamespace) ||
+                  isInNamespace(Decl, names::C10Namespace));
+}
+
+/// Whether \p Type is, holds (as a template argument) or points to a class
+/// of LibTorch or derived from one; \p Depth bounds the walk through
+/// template arguments.
+static bool mentionsLibTorchClass(QualType Type, unsigned Depth) {
+  if (Type.isNull() || Depth == 0)
+    return false;
+  Type = Type.getNonReferenceType();
+  while (Type->isPointerType() || Type->isArrayType())
+    Type = Type->isPointerType()
+               ? Type->getPointeeType()
+               : QualType(Type->getPointeeOrArrayElementType(), 0);
+  const CXXRecordDecl *Record = Type->getAsCXXRecordDecl();
+  if (!Record)
+    return false;
+  if (isLibTorchDecl(Record))
+    return true;
+  if (const CXXRecordDecl *Definition = Record->getDefinition())
+    for (const CXXBaseSpecifier &Base : Definition->bases())
+      if (mentionsLibTorchClass(Base.getType(), Depth - 1))
+        return true;
+  if (const auto *Specialization =
+          dyn_cast<ClassTemplateSpecializationDecl>(Record))
+    for (const TemplateArgument &Argument :
+         Specialization->getTemplateArgs().asArray())
+      if (Argument.getKind() == TemplateArgument::Type &&
+          mentionsLibTorchClass(Argument.getAsType(), Depth - 1))
+        return true;
+  return false;
+}
+
+bool involvesLibTorch(const CallExpr &Call) {
+  // Deep enough for std::vector<std::pair<std::string, torch::Tensor>>.
+  constexpr unsigned MaxDepth = 6;
+  if (isLibTorchDecl(Call.getDirectCallee()))
+    return true;
+  return llvm::any_of(Call.arguments(), [](const Expr *Argument) {
+    return Argument && mentionsLibTorchClass(
+                           Argument->IgnoreImpCasts()->getType(), MaxDepth);
+  });
+}
+
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
                          llvm::StringRef QualifiedName) {
   if (!Record)
@@ -158,6 +205,25 @@ bool iteratesDataLoader(const Stmt *Loop) {
     return false;
   QualType Type = RangeFor->getRangeInit()->getType().getNonReferenceType();
   return isSameOrDerivedFrom(Type->getAsCXXRecordDecl(), names::DataLoaderBase);
+}
+
+const ValueDecl *iteratedLoaderVariable(const Stmt *Loop) {
+  if (!iteratesDataLoader(Loop))
+    return nullptr;
+  const Expr *Range =
+      cast<CXXForRangeStmt>(Loop)->getRangeInit()->IgnoreParenImpCasts();
+  // `*loader` on the unique_ptr make_data_loader returns, or on a pointer.
+  if (const auto *Star = dyn_cast<CXXOperatorCallExpr>(Range);
+      Star && Star->getOperator() == OO_Star && Star->getNumArgs() == 1)
+    Range = Star->getArg(0)->IgnoreParenImpCasts();
+  else if (const auto *Deref = dyn_cast<UnaryOperator>(Range);
+           Deref && Deref->getOpcode() == UO_Deref)
+    Range = Deref->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Range))
+    return Ref->getDecl();
+  if (const auto *Member = dyn_cast<MemberExpr>(Range))
+    return Member->getMemberDecl();
+  return nullptr;
 }
 
 bool isModuleForwardCall(const Stmt *S) {

@@ -35,6 +35,17 @@ bool hasAnyQualifiedName(const NamedDecl *Decl,
 /// written with a leading "::", or in one nested in it.
 bool isInNamespace(const NamedDecl *Decl, llvm::StringRef QualifiedNamespace);
 
+/// \p Decl belongs to LibTorch: it is declared in the namespace torch, at or
+/// c10 (or one nested in them).
+bool isLibTorchDecl(const NamedDecl *Decl);
+
+/// Whether \p Call involves LibTorch: its callee is LibTorch's, or one of
+/// its arguments is, holds or points to an object of a LibTorch class (or
+/// of a class derived from one: a user's module). A call that does not
+/// (`strstr(name, ".jpg")`) tells the checks nothing, whichever function of
+/// its name it resolves to.
+bool involvesLibTorch(const CallExpr &Call);
+
 /// True when \p Record is, or derives from, the class named \p QualifiedName
 /// (written with a leading "::").
 bool isSameOrDerivedFrom(const CXXRecordDecl *Record,
@@ -117,6 +128,10 @@ bool isModuleComputation(const Stmt *S);
 
 /// A range-for over a LibTorch data loader (`for (auto &batch : *loader)`).
 bool iteratesDataLoader(const Stmt *Loop);
+
+/// The variable (or member) holding the data loader that \p Loop walks:
+/// `loader` in `for (auto &batch : *loader)`; null for any other loop.
+const ValueDecl *iteratedLoaderVariable(const Stmt *Loop);
 
 } // namespace clang::tidy::libtorch::analysis
 

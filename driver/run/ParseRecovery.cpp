@@ -6,6 +6,7 @@
 
 #include "run/ParseRecovery.h"
 #include "Catalog.h"
+#include "analysis/LibTorchCalls.h"
 #include "clang-compat/ClangCompat.h"
 #include "report/Wording.h"
 #include "utils/UserCode.h"
@@ -179,11 +180,14 @@ private:
 
   private:
     /// A call by an unqualified name of a function declared in a system
-    /// header: a user declaration of that name could take it over.
+    /// header: a user declaration of that name could take it over. Only a
+    /// call that involves LibTorch matters to the checks (`strstr(path,
+    /// ".jpg")` tells them nothing, whichever `strstr` it is).
     bool isUnqualifiedLibraryCall(const CallExpr &Call,
                                   const FunctionDecl &Callee) const {
       if (isa<CXXOperatorCallExpr, CXXMemberCallExpr>(Call) ||
-          isa<CXXMethodDecl>(Callee))
+          isa<CXXMethodDecl>(Callee) ||
+          !clang::tidy::libtorch::analysis::involvesLibTorch(Call))
         return false;
       const auto *Name =
           dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());

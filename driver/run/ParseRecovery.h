@@ -41,10 +41,12 @@
 // function (LibTorch's `make_data_loader` after `using namespace
 // torch::data`) after a missing #include may resolve to a function of the
 // header in the complete program (the project's own wrapper). Such a call
-// counts as code that did not parse. A qualified call, a member call and an
-// operator cannot be taken over by a user declaration of the same name
-// (a header would have to reopen LibTorch's namespace or class), and a
-// call of a user function is left as it is: the project's own overloads are
+// counts as code that did not parse when it involves LibTorch (its callee
+// or an argument, analysis::involvesLibTorch): `strstr(path, ".jpg")` tells
+// the checks nothing, whichever `strstr` it resolves to. A qualified call, a
+// member call and an operator cannot be taken over by a user declaration of the
+// same name (a header would have to reopen LibTorch's namespace or class), and
+// a call of a user function is left as it is: the project's own overloads are
 // the program the checks analyze.
 //
 //===----------------------------------------------------------------------===//

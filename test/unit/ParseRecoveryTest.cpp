@@ -161,6 +161,30 @@ TEST(ParseRecoveryTest, UnqualifiedLibraryCallsAfterAMissingHeaderAreOpen) {
   EXPECT_FALSE(P.invented(CallsCheck, "mine(loader)"));
   EXPECT_TRUE(P.invented(UnitCheck, "mine(loader)"));
 
+  // A library call that involves no LibTorch object (C's string functions
+  // on a file name) tells the checks nothing, whichever function of its
+  // name it is; one that takes a LibTorch object is open.
+  const std::map<std::string, std::string> CLibrary = {
+      {"/library/torch.h", "namespace torch::data {\n"
+                           "struct Loader {};\n"
+                           "int make_data_loader(int batch_size);\n"
+                           "}\n"},
+      {"/library/string.h", "char *strstr(const char *, const char *);\n"
+                            "namespace torch::data { struct Loader; }\n"
+                            "void hold(torch::data::Loader &);\n"}};
+  const std::string Start = "#include <torch.h>\n"
+                            "#include <string.h>\n"
+                            "#include <io.h>\n";
+  Parsed Strings(Start + "bool image(const char *name) {\n"
+                         "  return strstr(name, \".jpg\"); }\n",
+                 Args, CLibrary);
+  EXPECT_TRUE(Strings.Errors.empty()) << "only the missing header's";
+  EXPECT_FALSE(Strings.Recovery.anyCodeBroken());
+  EXPECT_FALSE(Strings.invented(CallsCheck, "strstr(name"));
+  Parsed Loaders(Start + "void keep(torch::data::Loader &l) { hold(l); }\n",
+                 Args, CLibrary);
+  EXPECT_TRUE(Loaders.invented(CallsCheck, "hold(l)"));
+
   // Without the missing header, the same calls are complete.
   Parsed Whole("#include <torch.h>\n"
                "using namespace torch::data;\n"

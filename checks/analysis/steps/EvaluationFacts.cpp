@@ -11,6 +11,7 @@
 #include "analysis/steps/OuterWrites.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
+#include "utils/References.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -142,6 +143,54 @@ bool runsModel(const Stmt *Loop, const utils::UserCodeParents &UserParents) {
       return true;
   }
   return false;
+}
+
+bool walksHeldOutLoader(const Stmt *Loop, const Stmt *Body,
+                        TrainingLoopModel &Loops, const SourceManager &SM) {
+  const ValueDecl *Loader = iteratedLoaderVariable(Loop);
+  if (!Loader || !Body)
+    return false;
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    const Stmt *Loop;
+    const ValueDecl *Loader;
+    TrainingLoopModel &Loops;
+    const SourceManager &SM;
+    bool HeldOut = true;
+    Visitor(const Stmt *Loop, const ValueDecl *Loader, TrainingLoopModel &Loops,
+            const SourceManager &SM)
+        : Loop(Loop), Loader(Loader), Loops(Loops), SM(SM) {}
+    bool inLoop(const Stmt *S) const {
+      return !SM.isBeforeInTranslationUnit(S->getBeginLoc(),
+                                           Loop->getBeginLoc()) &&
+             !SM.isBeforeInTranslationUnit(Loop->getEndLoc(), S->getEndLoc());
+    }
+    // A training loop that walks the same loader, or has not ended when
+    // the loop starts.
+    bool loop(const Stmt *Other) {
+      if (Other != Loop && Loops.isTrainingLoop(Other) &&
+          (iteratedLoaderVariable(Other) == Loader ||
+           !SM.isBeforeInTranslationUnit(Other->getEndLoc(),
+                                         Loop->getBeginLoc())))
+        HeldOut = false;
+      return HeldOut;
+    }
+    bool VisitForStmt(ForStmt *S) { return loop(S); }
+    bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return loop(S); }
+    bool VisitWhileStmt(WhileStmt *S) { return loop(S); }
+    bool VisitDoStmt(DoStmt *S) { return loop(S); }
+    // The loader handed to a call: a function of this or another unit may
+    // train on it.
+    bool VisitCallExpr(CallExpr *Call) {
+      if (inLoop(Call))
+        return true;
+      for (const Expr *Argument : Call->arguments())
+        if (utils::mentions(Argument, Loader))
+          HeldOut = false;
+      return HeldOut;
+    }
+  } V(Loop, Loader, Loops, SM);
+  V.TraverseStmt(const_cast<Stmt *>(Body));
+  return V.HeldOut;
 }
 
 const CXXMemberCallExpr *lastModeCallBefore(const BodyFacts &Facts,
