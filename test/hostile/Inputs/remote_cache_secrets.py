@@ -13,9 +13,7 @@ what a server says reaches the terminal escaped.
 usage: remote_cache_secrets.py WORK CLI MOCK"""
 import os
 import shutil
-import socket
 import sys
-import threading
 import urllib.parse
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -61,43 +59,21 @@ with rs.redis(work) as (_, port):
 ECHOED = "echo5ecret"
 
 
-class EscapingServer(threading.Thread):
+class EscapingServer(rs.LoopbackServer):
     """Takes any AUTH, and answers every other command with an error reply
     that moves the cursor, retitles and clears the terminal, and echoes
     the password."""
 
-    def __init__(self):
-        super().__init__(daemon=True)
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
-        self.port = self.sock.getsockname()[1]
-
-    def run(self):
+    def answer(self, conn, peer):
         while True:
-            try:
-                conn, _ = self.sock.accept()
-            except OSError:
+            request = conn.recv(65536)
+            if not request:
                 return
-            threading.Thread(target=self.answer, args=(conn,),
-                             daemon=True).start()
-
-    def answer(self, conn):
-        try:
-            conn.settimeout(30)
-            while True:
-                request = conn.recv(65536)
-                if not request:
-                    return
-                if b"AUTH" in request:
-                    conn.sendall(b"+OK\r\n")
-                else:
-                    conn.sendall(b"-ERR \x1b]0;pwned\x07\x1b[2J\x1b[1A" +
-                                 b"auth " + ECHOED.encode() + b"\r\n")
-        except OSError:
-            pass
-        finally:
-            conn.close()
+            if b"AUTH" in request:
+                conn.sendall(b"+OK\r\n")
+            else:
+                conn.sendall(b"-ERR \x1b]0;pwned\x07\x1b[2J\x1b[1A" +
+                             b"auth " + ECHOED.encode() + b"\r\n")
 
 
 server = EscapingServer()

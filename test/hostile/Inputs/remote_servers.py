@@ -130,18 +130,16 @@ def nginx(work, token=None):
                os.path.join(d, "store", "cache"))
 
 
-class _Fault(threading.Thread):
-    """Accepts connections and answers each with BEHAVIOUR: 'hang' (reads,
-    never answers), 'http500', 'http401', 'garbage' (HTTP 200 with bytes
-    that are no entry), 'truncated' (HTTP 200 promising more bytes than it
-    sends), 'resp-garbage' (not the Redis protocol)."""
+class LoopbackServer(threading.Thread):
+    """A TCP server on a free loopback port, for the servers a test plays
+    itself: each connection is handed to answer(conn, peer) on a thread of
+    its own, and closed after; stop() ends it and every connection."""
 
-    def __init__(self, behaviour):
+    def __init__(self, backlog=64):
         super().__init__(daemon=True)
-        self.behaviour = behaviour
         self.sock = socket.socket()
         self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(64)
+        self.sock.listen(backlog)
         self.port = self.sock.getsockname()[1]
         self.connections = 0
         self.stopping = False
@@ -150,43 +148,25 @@ class _Fault(threading.Thread):
     def run(self):
         while not self.stopping:
             try:
-                conn, _ = self.sock.accept()
+                conn, peer = self.sock.accept()
             except OSError:
                 return
             self.connections += 1
             self.open.append(conn)
-            threading.Thread(target=self.answer, args=(conn,),
+            threading.Thread(target=self._serve, args=(conn, peer),
                              daemon=True).start()
 
-    def answer(self, conn):
+    def _serve(self, conn, peer):
         try:
             conn.settimeout(30)
-            conn.recv(65536)
-            b = self.behaviour
-            if b == "hang":
-                while not self.stopping:
-                    time.sleep(0.05)
-                return
-            if b == "http500":
-                conn.sendall(b"HTTP/1.1 500 Internal Server Error\r\n"
-                             b"Content-Length: 0\r\n\r\n")
-            elif b == "http401":
-                conn.sendall(b"HTTP/1.1 401 Unauthorized\r\n"
-                             b"Content-Length: 0\r\n\r\n")
-            elif b == "garbage":
-                body = os.urandom(3000)
-                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n"
-                             % len(body) + body)
-            elif b == "truncated":
-                conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n"
-                             b"\r\nlibtorch-tidy remote entry\n")
-            elif b == "resp-garbage":
-                conn.sendall(b"\x00\x01 this is not redis \xff\r\n")
-            time.sleep(0.2)
+            self.answer(conn, peer)
         except OSError:
             pass
         finally:
             conn.close()
+
+    def answer(self, conn, peer):
+        raise NotImplementedError
 
     def stop(self):
         self.stopping = True
@@ -196,6 +176,41 @@ class _Fault(threading.Thread):
                 c.close()
             except OSError:
                 pass
+
+
+class _Fault(LoopbackServer):
+    """Answers each connection with BEHAVIOUR: 'hang' (reads, never
+    answers), 'http500', 'http401', 'garbage' (HTTP 200 with bytes that are
+    no entry), 'truncated' (HTTP 200 promising more bytes than it sends),
+    'resp-garbage' (not the Redis protocol)."""
+
+    def __init__(self, behaviour):
+        super().__init__()
+        self.behaviour = behaviour
+
+    def answer(self, conn, peer):
+        conn.recv(65536)
+        b = self.behaviour
+        if b == "hang":
+            while not self.stopping:
+                time.sleep(0.05)
+            return
+        if b == "http500":
+            conn.sendall(b"HTTP/1.1 500 Internal Server Error\r\n"
+                         b"Content-Length: 0\r\n\r\n")
+        elif b == "http401":
+            conn.sendall(b"HTTP/1.1 401 Unauthorized\r\n"
+                         b"Content-Length: 0\r\n\r\n")
+        elif b == "garbage":
+            body = os.urandom(3000)
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n"
+                         % len(body) + body)
+        elif b == "truncated":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n"
+                         b"\r\nlibtorch-tidy remote entry\n")
+        elif b == "resp-garbage":
+            conn.sendall(b"\x00\x01 this is not redis \xff\r\n")
+        time.sleep(0.2)
 
 
 @contextlib.contextmanager

@@ -5,15 +5,15 @@ loopback, posing as the Redis server, looks up the worker that connects
 and reads its command line and environment while the worker waits for an
 answer; then it hangs up, and the worker analyzes the file itself."""
 import os
-import socket
 import subprocess
 import sys
-import threading
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "hostile", "Inputs"))
 from lsp_client import Client, check, main, write_project  # noqa: E402
+import remote_servers as rs  # noqa: E402
 
 SECRET = "lsp-s3cret-pw"
 
@@ -40,29 +40,23 @@ def process_of_peer(port):
     return None
 
 
-class Listener(threading.Thread):
+class Listener(rs.LoopbackServer):
+    """Poses as the Redis server: notes the command line and environment
+    of the worker that connects, while it waits for an answer, and hangs
+    up."""
+
     def __init__(self):
-        super().__init__(daemon=True)
-        self.sock = socket.socket()
-        self.sock.bind(("127.0.0.1", 0))
-        self.sock.listen(8)
-        self.port = self.sock.getsockname()[1]
+        super().__init__(backlog=8)
         self.seen = []  # (command line, environment) of each worker
 
-    def run(self):
-        while True:
-            try:
-                conn, peer = self.sock.accept()
-            except OSError:
-                return
-            pid = process_of_peer(peer[1])
-            if pid:
-                with open("/proc/%d/cmdline" % pid, "rb") as f:
-                    argv = f.read().split(b"\0")
-                with open("/proc/%d/environ" % pid, "rb") as f:
-                    environ = f.read().split(b"\0")
-                self.seen.append((argv, environ))
-            conn.close()
+    def answer(self, conn, peer):
+        pid = process_of_peer(peer[1])
+        if pid:
+            with open("/proc/%d/cmdline" % pid, "rb") as f:
+                argv = f.read().split(b"\0")
+            with open("/proc/%d/environ" % pid, "rb") as f:
+                environ = f.read().split(b"\0")
+            self.seen.append((argv, environ))
 
 
 def scenario(args):
