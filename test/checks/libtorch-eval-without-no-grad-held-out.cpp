@@ -49,6 +49,11 @@ void trainThenTest(Net model, torch::optim::SGD &optimizer) {
   // CHECK-FIXES: {{^}}  for (auto &batch : *test_loader) {{[{]}}{{$}}
   // CHECK-FIXES: {{^}}    torch::NoGradGuard no_grad;{{$}}
   std::printf("%f\n", correct);
+  // Walked again, under a guard this time: the loader is still held out.
+  torch::NoGradGuard guard;
+  for (auto &batch : *test_loader)
+    correct += model->forward(batch.data).sum().item<double>();
+  std::printf("%f\n", correct);
 }
 
 // The training loader walked again after the training: may be anything

@@ -181,6 +181,11 @@ bool walksHeldOutLoader(const Stmt *Loop, const Stmt *Body,
     // The loader handed to a call: a function of this or another unit may
     // train on it.
     bool VisitCallExpr(CallExpr *Call) {
+      // `*loader` and `loader->` reach the loader; they hand it to no one.
+      if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(Call);
+          Operator && (Operator->getOperator() == OO_Star ||
+                       Operator->getOperator() == OO_Arrow))
+        return true;
       if (inLoop(Call))
         return true;
       for (const Expr *Argument : Call->arguments())
