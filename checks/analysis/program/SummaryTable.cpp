@@ -57,8 +57,6 @@ std::string updatesText(const SummarizedUpdates &Updates) {
   return Text;
 }
 
-/// Whether the arrays and objects of \p Text nest deeper than \p Limit,
-/// counted outside strings; what is not JSON is left to the parser to name.
 /// The largest summary file read: a whole project's summaries are a few
 /// megabytes.
 constexpr uint64_t MaxSummaryFileBytes = uint64_t(256) << 20;
@@ -87,6 +85,8 @@ unreadableAsData(FileManager &Files, llvm::StringRef Path, uint64_t MaxBytes) {
   return std::nullopt;
 }
 
+/// Whether the arrays and objects of \p Text nest deeper than \p Limit,
+/// counted outside strings; what is not JSON is left to the parser to name.
 bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit) {
   unsigned Depth = 0;
   bool InString = false;

@@ -147,8 +147,10 @@ bool runsModel(const Stmt *Loop, const utils::UserCodeParents &UserParents) {
 
 bool walksHeldOutLoader(const Stmt *Loop, const Stmt *Body,
                         TrainingLoopModel &Loops, const SourceManager &SM) {
-  const ValueDecl *Loader = iteratedLoaderVariable(Loop);
-  if (!Loader || !Body)
+  // A local loader only: a member or a global may be walked by another
+  // function that trains, which this body does not show.
+  const auto *Loader = dyn_cast_or_null<VarDecl>(iteratedLoaderVariable(Loop));
+  if (!Loader || !Loader->hasLocalStorage() || !Body)
     return false;
   struct Visitor : RecursiveASTVisitor<Visitor> {
     const Stmt *Loop;

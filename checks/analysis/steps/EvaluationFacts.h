@@ -64,9 +64,9 @@ BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
 bool runsModel(const Stmt *Loop, const utils::UserCodeParents &UserParents);
 
 /// Whether \p Loop, in \p Body of a function that trains, walks held-out
-/// data after the training: it iterates a data loader held by a variable
-/// that no training loop of \p Body iterates and no call of \p Body is
-/// given (a training function of this or another unit could walk it), and
+/// data after the training: it iterates a data loader held by a local
+/// variable that no training loop of \p Body iterates and no call of \p Body
+/// is given (a training function of this or another unit could walk it), and
 /// it starts after every training loop of \p Body has ended.
 bool walksHeldOutLoader(const Stmt *Loop, const Stmt *Body,
                         TrainingLoopModel &Loops, const SourceManager &SM);
