@@ -290,8 +290,9 @@ void PreambleStore::recordNoRoom(StringRef Key, std::uint64_t Bytes) const {
 bool PreambleStore::stillNoRoom(StringRef Key) const {
   const std::string Probe = path(Key, ".noroom-");
   const StringRef Dir = sys::path::parent_path(Probe);
+  const std::vector<std::string> Records = noRoomRecords(Dir, Key);
   std::optional<std::uint64_t> Needed;
-  for (const std::string &Record : noRoomRecords(Dir, Key)) {
+  for (const std::string &Record : Records) {
     std::uint64_t Bytes = 0;
     if (!sys::path::filename(Record)
              .drop_front(Key.size() + strlen(".noroom-"))
@@ -305,7 +306,7 @@ bool PreambleStore::stillNoRoom(StringRef Key) const {
       std::uint64_t(Room.f_bavail) * Room.f_frsize <= *Needed)
     return true;
   // Room now (or no way to tell): build it again.
-  for (const std::string &Record : noRoomRecords(Dir, Key))
+  for (const std::string &Record : Records)
     sys::fs::remove(Record);
   return false;
 }
