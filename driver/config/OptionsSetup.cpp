@@ -96,6 +96,11 @@ Subcommands:
       a probe inside the process, and show what each finding costs (steps/s,
       host syncs and copies per step, GPU utilization); 'libtorch-tidy
       verify --help' lists its options (see docs/verify.md).
+  libtorch-tidy remote-cache-keygen <file> | --verify-key <file>
+      Write a new key that signs the remote cache's entries to <file> (a new
+      file, readable by its owner only) and print the verify key readers
+      name; with --verify-key, print that of an existing key (see
+      docs/ci/shared-cache.md).
   libtorch-tidy lsp [--compile-commands-dir=<dir>] [--debounce-ms=<n>]
                     [--jobs=<n>] [--analysis-timeout=<seconds>]
       A language server (LSP over standard input and output) to run beside

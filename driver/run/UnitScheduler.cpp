@@ -266,6 +266,14 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
               "here and their entries are overwritten\n";
     Progress.resume();
   }
+  if (Remote && Remote->unverified()) {
+    Progress.suspend();
+    errs() << "libtorch-tidy: warning: " << Remote->unverified()
+           << " remote cache entries were not signed by a key their server "
+              "trusts (verify-key) and were ignored; those units were "
+              "analyzed here\n";
+    Progress.resume();
+  }
   HandOn();
 
   // Other units matter only to units that may read their summaries.

@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One executable, five ways in:
+// One executable, six ways in:
 //   libtorch-tidy [options] <source>...   the checks (CheckCommand.h)
 //   libtorch-tidy --worker-unit=...       one unit, for a parent run or the
 //                                         language server (WorkerCommand.h)
 //   libtorch-tidy lsp                     the language server (lsp/Server.h)
 //   libtorch-tidy merge                   shards' reports (merge/Merge.h)
+//   libtorch-tidy remote-cache-keygen     the key pair that signs remote
+//                                         cache entries (KeygenCommand.h)
 //   libtorch-tidy verify                  the runtime harness, a program of
 //                                         its own (runtime-verify/harness)
 //
@@ -21,6 +23,7 @@
 #include "model/ExitCodes.h"
 #include "run/WorkerProcess.h"
 #include "tool/CheckCommand.h"
+#include "tool/KeygenCommand.h"
 #include "tool/WorkerCommand.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -69,6 +72,9 @@ int runCommandLine(int Argc, const char **Argv) {
   // `libtorch-tidy merge <report>... -o <file>` joins shards' reports.
   if (Argc > 1 && StringRef(Argv[1]) == "merge")
     return merge::runMergeCommand(ArrayRef<const char *>(Argv + 2, Argc - 2),
+                                  outs(), errs());
+  if (Argc > 1 && StringRef(Argv[1]) == "remote-cache-keygen")
+    return tool::runKeygenCommand(ArrayRef<const char *>(Argv + 2, Argc - 2),
                                   outs(), errs());
   ToolOptions Tool;
   Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> Fixed =

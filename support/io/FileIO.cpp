@@ -176,7 +176,9 @@ std::optional<std::string> replaceRegular(const std::string &Shown,
     }
     if (::fchmod(FD, Original.st_mode & 07777) != 0)
       return Abandon(errno);
-  } else if (::fchmod(FD, 0666 & ~currentUmask()) != 0) {
+  } else if (::fchmod(FD, Mode == FileMode::NewPrivate
+                              ? 0600
+                              : 0666 & ~currentUmask()) != 0) {
     return Abandon(errno);
   }
   // On disk before the rename, so a crash cannot leave an empty file there.
@@ -187,11 +189,18 @@ std::optional<std::string> replaceRegular(const std::string &Shown,
     ::unlink(Temp.c_str());
     return failure(Shown, Errno, Exists);
   }
-  if (::rename(Temp.c_str(), Target.c_str()) != 0) {
+  // A new file is linked into place, which fails where anything appeared
+  // at the path meanwhile; rename would replace it.
+  if (Mode == FileMode::NewPrivate ? ::link(Temp.c_str(), Target.c_str())
+                                   : ::rename(Temp.c_str(), Target.c_str())) {
     int Errno = errno;
     ::unlink(Temp.c_str());
+    if (Errno == EEXIST)
+      return "cannot write '" + Shown + "': it exists; it was left as it is";
     return failure(Shown, Errno, Exists);
   }
+  if (Mode == FileMode::NewPrivate)
+    ::unlink(Temp.c_str());
   return std::nullopt;
 }
 
@@ -207,6 +216,13 @@ std::optional<std::string> writeFile(const std::string &Path,
     if (int Errno = writeAll(STDOUT_FILENO, Content))
       return "cannot write to standard output: " + cause(Errno);
     return std::nullopt;
+  }
+  if (Mode == FileMode::NewPrivate) {
+    struct stat Entry;
+    if (::lstat(Path.c_str(), &Entry) == 0)
+      return "cannot write '" + Path +
+             "': it exists; it was left as it is (name a new file)";
+    return replaceRegular(Path, Path, Content, Mode);
   }
   if (Mode == FileMode::Owned) {
     // lstat: the path itself, not what a link there points to.

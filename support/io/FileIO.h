@@ -56,6 +56,10 @@ enum class FileMode {
   /// target is never written; a FIFO or device is replaced, never opened,
   /// so nothing blocks; a directory is an error.
   Owned,
+  /// A secret of the user's (a signing key): a new file, readable and
+  /// writable by its owner only (0600). Whatever is at the path already,
+  /// a dangling symbolic link included, is an error and stays as it is.
+  NewPrivate,
 };
 
 /// Writes \p Content to \p Path as the file comment says. Returns the error,

@@ -94,6 +94,24 @@ TEST_F(FileIOTest, PreserveKeepsTheModeAndNeedsAnExistingFile) {
   EXPECT_EQ(entries(), 1u);
 }
 
+TEST_F(FileIOTest, NewPrivateIsOnlyItsOwnersAndReplacesNothing) {
+  std::string Key = file("signing.key");
+  ASSERT_FALSE(writeFile(Key, "secret\n", FileMode::NewPrivate));
+  EXPECT_EQ(read(Key), "secret\n");
+  EXPECT_EQ(modeOf(Key) & 07777, 0600u);
+  // An existing file, or a link that names nothing yet, stays as it is.
+  std::optional<std::string> E = writeFile(Key, "other", FileMode::NewPrivate);
+  ASSERT_TRUE(E);
+  EXPECT_EQ(*E, "cannot write '" + Key +
+                    "': it exists; it was left as it is (name a new file)");
+  EXPECT_EQ(read(Key), "secret\n");
+  std::string Dangling = file("dangling.key");
+  ASSERT_EQ(::symlink(file("elsewhere").c_str(), Dangling.c_str()), 0);
+  EXPECT_TRUE(writeFile(Dangling, "other", FileMode::NewPrivate));
+  EXPECT_TRUE(S_ISLNK(modeOf(Dangling)));
+  EXPECT_EQ(entries(), 2u); // no temporary file left
+}
+
 TEST_F(FileIOTest, MissingDirectoryIsAOneLineErrorNamingTheFile) {
   std::string Out = file("missing/out.json");
   std::optional<std::string> E = writeFile(Out, "x", FileMode::Fresh);

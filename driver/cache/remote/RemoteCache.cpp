@@ -60,8 +60,16 @@ std::optional<std::string> RemoteCache::fetch(llvm::StringRef Key) {
     if (S.Failed)
       continue;
     RemoteStorage::Fetched Got = S.Storage->get(Key);
-    if (Got.What == RemoteStorage::Fetched::Outcome::Hit)
-      return std::move(Got.Bytes);
+    if (Got.What == RemoteStorage::Fetched::Outcome::Hit) {
+      // Whoever may write to the server may have written it: with trusted
+      // keys, only what one of them signed (EntrySignature.h).
+      std::string Why;
+      if (std::optional<StringRef> Entry =
+              verifiedEntry(Got.Bytes, Key, S.Spec.Trusted, Why))
+        return Entry->str();
+      ++Unverified;
+      continue;
+    }
     if (Got.What == RemoteStorage::Fetched::Outcome::Unusable)
       ++Unusable;
     if (Got.What == RemoteStorage::Fetched::Outcome::Failed)
@@ -73,7 +81,8 @@ std::optional<std::string> RemoteCache::fetch(llvm::StringRef Key) {
 void RemoteCache::store(llvm::StringRef Key, llvm::StringRef Bytes) {
   for (Server &S : Servers)
     if (!S.Failed && !S.Spec.ReadOnly)
-      if (std::optional<std::string> Error = S.Storage->put(Key, Bytes))
+      if (std::optional<std::string> Error = S.Storage->put(
+              Key, S.Spec.Signing ? S.Spec.Signing->sign(Key, Bytes) : Bytes))
         fail(S, "store", *Error);
 }
 

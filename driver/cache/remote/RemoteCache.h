@@ -43,14 +43,22 @@ public:
               std::function<void(const std::string &)> Warn);
   ~RemoteCache();
 
-  /// The entry under \p Key from the first server that has it.
+  /// The entry under \p Key from the first server that has it, and that
+  /// one of the server's trusted keys signed if it has any (RemoteSpec.h),
+  /// out of its signed envelope.
   std::optional<std::string> fetch(llvm::StringRef Key);
 
   /// Keys found holding what is no entry of ours (RemoteStorage.h): each a
   /// miss, whose analysis here overwrites it; the server stays in use.
   unsigned unusable() const { return Unusable; }
 
-  /// Stores \p Bytes under \p Key in every writable server still working.
+  /// Entries refused because none of their server's trusted keys signed
+  /// them: each a miss, whose analysis here overwrites it where this run
+  /// signs.
+  unsigned unverified() const { return Unverified; }
+
+  /// Stores \p Bytes under \p Key in every writable server still working,
+  /// signed with the server's signing key if it has one.
   void store(llvm::StringRef Key, llvm::StringRef Bytes);
 
   /// Whether any server may be written: one not read-only that has not
@@ -67,6 +75,7 @@ private:
   std::vector<Server> Servers;
   std::function<void(const std::string &)> Warn;
   unsigned Unusable = 0;
+  unsigned Unverified = 0;
 };
 
 } // namespace libtorch_tidy::cache

@@ -56,6 +56,9 @@ public:
   /// too large: RemoteStorage.h).
   unsigned rejected() const { return Rejected + Servers.unusable(); }
 
+  /// Entries found but not signed by a key their server trusts.
+  unsigned unverified() const { return Servers.unverified(); }
+
 private:
   BaseDirectory Base;
   std::string Build;

@@ -178,8 +178,9 @@ Error refuseBareSeparators(StringRef Text) {
       continue;
     StringRef AfterScheme = Server.drop_front(Slashes + 3);
     // An attribute's value (a token file's path) may hold an `@`.
-    for (StringRef Attribute : {"|read-only", "|layout=", "|bearer-token",
-                                "|connect-timeout=", "|operation-timeout="})
+    for (StringRef Attribute :
+         {"|read-only", "|layout=", "|bearer-token", "|connect-timeout=",
+          "|operation-timeout=", "|signing-key-", "|verify-key="})
       AfterScheme = AfterScheme.take_front(AfterScheme.find(Attribute));
     size_t At = AfterScheme.rfind('@');
     if (At == StringRef::npos ||
@@ -223,6 +224,51 @@ Expected<std::string> bearerToken(StringRef Attribute, StringRef Value,
   return Token;
 }
 
+/// The secret named by `signing-key-env` or `signing-key-file` (\p Name):
+/// never printed, nor the file's content in an error.
+Expected<SigningKey> signingKey(StringRef Name, StringRef Value,
+                                const RemoteSpec &Spec) {
+  std::string Seed;
+  const std::string Where = " (" + Name.str() + " of " + Spec.DisplayName + ")";
+  if (Name == "signing-key-env") {
+    std::optional<std::string> FromEnvironment = sys::Process::GetEnv(Value);
+    if (!FromEnvironment || StringRef(*FromEnvironment).trim().empty())
+      return problem("the environment variable '" + Value + "'" + Where +
+                     " is not set or empty; set it to the signing key");
+    Seed = std::move(*FromEnvironment);
+  } else {
+    std::string Why;
+    std::optional<std::string> FromFile =
+        io::readRegularFile(Value.str(), 4096, "signing key file", Why);
+    if (!FromFile)
+      return problem(Why + Where +
+                     "; point it at a readable file holding the key");
+    Seed = std::move(*FromFile);
+  }
+  std::optional<SigningKey> Key = SigningKey::fromSeedHex(Seed);
+  std::fill(Seed.begin(), Seed.end(), '\0');
+  if (!Key)
+    return problem("the signing key" + Where +
+                   " is not 64 hex digits; make one with "
+                   "'libtorch-tidy remote-cache-keygen FILE'");
+  return std::move(*Key);
+}
+
+/// What a server's signing attributes mean together: a writer trusts the
+/// key it signs with; a server whose entries must be signed but that this
+/// run may write without a key would be filled with entries its readers
+/// refuse.
+Error checkSigning(RemoteSpec &Spec) {
+  if (Spec.Signing)
+    Spec.Trusted.push_back(Spec.Signing->verifyKey());
+  else if (!Spec.Trusted.empty() && !Spec.ReadOnly)
+    return problem(Spec.DisplayName +
+                   " has a verify-key but no signing key, so the entries "
+                   "this run stores would be refused; add |read-only, or "
+                   "signing-key-env=VARIABLE or signing-key-file=PATH");
+  return Error::success();
+}
+
 Error parseAttribute(StringRef Attribute, RemoteSpec &Spec) {
   // Not a structured binding: a lambda may capture one only from C++20 on.
   const std::pair<StringRef, StringRef> NameValue = Attribute.split('=');
@@ -250,6 +296,25 @@ Error parseAttribute(StringRef Attribute, RemoteSpec &Spec) {
     if (!Token)
       return Token.takeError();
     Spec.BearerToken = std::move(*Token);
+  } else if (Name == "signing-key-env" || Name == "signing-key-file") {
+    if (Spec.Signing)
+      return problem(Spec.DisplayName + " has two signing keys; give one");
+    Expected<SigningKey> Key = signingKey(Name, Value, Spec);
+    if (!Key)
+      return Key.takeError();
+    Spec.Signing = std::move(*Key);
+  } else if (Name == "verify-key") {
+    std::optional<VerifyKey> Key = parseVerifyKey(Value);
+    if (!Key)
+      return problem("'verify-key=" + Value + "' of " + Spec.DisplayName +
+                     " is not a public key of 64 hex digits (what "
+                     "'libtorch-tidy remote-cache-keygen' prints)");
+    Spec.Trusted.push_back(*Key);
+  } else if (Name == "signing-key") {
+    // Not echoed: it is a secret.
+    return problem("signing-key= of " + Spec.DisplayName +
+                   " would put the secret on the command line; use "
+                   "signing-key-env=VARIABLE or signing-key-file=PATH");
   } else if (Spec.Scheme == RemoteSpec::Kind::Http && Name == "bearer-token") {
     // Not echoed: it is a secret.
     return problem("bearer-token= of " + Spec.DisplayName +
@@ -258,7 +323,8 @@ Error parseAttribute(StringRef Attribute, RemoteSpec &Spec) {
   } else {
     return problem("'" + Name + "' is not an attribute of " + Spec.DisplayName +
                    " (attributes: read-only, connect-timeout, "
-                   "operation-timeout" +
+                   "operation-timeout, signing-key-env, signing-key-file, "
+                   "verify-key" +
                    (Spec.Scheme == RemoteSpec::Kind::Http
                         ? ", layout, bearer-token-env, bearer-token-file"
                         : "") +
@@ -297,6 +363,8 @@ Expected<std::vector<RemoteSpec>> parseRemoteSpecs(StringRef Text) {
       if (!Attribute.empty())
         if (Error E = parseAttribute(Attribute, Spec))
           return E;
+    if (Error E = checkSigning(Spec))
+      return E;
     Specs.push_back(std::move(Spec));
   }
   return Specs;

@@ -18,15 +18,21 @@
 // printed; ccache's inline `bearer-token=` is refused because a command
 // line is visible to every user of the machine), `read-only`,
 // `connect-timeout` and `operation-timeout` (milliseconds; ccache's
-// defaults, 100 and 10000). Anything else is an error naming it.
+// defaults, 100 and 10000), and the signatures of entries
+// (EntrySignature.h): `signing-key-env` or `signing-key-file` (a writer's
+// secret key, read here, once, and never printed; a writer trusts its own
+// key) and `verify-key=<public key>` (one or more; entries not signed by
+// one of them are refused). Anything else is an error naming it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTESPEC_H
 #define LIBTORCH_TIDY_DRIVER_CACHE_REMOTE_REMOTESPEC_H
 
+#include "cache/remote/EntrySignature.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +62,11 @@ struct RemoteSpec {
   unsigned Database = 0;
   /// Read, never written (a pull request's job).
   bool ReadOnly = false;
+  /// Signs every entry stored (`signing-key-env`, `signing-key-file`).
+  std::optional<SigningKey> Signing;
+  /// Entries read are replayed only if one of these keys signed them
+  /// (`verify-key`, and the signing key's own); none: any entry.
+  std::vector<VerifyKey> Trusted;
   /// ccache's defaults.
   unsigned ConnectTimeoutMs = 100;
   unsigned OperationTimeoutMs = 10000;
