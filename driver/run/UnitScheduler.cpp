@@ -212,6 +212,11 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
   // Units asked for whose findings wait for the summaries of this run's
   // analyses (they call functions defined elsewhere).
   std::vector<size_t> Unconfirmed;
+  // Each unit's keys and its local entry; the local misses are then looked
+  // up remotely all at once.
+  std::vector<std::optional<TranslationUnitResult>> Hits(All.size());
+  std::vector<size_t> AskRemote;
+  std::vector<cache::RemoteResults::Lookup> RemoteLookups;
   for (size_t I = 0; I < All.size(); ++I) {
     std::vector<std::string> Parts;
     if (Cache || Remote)
@@ -224,24 +229,33 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     if (Remote)
       RemoteKeys[I] = Remote->key(Parts);
     // A profile needs the checks to run.
-    if (Tool.EnableCheckProfile && I < Selected) {
-      Pending.push_back(I);
+    if (Tool.EnableCheckProfile && I < Selected)
       continue;
-    }
-    std::optional<TranslationUnitResult> Hit;
     const bool LocalOnly = WritesEdits && I < Selected;
     if (Cache)
-      Hit = Cache->lookup(
+      Hits[I] = Cache->lookup(
           Keys[I], LocalOnly ? std::optional(cache::ResultCache::Origin::Local)
                              : std::nullopt);
-    if (!Hit && Remote && !LocalOnly)
-      if (std::optional<cache::WorkerResult> FromRemote =
-              Remote->lookup(RemoteKeys[I], All[I])) {
-        if (Cache)
-          Cache->store(Keys[I], *FromRemote,
-                       cache::ResultCache::Origin::Remote);
-        Hit = std::move(FromRemote->Unit);
-      }
+    if (!Hits[I] && Remote && !LocalOnly) {
+      AskRemote.push_back(I);
+      RemoteLookups.push_back({RemoteKeys[I], All[I]});
+    }
+  }
+  if (Remote) {
+    std::vector<std::optional<cache::WorkerResult>> FromRemote =
+        Remote->lookupAll(RemoteLookups);
+    for (size_t K = 0; K < AskRemote.size(); ++K) {
+      if (!FromRemote[K])
+        continue;
+      const size_t I = AskRemote[K];
+      if (Cache)
+        Cache->store(Keys[I], *FromRemote[K],
+                     cache::ResultCache::Origin::Remote);
+      Hits[I] = std::move(FromRemote[K]->Unit);
+    }
+  }
+  for (size_t I = 0; I < All.size(); ++I) {
+    std::optional<TranslationUnitResult> &Hit = Hits[I];
     if (!Hit) {
       (I < Selected ? Pending : Others).push_back(I);
       continue;
@@ -402,6 +416,9 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     HandOn();
   });
   Progress.end();
+  // What the servers have not stored yet, within a budget.
+  if (Remote)
+    Remote->finishStores();
   // Workers stored results and prefixes: keep the directory in its bounds.
   if (!PreambleDirectory.empty() && !RoundOne.empty())
     cache::limitCacheSize(PreambleDirectory, Tool.CacheMaxSize);

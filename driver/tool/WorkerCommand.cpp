@@ -68,7 +68,7 @@ int runWorkerCommand(const ToolOptions &Tool,
     std::string Key =
         Remote.key(unitKeyParts(Tool, *Setup, *Run->Provider, Tool.WorkerUnit));
     if (std::optional<cache::WorkerResult> Hit =
-            Remote.lookup(Key, Tool.WorkerUnit)) {
+            std::move(Remote.lookupAll({{Key, Tool.WorkerUnit}}).front())) {
       // Findings, never edits: the editor's quick fixes come from the
       // analysis here, after the first edit (docs/ci/shared-cache.md).
       model::dropEdits(Hit->Unit);

@@ -6,7 +6,7 @@
 //
 // ccache's HTTP storage: `GET <url>` answers 200 with the entry or 404,
 // `PUT <url>` stores it (nginx and lighttpd with WebDAV, bazel-remote,
-// sccache's WebDAV). One curl handle per server, so its connection is kept
+// sccache's WebDAV). One curl handle per object, so its connection is kept
 // alive across the run's requests. Redirects are not followed: a cache
 // server does not redirect, and following one could send the token
 // elsewhere.
@@ -57,12 +57,13 @@ public:
     curl_slist_free_all(Headers);
   }
 
-  Fetched get(llvm::StringRef Key) override {
+  Fetched get(llvm::StringRef Key, unsigned TimeoutMs) override {
     Fetched Result;
     long Status = 0;
     bool TooLarge = false;
     if (std::optional<std::string> Error =
-            request(Key, /*Body=*/nullptr, &Result.Bytes, Status, TooLarge)) {
+            request(Key, /*Body=*/nullptr, &Result.Bytes, TimeoutMs, Status,
+                    TooLarge)) {
       Result.What =
           TooLarge ? Fetched::Outcome::Unusable : Fetched::Outcome::Failed;
       Result.Error = *Error;
@@ -79,13 +80,13 @@ public:
     return Result;
   }
 
-  std::optional<std::string> put(llvm::StringRef Key,
-                                 llvm::StringRef Bytes) override {
+  std::optional<std::string> put(llvm::StringRef Key, llvm::StringRef Bytes,
+                                 unsigned TimeoutMs) override {
     long Status = 0;
     std::string Ignored;
     bool TooLarge = false;
     if (std::optional<std::string> Error =
-            request(Key, &Bytes, &Ignored, Status, TooLarge))
+            request(Key, &Bytes, &Ignored, TimeoutMs, Status, TooLarge))
       return Error;
     if (Status >= 200 && Status < 300)
       return std::nullopt;
@@ -116,8 +117,8 @@ private:
   /// entry may be, and was not read (further).
   std::optional<std::string> request(llvm::StringRef Key,
                                      const llvm::StringRef *Body,
-                                     std::string *Received, long &Status,
-                                     bool &TooLarge) {
+                                     std::string *Received, unsigned TimeoutMs,
+                                     long &Status, bool &TooLarge) {
     if (!Handle)
       return std::string("curl could not be initialized");
     curl_easy_reset(Handle);
@@ -128,8 +129,7 @@ private:
     curl_easy_setopt(Handle, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(Handle, CURLOPT_CONNECTTIMEOUT_MS,
                      static_cast<long>(Spec.ConnectTimeoutMs));
-    curl_easy_setopt(Handle, CURLOPT_TIMEOUT_MS,
-                     static_cast<long>(Spec.OperationTimeoutMs));
+    curl_easy_setopt(Handle, CURLOPT_TIMEOUT_MS, static_cast<long>(TimeoutMs));
     curl_easy_setopt(Handle, CURLOPT_USERAGENT, "libtorch-tidy");
     if (!Headers) {
       // No "Expect: 100-continue": it costs a round trip on every PUT.

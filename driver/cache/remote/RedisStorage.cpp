@@ -44,7 +44,7 @@ public:
       redisFree(Context);
   }
 
-  Fetched get(llvm::StringRef Key) override {
+  Fetched get(llvm::StringRef Key, unsigned TimeoutMs) override {
     Fetched Result;
     std::string Name = (KeyPrefix + Key).str();
     Reply R;
@@ -52,8 +52,9 @@ public:
     // crosses the network, however large the value someone stored; a key
     // that is not there reads as "".
     const std::string Last = std::to_string(MaxRemoteEntryBytes);
-    if (std::optional<std::string> Error = command(
-            R, "GETRANGE %b 0 %s", Name.data(), Name.size(), Last.c_str())) {
+    if (std::optional<std::string> Error =
+            command(R, TimeoutMs, "GETRANGE %b 0 %s", Name.data(), Name.size(),
+                    Last.c_str())) {
       // Another type under our key is that key's problem, not the server's.
       const bool WrongType = R && R->type == REDIS_REPLY_ERROR &&
                              llvm::StringRef(*Error).starts_with("WRONGTYPE");
@@ -77,13 +78,13 @@ public:
     return Result;
   }
 
-  std::optional<std::string> put(llvm::StringRef Key,
-                                 llvm::StringRef Bytes) override {
+  std::optional<std::string> put(llvm::StringRef Key, llvm::StringRef Bytes,
+                                 unsigned TimeoutMs) override {
     std::string Name = (KeyPrefix + Key).str();
     Reply R;
     if (std::optional<std::string> Error =
-            command(R, "SET %b %b", Name.data(), Name.size(), Bytes.data(),
-                    Bytes.size()))
+            command(R, TimeoutMs, "SET %b %b", Name.data(), Name.size(),
+                    Bytes.data(), Bytes.size()))
       return Error;
     if (R->type != REDIS_REPLY_STATUS)
       return std::string("SET answered something other than OK");
@@ -108,6 +109,7 @@ private:
     if (redisSetTimeout(Context, milliseconds(Spec.OperationTimeoutMs)) !=
         REDIS_OK)
       return std::string(Context->errstr);
+    CurrentTimeoutMs = Spec.OperationTimeoutMs;
     Reply R;
     if (!Spec.Password.empty()) {
       // The password is sent, never shown: a refusal names no secret.
@@ -136,12 +138,17 @@ private:
   }
 
   template <typename... Args>
-  std::optional<std::string> command(Reply &R, const char *Format,
-                                     Args... Arguments) {
+  std::optional<std::string> command(Reply &R, unsigned TimeoutMs,
+                                     const char *Format, Args... Arguments) {
     if (std::optional<std::string> Error = connect())
       return Error;
     if (!Ready)
       return std::string("not connected");
+    if (TimeoutMs != CurrentTimeoutMs) {
+      if (redisSetTimeout(Context, milliseconds(TimeoutMs)) != REDIS_OK)
+        return std::string(Context->errstr);
+      CurrentTimeoutMs = TimeoutMs;
+    }
     R.reset(
         static_cast<redisReply *>(redisCommand(Context, Format, Arguments...)));
     if (!R) {
@@ -149,8 +156,7 @@ private:
       // (errno is gone by now).
       if (Context->err == REDIS_ERR_IO &&
           llvm::StringRef(Context->errstr) == std::strerror(EAGAIN))
-        return "no answer within " + std::to_string(Spec.OperationTimeoutMs) +
-               " ms";
+        return "no answer within " + std::to_string(TimeoutMs) + " ms";
       return std::string(Context->errstr[0] ? Context->errstr : "no answer");
     }
     if (R->type == REDIS_REPLY_ERROR)
@@ -161,6 +167,8 @@ private:
   RemoteSpec Spec;
   redisContext *Context = nullptr;
   bool Ready = false;
+  /// The socket's time-out now, set again only when a call asks another.
+  unsigned CurrentTimeoutMs = 0;
 };
 
 } // namespace

@@ -31,19 +31,25 @@ std::string RemoteResults::key(llvm::ArrayRef<std::string> Parts) const {
   return remoteKey(Build, Parts, Base);
 }
 
-std::optional<WorkerResult> RemoteResults::lookup(llvm::StringRef Key,
-                                                  llvm::StringRef MainFile) {
-  if (Build.empty())
-    return std::nullopt;
-  std::optional<std::string> Bytes = Servers.fetch(Key);
-  if (!Bytes)
-    return std::nullopt;
-  std::string Why;
-  std::optional<WorkerResult> Hit =
-      decodeRemoteEntry(*Bytes, Key, MainFile, Base, Dependencies, Why);
-  if (!Hit && !Why.empty())
-    ++Rejected; // the unit's analysis here overwrites it
-  return Hit;
+std::vector<std::optional<WorkerResult>>
+RemoteResults::lookupAll(llvm::ArrayRef<Lookup> Units) {
+  std::vector<std::optional<WorkerResult>> Results(Units.size());
+  if (Build.empty() || Units.empty())
+    return Results;
+  std::vector<std::string> Keys;
+  for (const Lookup &Unit : Units)
+    Keys.push_back(Unit.Key);
+  std::vector<std::optional<std::string>> Entries = Servers.fetchAll(Keys);
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (!Entries[I])
+      continue;
+    std::string Why;
+    Results[I] = decodeRemoteEntry(*Entries[I], Units[I].Key, Units[I].MainFile,
+                                   Base, Dependencies, Why);
+    if (!Results[I] && !Why.empty())
+      ++Rejected; // the unit's analysis here overwrites it
+  }
+  return Results;
 }
 
 void RemoteResults::store(llvm::StringRef Key, const WorkerResult &Result) {

@@ -44,12 +44,22 @@ public:
   /// identity).
   std::string key(llvm::ArrayRef<std::string> Parts) const;
 
-  /// The result of \p MainFile under \p Key, if an entry passes every check.
-  std::optional<WorkerResult> lookup(llvm::StringRef Key,
-                                     llvm::StringRef MainFile);
+  /// A unit to look up: its key and main file.
+  struct Lookup {
+    std::string Key, MainFile;
+  };
 
-  /// Stores \p Result, analyzed here, in every writable server.
+  /// The result of each of \p Units whose entry passes every check, all
+  /// asked at once (RemoteCache.h).
+  std::vector<std::optional<WorkerResult>>
+  lookupAll(llvm::ArrayRef<Lookup> Units);
+
+  /// Stores \p Result, analyzed here, in every writable server, while the
+  /// run goes on.
   void store(llvm::StringRef Key, const WorkerResult &Result);
+
+  /// Waits, within a budget, for the stores still under way.
+  void finishStores() { Servers.finishStores(); }
 
   /// Entries found but ignored: damaged, foreign, holding what a unit
   /// cannot have (RemoteEntry.h), or no entry at all (another Redis type,

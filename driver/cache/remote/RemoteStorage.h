@@ -8,7 +8,8 @@
 // remote storage does. A backend knows nothing of what the blob holds
 // (RemoteEntry.h checks it) nor of failing over to the next server
 // (RemoteCache.h): it reports what happened, with a one-line reason that
-// never holds a password or token.
+// never holds a password or token. One object is one connection, used by
+// one thread at a time; RemoteCache.h makes several for parallel lookups.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,13 +43,15 @@ public:
     std::string Error;
   };
 
-  /// The blob stored under \p Key (lowercase hex).
-  virtual Fetched get(llvm::StringRef Key) = 0;
+  /// The blob stored under \p Key (lowercase hex), answered within
+  /// \p TimeoutMs (at most the server's operation timeout: the caller's
+  /// budget may leave less).
+  virtual Fetched get(llvm::StringRef Key, unsigned TimeoutMs) = 0;
 
-  /// Stores \p Bytes under \p Key, replacing what is there. Returns the
-  /// reason it failed, or nothing.
-  virtual std::optional<std::string> put(llvm::StringRef Key,
-                                         llvm::StringRef Bytes) = 0;
+  /// Stores \p Bytes under \p Key, replacing what is there, within
+  /// \p TimeoutMs. Returns the reason it failed, or nothing.
+  virtual std::optional<std::string>
+  put(llvm::StringRef Key, llvm::StringRef Bytes, unsigned TimeoutMs) = 0;
 };
 
 /// libcurl: `GET`/`PUT` of `<prefix>/<key in Spec.Layout>`.

@@ -1,8 +1,8 @@
 """Real cache servers for the remote-cache tests, each started on a free
 loopback port in a directory of the test and always stopped, even when the
-test fails: redis-server, nginx with WebDAV (PUT), and a fault proxy that
+test fails: redis-server, nginx with WebDAV (PUT), a fault proxy that
 answers as a broken server would (hangs, 500, garbage, cut-short bodies,
-refused authorization). A missing server program fails the test, naming
+refused authorization), and a proxy that makes a real server slow. A missing server program fails the test, naming
 the package: scripts/install-deps installs them."""
 import contextlib
 import os
@@ -222,6 +222,62 @@ def fault(behaviour):
         yield f.port, f
     finally:
         f.stop()
+
+
+class _Delayed(LoopbackServer):
+    """A proxy to a server on TARGET that holds back each piece of every
+    answer for DELAY seconds: a server far away or overloaded. Counts the
+    connections open at once."""
+
+    def __init__(self, target, delay):
+        super().__init__()
+        self.target, self.delay = target, delay
+        self.now = self.most = 0
+        self.lock = threading.Lock()
+
+    def answer(self, conn, peer):
+        with self.lock:
+            self.now += 1
+            self.most = max(self.most, self.now)
+        try:
+            server = socket.create_connection(("127.0.0.1", self.target))
+            self.open.append(server)
+            threading.Thread(target=self._forward, args=(conn, server),
+                             daemon=True).start()
+            while not self.stopping:
+                data = server.recv(65536)
+                if not data:
+                    return
+                time.sleep(self.delay)
+                conn.sendall(data)
+        finally:
+            with self.lock:
+                self.now -= 1
+
+    def _forward(self, conn, server):
+        try:
+            while True:
+                data = conn.recv(65536)
+                if not data:
+                    break
+                server.sendall(data)
+        except OSError:
+            pass
+        try:
+            server.shutdown(socket.SHUT_WR)
+        except OSError:
+            pass
+
+
+@contextlib.contextmanager
+def delayed(target, delay):
+    """Yields (port, the proxy) of a slow way to the server on TARGET."""
+    d = _Delayed(target, delay)
+    d.start()
+    try:
+        yield d.port, d
+    finally:
+        d.stop()
 
 
 def stopped_port():
