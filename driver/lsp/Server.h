@@ -130,7 +130,7 @@ private:
   void showMessage(int Type, const std::string &Message);
   void logMessage(const std::string &Message);
 
-  // --- Documents and analyses (ServerDocuments.cpp). ---
+  // --- Documents (ServerDocuments.cpp). ---
   void didOpen(const nlohmann::json &Params);
   void didChange(const nlohmann::json &Params);
   void didSave(const nlohmann::json &Params);
@@ -151,6 +151,8 @@ private:
   /// document was \p Closed.
   void dropWaiting(Document &Doc, int Code, llvm::StringRef Message,
                    bool Closed = false);
+
+  // --- Analyses (ServerAnalyses.cpp). ---
   void publish(Document &Doc, long long Version);
   void showProblemOnce(Document &Doc, const std::string &Problem);
   /// Starts the analyses that are due, polls the running ones; returns how
