@@ -34,6 +34,15 @@ bool buffersMatchFiles(const std::map<std::string, std::string> &Buffers) {
   return true;
 }
 
+/// The tests' slow machine: LIBTORCH_TIDY_TEST_ANALYSIS_SECONDS=<seconds>
+/// makes every analysis last at least that long, to be a person who types
+/// faster than an analysis ends; unset outside the tests.
+double testAnalysisSeconds() {
+  const char *Value = getenv("LIBTORCH_TIDY_TEST_ANALYSIS_SECONDS");
+  double Seconds = 0;
+  return Value && !StringRef(Value).getAsDouble(Seconds) ? Seconds : 0;
+}
+
 } // namespace
 
 void Server::publish(Document &Doc, long long Version) {
@@ -152,6 +161,7 @@ void Server::start(Document &Doc) {
     return NoAnalysis(Command.Problem);
   // Never builds nor waits for a prefix: ServerPrefixBuilds.cpp does.
   AnalysisRequest Request = workerRequest(Doc, Command, "reuse-only");
+  Request.MinimumSeconds = testAnalysisSeconds();
   if (!Options.RemoteCache.empty() && buffersMatchFiles(Request.Unsaved))
     Request.RemoteCache = Options.RemoteCache;
   Doc.RunningVersion = Doc.Version;
