@@ -11,7 +11,7 @@
 // reaches the worker through a virtual file system overlay (`--vfsoverlay`)
 // of every open document. A worker that crashes or hangs takes nothing with
 // it: the server kills its process group, and a newer edit does the same to
-// an analysis of an older version.
+// an analysis of an older version that only just started.
 //
 //===----------------------------------------------------------------------===//
 

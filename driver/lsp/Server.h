@@ -9,8 +9,10 @@
 // One thread: it reads messages, answers them at once, and runs analyses
 // as worker processes (AnalysisProcess.h) that it polls, so a slow, hung or
 // crashing analysis never holds up the protocol. An edit schedules the
-// document's analysis after a quiet period (the debounce) and stops the
-// analysis of the version before it; code actions asked for while the
+// document's analysis after a quiet period (the debounce); the analysis of
+// the version before it is stopped if it only just started, else it ends,
+// publishes, and then the newest version is analyzed (editKeeps()); never
+// two of one document at once. Code actions asked for while the
 // current version is being analyzed are answered when it is done, or with
 // an error if the request is cancelled or the document changes first.
 //
@@ -102,6 +104,8 @@ private:
     std::optional<double> PlainSeconds;
     /// When the running (or last) analysis started.
     Clock::time_point AnalysisStarted;
+    /// An edit stopped an analysis since the last publish (editKeeps()).
+    bool EditStopped = false;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -167,6 +171,9 @@ private:
                                 const std::string &PrefixRole) const;
   /// Stops the running analysis of \p Doc, if any.
   void stopAnalysis(Document &Doc);
+  /// Whether an edit of \p Doc lets its running analysis end and publish,
+  /// rather than stopping it.
+  bool editKeeps(const Document &Doc) const;
   /// Tells the client that the running analysis builds (or waits for) its
   /// precompiled prefix, from the worker's notice line.
   void reportPreamble(Document &Doc, llvm::StringRef Notice);

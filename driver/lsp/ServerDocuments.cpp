@@ -49,6 +49,7 @@ void Server::didOpen(const nlohmann::json &Params) {
   Doc.Version = Version;
   Doc.ResultVersion.reset();
   Doc.Due = Clock::now();
+  Doc.EditStopped = false;
 }
 
 void Server::didChange(const nlohmann::json &Params) {
@@ -61,11 +62,23 @@ void Server::didChange(const nlohmann::json &Params) {
       // The text would no longer be the editor's: keep the last good one.
       return logMessage("libtorch-tidy: ignored a didChange of " + Doc->Uri +
                         ": " + *Problem);
+  // The first edit since the running analysis started.
+  const bool FirstEdit = Doc->Running && Doc->RunningVersion == Doc->Version;
   Doc->Text = std::move(Text);
   Doc->Version = Params.at("textDocument").at("version");
   dropWaiting(*Doc, -32801, "the document changed");
-  // A newer edit replaces the pending and the running analysis.
-  stopAnalysis(*Doc);
+  // A newer edit replaces the pending analysis; the running one goes on
+  // when it ran long enough, and the newest version's starts after it.
+  if (Doc->Running && editKeeps(*Doc)) {
+    if (FirstEdit)
+      logMessage("libtorch-tidy: " + sys::path::filename(Doc->Path).str() +
+                 ": the analysis of version " +
+                 std::to_string(Doc->RunningVersion) +
+                 " goes on and publishes, then the newest version's starts");
+  } else {
+    Doc->EditStopped |= Doc->Running != nullptr;
+    stopAnalysis(*Doc);
+  }
   Doc->Due = Clock::now() + std::chrono::milliseconds(Options.DebounceMs);
 }
 
