@@ -104,8 +104,16 @@ private:
     std::optional<double> PlainSeconds;
     /// When the running (or last) analysis started.
     Clock::time_point AnalysisStarted;
+    /// When the document was opened.
+    Clock::time_point Opened;
+    /// How long the longest analysis ran that was stopped before it
+    /// published, since the document was opened: the least one takes.
+    std::optional<double> StoppedSeconds;
     /// An edit stopped an analysis since the last publish (editKeeps()).
     bool EditStopped = false;
+    /// The prefix build's wait for the first diagnostics is over
+    /// (startOverdueBuild()).
+    bool BuildOverdue = false;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -194,6 +202,9 @@ private:
                            std::optional<double> AnalysisSeconds);
   /// The key of \p Doc's prefix build, from its MissingPrefix.
   std::string prefixBuildKey(const Document &Doc);
+  /// Starts \p Doc's prefix build on a busy machine too once one
+  /// analysis's time has passed since it was opened with no diagnostics.
+  void startOverdueBuild(Document &Doc);
   void pollPrefixBuilds();
   /// Whether \p Doc's due analysis waits for the prefix build it joined:
   /// when that build should end before a plain parse would.

@@ -101,6 +101,7 @@ int Server::step() {
   const auto Now = Clock::now();
   unsigned RunningCount = 0;
   for (auto &[Uri, Doc] : Documents) {
+    startOverdueBuild(Doc);
     if (!Doc.Running)
       continue;
     if (std::optional<std::string> Notice = Doc.Running->preambleNotice())
@@ -149,6 +150,8 @@ int Server::step() {
 void Server::stopAnalysis(Document &Doc) {
   if (!Doc.Running)
     return;
+  Doc.StoppedSeconds =
+      std::max(Doc.StoppedSeconds.value_or(0), Doc.Running->activeSeconds());
   Doc.Running.reset();
   Progress.end(Doc.Progress, "superseded");
   Doc.Progress.clear();

@@ -48,8 +48,9 @@ void Server::didOpen(const nlohmann::json &Params) {
   Doc.Text = std::move(Text);
   Doc.Version = Version;
   Doc.ResultVersion.reset();
-  Doc.Due = Clock::now();
-  Doc.EditStopped = false;
+  Doc.Due = Doc.Opened = Clock::now();
+  Doc.StoppedSeconds.reset();
+  Doc.EditStopped = Doc.BuildOverdue = false;
 }
 
 void Server::didChange(const nlohmann::json &Params) {

@@ -1,13 +1,17 @@
 """A person who types faster than an analysis ends, on a busy machine
-(driver/lsp/ServerAnalyses.cpp, editKeeps). LIBTORCH_TIDY_TEST_LOADAVG
-leaves no core idle and LIBTORCH_TIDY_TEST_ANALYSIS_SECONDS makes every
-analysis last 3 s, whatever the machine is:
+(driver/lsp/ServerAnalyses.cpp, editKeeps; ServerPrefixBuilds.cpp,
+startOverdueBuild). LIBTORCH_TIDY_TEST_LOADAVG leaves no core idle and
+LIBTORCH_TIDY_TEST_ANALYSIS_SECONDS makes every analysis last 3 s, whatever
+the machine is:
 
   * an edit every second, each past the debounce: the running analysis is
     not stopped, it ends and publishes, with its own version, findings on
     its own text's lines; then the newest version's starts. Diagnostics and
     the preamble build come while the person types, never two analyses of
-    the document at once, and the last version's once the typing stops.
+    the document at once, and the last version's once the typing stops;
+  * an edit right after the document opened (within the debounce) stops the
+    first analysis: no diagnostics can come before the next one ends, and
+    the preamble build waits for them no longer.
 """
 import os
 import sys
@@ -105,10 +109,36 @@ def typing_faster_than_analyses(args, text):
         c.close()
 
 
+def early_edit_stops_the_first(args, text):
+    project = os.path.join(args.work, "early")
+    write_project(project, {"train.cpp": text}, args.flags)
+    path = os.path.join(project, "train.cpp")
+    c = busy_server(args, "early", 1500)
+    try:
+        uri = c.open(path, text, version=1)
+        c.drain(0.3)
+        c.change(path, 2, [{"text": version_text(text, 2)}])
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "building the preamble" in m["params"]["message"],
+                   "the build's start", timeout=60)
+        check(not published(c),
+              "the build starts before the first diagnostics: %r" % published(c))
+        c.wait_for(lambda m: m.get("method") == "window/logMessage" and
+                   "the preamble is built without waiting" in m["params"]["message"],
+                   "why it starts")
+        second = c.diagnostics(uri, version=2, timeout=120)["diagnostics"]
+        check(finding_lines(version_text(text, 2), second),
+              "the edit's findings: %r" % second)
+        check(c.shutdown() == 0, "exit code")
+    finally:
+        c.close()
+
+
 def scenario(args):
     text = open(os.path.join(HERE, "train.cpp"), encoding="utf-8").read()
     check(ANCHOR in text, "the test's anchor")
     typing_faster_than_analyses(args, text)
+    early_edit_stops_the_first(args, text)
 
 
 main(scenario)
