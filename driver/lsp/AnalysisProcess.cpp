@@ -77,6 +77,9 @@ std::string overlayYaml(const std::map<std::string, std::string> &Files,
 AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
   Started = Clock::now();
   Deadline = Started + std::chrono::seconds(Request.TimeoutSeconds + 2);
+  NotBefore =
+      Started + std::chrono::duration_cast<Clock::duration>(
+                    std::chrono::duration<double>(Request.MinimumSeconds));
   SmallString<128> Dir;
   SmallString<256> Model(Request.ScratchRoot);
   sys::path::append(Model, Request.ScratchRoot.empty() ? "libtorch-tidy-lsp"
@@ -238,6 +241,8 @@ double AnalysisProcess::activeSeconds() const {
 bool AnalysisProcess::poll() {
   if (Done)
     return true;
+  if (Clock::now() < NotBefore)
+    return false;
   int Status = 0;
   pid_t R = waitpid(Pid, &Status, WNOHANG);
   if (R == 0) {

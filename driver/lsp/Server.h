@@ -9,8 +9,10 @@
 // One thread: it reads messages, answers them at once, and runs analyses
 // as worker processes (AnalysisProcess.h) that it polls, so a slow, hung or
 // crashing analysis never holds up the protocol. An edit schedules the
-// document's analysis after a quiet period (the debounce) and stops the
-// analysis of the version before it; code actions asked for while the
+// document's analysis after a quiet period (the debounce); the analysis of
+// the version before it is stopped if it only just started, else it ends,
+// publishes, and then the newest version is analyzed (editKeeps()); never
+// two of one document at once. Code actions asked for while the
 // current version is being analyzed are answered when it is done, or with
 // an error if the request is cancelled or the document changes first.
 //
@@ -102,6 +104,16 @@ private:
     std::optional<double> PlainSeconds;
     /// When the running (or last) analysis started.
     Clock::time_point AnalysisStarted;
+    /// When the document was opened.
+    Clock::time_point Opened;
+    /// How long the longest analysis ran that was stopped before it
+    /// published, since the document was opened: the least one takes.
+    std::optional<double> StoppedSeconds;
+    /// An edit stopped an analysis since the last publish (editKeeps()).
+    bool EditStopped = false;
+    /// The prefix build's wait for the first diagnostics is over
+    /// (startOverdueBuild()).
+    bool BuildOverdue = false;
     long long RunningVersion = 0;
     std::string RunningText;
     /// The last analysis's findings, of version ResultVersion.
@@ -130,7 +142,7 @@ private:
   void showMessage(int Type, const std::string &Message);
   void logMessage(const std::string &Message);
 
-  // --- Documents and analyses (ServerDocuments.cpp). ---
+  // --- Documents (ServerDocuments.cpp). ---
   void didOpen(const nlohmann::json &Params);
   void didChange(const nlohmann::json &Params);
   void didSave(const nlohmann::json &Params);
@@ -151,6 +163,8 @@ private:
   /// document was \p Closed.
   void dropWaiting(Document &Doc, int Code, llvm::StringRef Message,
                    bool Closed = false);
+
+  // --- Analyses (ServerAnalyses.cpp). ---
   void publish(Document &Doc, long long Version);
   void showProblemOnce(Document &Doc, const std::string &Problem);
   /// Starts the analyses that are due, polls the running ones; returns how
@@ -165,6 +179,9 @@ private:
                                 const std::string &PrefixRole) const;
   /// Stops the running analysis of \p Doc, if any.
   void stopAnalysis(Document &Doc);
+  /// Whether an edit of \p Doc lets its running analysis end and publish,
+  /// rather than stopping it.
+  bool editKeeps(const Document &Doc) const;
   /// Tells the client that the running analysis builds (or waits for) its
   /// precompiled prefix, from the worker's notice line.
   void reportPreamble(Document &Doc, llvm::StringRef Notice);
@@ -185,6 +202,9 @@ private:
                            std::optional<double> AnalysisSeconds);
   /// The key of \p Doc's prefix build, from its MissingPrefix.
   std::string prefixBuildKey(const Document &Doc);
+  /// Starts \p Doc's prefix build on a busy machine too once one
+  /// analysis's time has passed since it was opened with no diagnostics.
+  void startOverdueBuild(Document &Doc);
   void pollPrefixBuilds();
   /// Whether \p Doc's due analysis waits for the prefix build it joined:
   /// when that build should end before a plain parse would.

@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "io/FileIO.h"
 #include "lsp/CodeActions.h"
 #include "lsp/Server.h"
 #include "lsp/TextDocument.h"
@@ -25,23 +24,6 @@ bool isHeaderPath(StringRef Path) {
       return true;
   return false;
 }
-
-namespace {
-
-/// Whether every open buffer holds what its file on disk holds: the remote
-/// cache's entries are checked against the files, so it is asked only then.
-bool buffersMatchFiles(const std::map<std::string, std::string> &Buffers) {
-  for (const auto &[Path, Text] : Buffers) {
-    std::string Why;
-    std::optional<std::string> OnDisk =
-        io::readRegularFile(Path, Text.size(), "source", Why);
-    if (!OnDisk || *OnDisk != Text)
-      return false;
-  }
-  return true;
-}
-
-} // namespace
 
 Server::Document *Server::document(const nlohmann::json &TextDocument) {
   auto It = Documents.find(TextDocument.at("uri").get<std::string>());
@@ -66,7 +48,9 @@ void Server::didOpen(const nlohmann::json &Params) {
   Doc.Text = std::move(Text);
   Doc.Version = Version;
   Doc.ResultVersion.reset();
-  Doc.Due = Clock::now();
+  Doc.Due = Doc.Opened = Clock::now();
+  Doc.StoppedSeconds.reset();
+  Doc.EditStopped = Doc.BuildOverdue = false;
 }
 
 void Server::didChange(const nlohmann::json &Params) {
@@ -79,11 +63,23 @@ void Server::didChange(const nlohmann::json &Params) {
       // The text would no longer be the editor's: keep the last good one.
       return logMessage("libtorch-tidy: ignored a didChange of " + Doc->Uri +
                         ": " + *Problem);
+  // The first edit since the running analysis started.
+  const bool FirstEdit = Doc->Running && Doc->RunningVersion == Doc->Version;
   Doc->Text = std::move(Text);
   Doc->Version = Params.at("textDocument").at("version");
   dropWaiting(*Doc, -32801, "the document changed");
-  // A newer edit replaces the pending and the running analysis.
-  stopAnalysis(*Doc);
+  // A newer edit replaces the pending analysis; the running one goes on
+  // when it ran long enough, and the newest version's starts after it.
+  if (Doc->Running && editKeeps(*Doc)) {
+    if (FirstEdit)
+      logMessage("libtorch-tidy: " + sys::path::filename(Doc->Path).str() +
+                 ": the analysis of version " +
+                 std::to_string(Doc->RunningVersion) +
+                 " goes on and publishes, then the newest version's starts");
+  } else {
+    Doc->EditStopped |= Doc->Running != nullptr;
+    stopAnalysis(*Doc);
+  }
   Doc->Due = Clock::now() + std::chrono::milliseconds(Options.DebounceMs);
 }
 
@@ -251,194 +247,6 @@ void Server::answerWaiting(Document &Doc) {
   Doc.Waiting.clear();
   for (const WaitingRequest &Request : Waiting)
     answer(Doc, Request);
-}
-
-void Server::publish(Document &Doc, long long Version) {
-  ++Doc.ResultSerial;
-  if (PullDiagnostics) {
-    // The client asks for them; one that can be told to ask again is.
-    if (DiagnosticRefresh)
-      send({{"jsonrpc", "2.0"},
-            {"id", "libtorch-tidy-" + std::to_string(NextRequestId++)},
-            {"method", "workspace/diagnostic/refresh"}});
-    return;
-  }
-  nlohmann::json Diagnostics = nlohmann::json::array();
-  for (const DocumentDiagnostic &D : Doc.Findings.Diagnostics)
-    Diagnostics.push_back(D.Diagnostic);
-  notify(
-      "textDocument/publishDiagnostics",
-      {{"uri", Doc.Uri}, {"version", Version}, {"diagnostics", Diagnostics}});
-}
-
-void Server::showProblemOnce(Document &Doc, const std::string &Problem) {
-  if (Doc.LastProblem == Problem)
-    return;
-  Doc.LastProblem = Problem;
-  showMessage(2, "libtorch-tidy: " + Doc.Path + ": " + Problem);
-}
-
-int Server::step() {
-  pollPrefixBuilds();
-  const auto Now = Clock::now();
-  unsigned RunningCount = 0;
-  for (auto &[Uri, Doc] : Documents) {
-    if (!Doc.Running)
-      continue;
-    if (std::optional<std::string> Notice = Doc.Running->preambleNotice())
-      reportPreamble(Doc, *Notice);
-    if (Doc.Running->poll())
-      finished(Doc);
-  }
-  for (auto &[Uri, Doc] : Documents)
-    RunningCount += Doc.Running != nullptr;
-  // Oldest due first.
-  std::vector<Document *> Due;
-  for (auto &[Uri, Doc] : Documents)
-    if (Doc.Due && *Doc.Due <= Now)
-      Due.push_back(&Doc);
-  llvm::sort(Due, [](Document *A, Document *B) { return *A->Due < *B->Due; });
-  for (Document *Doc : Due) {
-    if (RunningCount >= Options.Jobs)
-      break;
-    if (waitsForPrefixBuild(*Doc))
-      continue;
-    start(*Doc);
-    RunningCount += Doc->Running != nullptr;
-  }
-  // Sleep until the next analysis is due, or poll the running ones.
-  int Timeout = 1000;
-  if (!PrefixBuilds.empty())
-    Timeout = std::min(Timeout, 50);
-  for (auto &[Uri, Doc] : Documents) {
-    if (Doc.Running)
-      Timeout = std::min(Timeout, 10);
-    // One that waits for a prefix build is polled with the builds.
-    if (Doc.Due && !waitsForPrefixBuild(Doc)) {
-      auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                      *Doc.Due - Clock::now())
-                      .count();
-      // Left is at most Timeout here, so it fits an int.
-      if (Left < Timeout)
-        Timeout = static_cast<int>(std::max<long long>(Left, 1));
-    }
-  }
-  return Timeout;
-}
-
-void Server::stopAnalysis(Document &Doc) {
-  if (!Doc.Running)
-    return;
-  Doc.Running.reset();
-  Progress.end(Doc.Progress, "superseded");
-  Doc.Progress.clear();
-}
-
-void Server::reportPreamble(Document &Doc, StringRef Notice) {
-  StringRef Headers = Notice;
-  if (Headers.consume_front("missing ")) {
-    Doc.MissingPrefix = Headers.str();
-    return considerPrefixBuild(Doc, std::nullopt);
-  }
-  const bool Waiting = Headers.consume_front("waiting ");
-  if (!Waiting && !Headers.consume_front("building "))
-    return;
-  const std::string Message =
-      (Waiting ? "waiting for the preamble (" : "building the preamble (") +
-      Headers.str() + "), reused by the next analyses";
-  logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() + ": " +
-             Message);
-  Progress.report(Doc.Progress, Message);
-}
-
-void Server::start(Document &Doc) {
-  Doc.Due.reset();
-  stopAnalysis(Doc);
-  auto NoAnalysis = [&](const std::string &Problem) {
-    Doc.Findings = DocumentFindings();
-    Doc.ResultVersion = Doc.Version;
-    if (!Problem.empty())
-      showProblemOnce(Doc, Problem);
-    publish(Doc, Doc.Version);
-    answerWaiting(Doc);
-  };
-  if (isHeaderPath(Doc.Path))
-    return NoAnalysis("");
-  CommandLookup Command = Lookup.lookup(Doc.Path);
-  if (!Command.HasEntry)
-    return NoAnalysis(Command.Problem);
-  // Never builds nor waits for a prefix: ServerPrefixBuilds.cpp does.
-  AnalysisRequest Request = workerRequest(Doc, Command, "reuse-only");
-  if (!Options.RemoteCache.empty() && buffersMatchFiles(Request.Unsaved))
-    Request.RemoteCache = Options.RemoteCache;
-  Doc.RunningVersion = Doc.Version;
-  Doc.RunningText = Doc.Text;
-  logMessage("libtorch-tidy: analyzing " + Doc.Path + " (version " +
-             std::to_string(Doc.Version) + ")");
-  Doc.MissingPrefix.clear();
-  Doc.ParsingBesideBuild = false;
-  Doc.AnalysisStarted = Clock::now();
-  Doc.Running = std::make_unique<AnalysisProcess>(Request);
-  Doc.Progress =
-      Progress.create("analyzing " + sys::path::filename(Doc.Path).str());
-  pauseBuildsBeside(Doc);
-}
-
-AnalysisRequest Server::workerRequest(const Document &Doc,
-                                      const CommandLookup &Command,
-                                      const std::string &PrefixRole) const {
-  AnalysisRequest Request;
-  Request.Executable = Options.Executable;
-  Request.File = Doc.Path;
-  Request.DatabaseDirectory = Command.Directory;
-  Request.TimeoutSeconds = Options.TimeoutSeconds;
-  Request.CacheMaxSize = Options.CacheMaxSize;
-  Request.WorkerPreamble = PrefixRole;
-  if (Scratch)
-    Request.ScratchRoot = Scratch->path();
-  for (const auto &[Uri, Open] : Documents)
-    Request.Unsaved[Open.Path] = Open.Text;
-  return Request;
-}
-
-void Server::finished(Document &Doc) {
-  std::unique_ptr<AnalysisProcess> Done = std::move(Doc.Running);
-  // A notice written just before the worker ended.
-  if (std::optional<std::string> Notice = Done->preambleNotice())
-    reportPreamble(Doc, *Notice);
-  AnalysisOutcome &Outcome = Done->outcome();
-  // "built": this analysis precompiled the file's include prefix, which the
-  // next ones reuse (driver/preamble/PrecompiledPrefixes.h).
-  const std::string Preamble = Outcome.Unit && !Outcome.Unit->Preamble.empty()
-                                   ? ", preamble " + Outcome.Unit->Preamble
-                                   : "";
-  Progress.end(Doc.Progress, "done" + Preamble);
-  Doc.Progress.clear();
-  // Edits cancel the running analysis: this one is of the current version.
-  Doc.ResultVersion = Doc.RunningVersion;
-  Doc.Findings = DocumentFindings();
-  if (Outcome.Unit) {
-    if (Outcome.Unit->State == model::TranslationUnitResult::Status::Failed)
-      showProblemOnce(Doc, Outcome.Unit->FailureMessage);
-    else
-      Doc.LastProblem.clear();
-    Doc.Findings = documentFindings(*Outcome.Unit, Doc.Path, Doc.RunningText,
-                                    Options.DocsDir);
-  } else {
-    showProblemOnce(Doc, "cannot analyze it: " + Outcome.Problem);
-  }
-  std::string Seconds;
-  raw_string_ostream(Seconds) << format("%.2f", Outcome.Seconds);
-  logMessage("libtorch-tidy: analyzed " + Doc.Path + " (version " +
-             std::to_string(Doc.RunningVersion) + ") in " + Seconds +
-             " s: " + std::to_string(Doc.Findings.Diagnostics.size()) +
-             " diagnostics" + Preamble);
-  publish(Doc, Doc.RunningVersion);
-  answerWaiting(Doc);
-  if (Outcome.Unit && Outcome.Unit->Preamble.empty())
-    Doc.PlainSeconds = Outcome.Seconds;
-  if (!Doc.MissingPrefix.empty())
-    considerPrefixBuild(Doc, Outcome.Seconds);
 }
 
 } // namespace libtorch_tidy::lsp

@@ -122,7 +122,8 @@ void Server::considerPrefixBuild(Document &Doc,
       (!AnalysisSeconds || *AnalysisSeconds < SlowAnalysisSeconds))
     return;
   // Beside the first analysis only on a core nobody uses; else once its
-  // diagnostics are out (finished() asks again).
+  // diagnostics are out (finished() asks again), or once one analysis's
+  // time passed without them (startOverdueBuild()).
   if (!AnalysisSeconds && !coresFor(1))
     return;
   const std::string Key = prefixBuildKey(Doc);
@@ -152,6 +153,33 @@ void Server::considerPrefixBuild(Document &Doc,
   Doc.ParsingBesideBuild = Doc.Running != nullptr;
   logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() +
              ": building " + What + " apart, for the next analyses");
+}
+
+void Server::startOverdueBuild(Document &Doc) {
+  // On a busy machine the build waits for the first diagnostics, so as not
+  // to slow them. Once one analysis's time has passed since the document
+  // was opened and none came (every analysis was stopped: edits, a reload),
+  // waiting on would only hold the preamble back from every later edit: it
+  // starts, and pauses while an edit is parsed without it. One analysis's
+  // time: the document's last plain parse where known, else the longest
+  // that a stopped analysis ran, the least one takes. While the first
+  // analysis runs and none was stopped there is no measure: its end starts
+  // the build (finished()).
+  if (Doc.BuildOverdue || Doc.ResultVersion || Doc.MissingPrefix.empty())
+    return;
+  const std::optional<double> OneAnalysis =
+      Doc.PlainSeconds ? Doc.PlainSeconds : Doc.StoppedSeconds;
+  const std::chrono::duration<double> Open = Clock::now() - Doc.Opened;
+  if (!OneAnalysis || Open.count() < *OneAnalysis)
+    return;
+  Doc.BuildOverdue = true;
+  const std::string Key = prefixBuildKey(Doc);
+  const bool Building = PrefixBuilds.count(Key);
+  considerPrefixBuild(Doc, *OneAnalysis);
+  if (!Building && PrefixBuilds.count(Key))
+    logMessage("libtorch-tidy: " + sys::path::filename(Doc.Path).str() +
+               ": no diagnostics in one analysis's time since the document "
+               "was opened: the preamble is built without waiting for them");
 }
 
 bool Server::waitsForPrefixBuild(const Document &Doc) {
