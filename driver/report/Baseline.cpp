@@ -82,7 +82,22 @@ baselineFingerprints(const json &Document, llvm::StringRef FileName) {
   return Known;
 }
 
-bool namesNoFileUnder(const json &Document, llvm::StringRef Root) {
+namespace {
+
+/// \p Path as a real path where it exists, else with `.` and `..` removed.
+std::string canonicalFile(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  llvm::SmallString<256> Lexical(Path);
+  llvm::sys::path::remove_dots(Lexical, /*remove_dot_dot=*/true);
+  return std::string(Lexical);
+}
+
+} // namespace
+
+std::set<std::string> baselineFiles(const json &Document,
+                                    llvm::StringRef Root) {
   std::vector<std::string> Named;
   try {
     if (isSarifLog(Document)) {
@@ -99,24 +114,37 @@ bool namesNoFileUnder(const json &Document, llvm::StringRef Root) {
                               .value("absoluteFile", ""));
     }
   } catch (const json::exception &) {
-    return false;
+    return {};
   }
-  bool Any = false;
+  std::set<std::string> Files;
   for (const std::string &Name : Named) {
     if (Name.empty())
       continue;
-    Any = true;
     llvm::SmallString<256> Path(Name);
     if (llvm::sys::path::is_relative(Path)) {
       Path = Root;
       llvm::sys::path::append(Path, Name);
-    } else if (!llvm::StringRef(Name).starts_with(Root)) {
-      continue;
     }
-    if (llvm::sys::fs::exists(Path))
-      return false;
+    Files.insert(canonicalFile(Path));
   }
-  return Any;
+  return Files;
+}
+
+bool namesNoFileOf(const std::set<std::string> &Named,
+                   const model::RunResult &Run,
+                   llvm::ArrayRef<std::string> DatabaseFiles) {
+  if (Named.empty())
+    return false;
+  std::set<std::string> Spelled(DatabaseFiles.begin(), DatabaseFiles.end());
+  for (const model::TranslationUnitResult &Unit : Run.Units) {
+    Spelled.insert(Unit.MainFile);
+    for (const model::Finding &F : Unit.Findings)
+      Spelled.insert(F.Where.AbsoluteFile);
+  }
+  for (const std::string &File : Spelled)
+    if (!File.empty() && Named.count(canonicalFile(File)))
+      return false;
+  return true;
 }
 
 llvm::Expected<json> readBaselineDocument(llvm::StringRef Path) {

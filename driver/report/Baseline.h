@@ -15,6 +15,7 @@
 #define LIBTORCH_TIDY_DRIVER_REPORT_BASELINE_H
 
 #include "model/Findings.h"
+#include "llvm/ADT/ArrayRef.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -33,13 +34,24 @@ baselineFingerprints(const nlohmann::json &Document, llvm::StringRef FileName);
 /// Reads and parses the baseline file \p Path.
 llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path);
 
-/// Whether the baseline document \p Document names no file that exists
-/// below \p Root (a SARIF log's results by their root-relative URIs, a JSON
-/// report's findings by their absolute paths): it was taken in another
-/// checkout or with another --sarif-root, so its fingerprints match
-/// nothing and every finding would be reported as new without a word.
-/// False for a baseline that names no file at all (no findings).
-bool namesNoFileUnder(const nlohmann::json &Document, llvm::StringRef Root);
+/// The files the findings of the baseline document \p Document are in, as
+/// real paths where they exist: a SARIF log's results by their
+/// root-relative URIs (resolved against \p Root), a JSON report's findings
+/// by their absolute paths.
+std::set<std::string> baselineFiles(const nlohmann::json &Document,
+                                    llvm::StringRef Root);
+
+/// Whether a baseline that names \p Named (baselineFiles()) names none of
+/// this project's files: the units of its compilation database
+/// (\p DatabaseFiles, selected by this run or not: a shard's baseline may
+/// be the whole project's) and the files of \p Run's findings. It was then
+/// taken in another checkout, or with another --sarif-root, or the run
+/// started from another directory, so its fingerprints match nothing and
+/// every finding would be reported as new without a word. False for a
+/// baseline that names no file at all (no findings).
+bool namesNoFileOf(const std::set<std::string> &Named,
+                   const model::RunResult &Run,
+                   llvm::ArrayRef<std::string> DatabaseFiles);
 
 /// The document of the baseline file \p Path: readBaseline() is this and
 /// baselineFingerprints(); the errors are the same one-line errors.

@@ -128,8 +128,9 @@ public:
   DenseMap<const Decl *, size_t> IndexOf;
   /// Class definitions, with their range.
   std::vector<Range> Classes;
-  /// Where user code calls a library function by an unqualified name.
-  std::vector<SourceLocation> UnqualifiedLibraryCalls;
+  /// Where user code calls a library function by a name whose lookup a
+  /// user declaration could change (isOpenNameLibraryCall()).
+  std::vector<SourceLocation> OpenNameLibraryCalls;
 
 private:
   class Builder : public RecursiveASTVisitor<Builder> {
@@ -167,9 +168,8 @@ private:
     bool VisitCallExpr(CallExpr *Call) {
       if (const FunctionDecl *Callee = Call->getDirectCallee()) {
         record(Callee, Call->getSourceRange());
-        if (isUnqualifiedLibraryCall(*Call, *Callee))
-          Graph.UnqualifiedLibraryCalls.push_back(
-              clang::compat::beginOf(*Call));
+        if (isOpenNameLibraryCall(*Call, *Callee))
+          Graph.OpenNameLibraryCalls.push_back(clang::compat::beginOf(*Call));
       }
       return true;
     }
@@ -179,21 +179,60 @@ private:
     }
 
   private:
-    /// A call by an unqualified name of a function declared in a system
-    /// header: a user declaration of that name could take it over. Only a
-    /// call that involves LibTorch matters to the checks (`strstr(path,
-    /// ".jpg")` tells them nothing, whichever `strstr` it is).
-    bool isUnqualifiedLibraryCall(const CallExpr &Call,
-                                  const FunctionDecl &Callee) const {
+    /// A call of a function declared in a system header by a name that a
+    /// user declaration could take over: an unqualified name (overload
+    /// resolution weighs every declaration in scope), `::f` (the global
+    /// namespace is everybody's), or `ns::f` where `ns` is a namespace of
+    /// the project and `f` is not declared in it but brought in by a
+    /// using-directive or -declaration (a declaration in `ns` hides those).
+    /// A library's own namespaces (`std::printf`, found through std's
+    /// `using ::printf`) are the library's to declare in. Only a call that
+    /// involves LibTorch matters to the checks (`strstr(path, ".jpg")` tells
+    /// them nothing, whichever `strstr` it is).
+    bool isOpenNameLibraryCall(const CallExpr &Call,
+                               const FunctionDecl &Callee) const {
       if (isa<CXXOperatorCallExpr, CXXMemberCallExpr>(Call) ||
           isa<CXXMethodDecl>(Callee) ||
           !clang::tidy::libtorch::analysis::involvesLibTorch(Call))
         return false;
       const auto *Name =
           dyn_cast<DeclRefExpr>(Call.getCallee()->IgnoreParenImpCasts());
-      return Name && !Name->hasQualifier() &&
-             Graph.SM.isInSystemHeader(
-                 Graph.SM.getExpansionLoc(Callee.getLocation()));
+      return Name && isInSystemHeader(Callee) && mayBeTakenOver(*Name, Callee);
+    }
+
+    bool isInSystemHeader(const Decl &D) const {
+      return Graph.SM.isInSystemHeader(
+          Graph.SM.getExpansionLoc(D.getLocation()));
+    }
+
+    bool mayBeTakenOver(const DeclRefExpr &Name,
+                        const FunctionDecl &Callee) const {
+      if (!Name.hasQualifier())
+        return true;
+      const clang::compat::QualifierScope Scope =
+          clang::compat::qualifierScopeOf(Name);
+      if (Scope.Global)
+        return true;
+      // A class's member (only the class declares those), or a namespace
+      // only a library declares.
+      if (!Scope.Namespace ||
+          llvm::all_of(Scope.Namespace->redecls(), [&](const NamespaceDecl *N) {
+            return isInSystemHeader(*N);
+          }))
+        return false;
+      // Found through a using-declaration, or declared in another
+      // namespace than the one named (a using-directive brought it in).
+      if (isa<UsingShadowDecl>(Name.getFoundDecl()))
+        return true;
+      // An inline namespace's members are the enclosing namespace's.
+      auto Outermost = [](const DeclContext *Context) {
+        Context = Context->getRedeclContext();
+        while (Context->isInlineNamespace())
+          Context = Context->getParent()->getRedeclContext();
+        return Context;
+      };
+      return !Outermost(Callee.getDeclContext())
+                  ->Equals(Outermost(Scope.Namespace));
     }
 
     template <typename Traverse>
@@ -256,7 +295,7 @@ ParseRecovery ParseRecovery::of(ASTContext &Context,
   // missing header may have completed (the file comment says which).
   std::vector<SourceLocation> Unparsed = Errors.CodeErrors;
   if (Errors.FirstMissingInclude.isValid())
-    for (SourceLocation Call : Graph.UnqualifiedLibraryCalls)
+    for (SourceLocation Call : Graph.OpenNameLibraryCalls)
       if (SM.isBeforeInTranslationUnit(
               SM.getExpansionLoc(Errors.FirstMissingInclude),
               SM.getExpansionLoc(Call)))

@@ -43,11 +43,16 @@
 // header in the complete program (the project's own wrapper). Such a call
 // counts as code that did not parse when it involves LibTorch (its callee
 // or an argument, analysis::involvesLibTorch): `strstr(path, ".jpg")` tells
-// the checks nothing, whichever `strstr` it resolves to. A qualified call, a
-// member call and an operator cannot be taken over by a user declaration of the
-// same name (a header would have to reopen LibTorch's namespace or class), and
-// a call of a user function is left as it is: the project's own overloads are
-// the program the checks analyze.
+// the checks nothing, whichever `strstr` it resolves to. So does a
+// qualified call that a user declaration could win: `::make_data_loader`
+// (the global namespace is everybody's), and `project::make_data_loader`
+// where the project's namespace does not declare it but brings it in with a
+// using-directive or -declaration (a declaration in the namespace hides
+// those). A call qualified by the namespace that declares it, or by a
+// library's own namespace (`std::printf`), a member call and an operator
+// cannot be taken over (a header would have to reopen the library's
+// namespace or class), and a call of a user function is left as it is: the
+// project's own overloads are the program the checks analyze.
 //
 //===----------------------------------------------------------------------===//
 

@@ -177,9 +177,9 @@ int runCheckCommand(const ToolOptions &Tool,
       return ExitUsageError;
     }
   std::optional<std::set<std::string>> Baseline;
-  bool BaselineNamesNoFileHere = false;
+  std::set<std::string> BaselineFiles;
   if (!Tool.Baseline.empty()) {
-    // Read once: its fingerprints, and whether it names files of this root.
+    // Read once: its fingerprints, and the files it names.
     Expected<nlohmann::json> Document =
         report::readBaselineDocument(Tool.Baseline);
     Expected<std::set<std::string>> Known =
@@ -190,7 +190,7 @@ int runCheckCommand(const ToolOptions &Tool,
       return ExitUsageError;
     }
     Baseline = std::move(*Known);
-    BaselineNamesNoFileHere = report::namesNoFileUnder(*Document, *ProjectRoot);
+    BaselineFiles = report::baselineFiles(*Document, *ProjectRoot);
   }
 
   // --- Select units. ---
@@ -320,13 +320,16 @@ int runCheckCommand(const ToolOptions &Tool,
   std::vector<Finding> UniqueFindings = model::uniqueFindings(Run);
   // A baseline of another checkout or root matched nothing: say so, rather
   // than report every finding as new without a word.
-  if (BaselineNamesNoFileHere && InBaseline == 0 && !Baseline->empty() &&
-      !UniqueFindings.empty())
+  if (Baseline && InBaseline == 0 && !Baseline->empty() &&
+      !UniqueFindings.empty() &&
+      report::namesNoFileOf(BaselineFiles, Run,
+                            Setup->Compilations->getAllFiles()))
     errs() << "libtorch-tidy: warning: the baseline '" << Tool.Baseline
-           << "' matched no finding and names no file under '" << *ProjectRoot
-           << "' (taken in another checkout, or with another --sarif-root): "
-              "every finding counts as new; take baselines with the "
-              "--sarif-root of the runs that use them\n";
+           << "' matched no finding and names no file of this project (root '"
+           << *ProjectRoot
+           << "'; taken in another checkout, with another --sarif-root, or "
+              "from another directory): every finding counts as new; take "
+              "baselines with the --sarif-root of the runs that use them\n";
   const bool AnyUnitFailed = !model::unitsWithProblems(Run).empty();
 
   // --- Fixes. ---

@@ -61,6 +61,40 @@ inline SourceLocation beginOf(const CallExpr &Call) {
   return static_cast<const Stmt &>(Call).getBeginLoc();
 }
 
+/// What the qualifier of a name names: `::` (Global), a namespace
+/// (Namespace, an alias resolved to the namespace it names), or neither (no
+/// qualifier, a class). LLVM 22 made NestedNameSpecifier a value and folded
+/// namespaces and their aliases into one kind.
+struct QualifierScope {
+  bool Global = false;
+  const NamespaceDecl *Namespace = nullptr;
+};
+inline QualifierScope qualifierScopeOf(const DeclRefExpr &Name) {
+#if CLANG_VERSION_MAJOR >= 22
+  const NestedNameSpecifier Qualifier = Name.getQualifier();
+  if (Qualifier.getKind() == NestedNameSpecifier::Kind::Global)
+    return {true, nullptr};
+  if (Qualifier.getKind() == NestedNameSpecifier::Kind::Namespace)
+    return {false,
+            Qualifier.getAsNamespaceAndPrefix().Namespace->getNamespace()};
+  return {};
+#else
+  const NestedNameSpecifier *Qualifier = Name.getQualifier();
+  if (!Qualifier)
+    return {};
+  switch (Qualifier->getKind()) {
+  case NestedNameSpecifier::Global:
+    return {true, nullptr};
+  case NestedNameSpecifier::Namespace:
+    return {false, Qualifier->getAsNamespace()};
+  case NestedNameSpecifier::NamespaceAlias:
+    return {false, Qualifier->getAsNamespaceAlias()->getNamespace()};
+  default:
+    return {};
+  }
+#endif
+}
+
 /// Calls a RecursiveASTVisitor base's TraverseTypeLoc from a derived
 /// visitor's override. LLVM 22 added the TraverseQualifier argument; an
 /// override declares it (defaulted to true) on every major.

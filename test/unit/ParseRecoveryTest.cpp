@@ -194,6 +194,50 @@ TEST(ParseRecoveryTest, UnqualifiedLibraryCallsAfterAMissingHeaderAreOpen) {
   EXPECT_FALSE(Whole.invented(CallsCheck, "make_data_loader(2)"));
 }
 
+// A qualified name is open too where a declaration of the missing header
+// would win its lookup: `::f` (anybody may declare in the global
+// namespace), and `ns::f` where `ns` is the project's and `f` is not
+// declared in it but brought in by a using-directive or using-declaration
+// (a declaration in `ns` hides them). A name of the namespace that declares
+// the function, directly, by an alias or through an inline namespace, is
+// not; nor is a library's namespace that brings in another's function
+// (`std::printf`).
+TEST(ParseRecoveryTest, QualifiedCallsThatADeclarationCouldWinAreOpen) {
+  const std::map<std::string, std::string> Library = {
+      {"/library/torch.h",
+       "namespace torch::data {\n"
+       "inline namespace v2 {\n"
+       "int make_data_loader(int batch_size);\n"
+       "}\n"
+       "}\n"
+       "namespace std { using torch::data::make_data_loader; }\n"}};
+  const std::vector<std::string> Args = {"-std=c++17", "-isystem", "/library"};
+  Parsed P("#include <torch.h>\n"
+           "using namespace torch::data;\n"
+           "namespace project { using namespace torch::data; }\n"
+           "namespace wrappers { using torch::data::make_data_loader; }\n"
+           "namespace td = torch::data;\n"
+           "#include <project/loaders.h>\n"
+           "void global() { int l = ::make_data_loader(1); ++l; }\n"
+           "void directive() { int l = project::make_data_loader(2); ++l; }\n"
+           "void declaration() {\n"
+           "  int l = wrappers::make_data_loader(3); ++l;\n"
+           "}\n"
+           "void own() { int l = torch::data::make_data_loader(4); ++l; }\n"
+           "void alias() { int l = td::make_data_loader(5); ++l; }\n"
+           "void inner() { int l = torch::data::v2::make_data_loader(6); }\n"
+           "void library() { int l = std::make_data_loader(7); }\n",
+           Args, Library);
+  EXPECT_TRUE(P.Errors.empty()) << "only the missing header's";
+  EXPECT_TRUE(P.invented(CallsCheck, "::make_data_loader(1)"));
+  EXPECT_TRUE(P.invented(CallsCheck, "project::make_data_loader(2)"));
+  EXPECT_TRUE(P.invented(CallsCheck, "wrappers::make_data_loader(3)"));
+  EXPECT_FALSE(P.invented(CallsCheck, "torch::data::make_data_loader(4)"));
+  EXPECT_FALSE(P.invented(CallsCheck, "td::make_data_loader(5)"));
+  EXPECT_FALSE(P.invented(CallsCheck, "v2::make_data_loader(6)"));
+  EXPECT_FALSE(P.invented(CallsCheck, "std::make_data_loader(7)"));
+}
+
 constexpr char Program[] = R"cpp(#include <opencv2/highgui.hpp>
 void draw() { int shown = 1; ++shown; }
 void show(int step) {
