@@ -16,6 +16,7 @@ using clang::tidy::libtorch::analysis::SummarizedCall;
 using clang::tidy::libtorch::analysis::SummarizedUnit;
 using clang::tidy::libtorch::analysis::summarizeUnit;
 using clang::tidy::libtorch::analysis::summaryFileText;
+using clang::tidy::libtorch::analysis::SummaryLines;
 using clang::tidy::libtorch::analysis::SummaryTable;
 using clang::tidy::libtorch::analysis::SyncKind;
 
@@ -460,6 +461,14 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
     auto Parsed = parseSummaryFile(Text);
     return Parsed ? std::string("parsed") : llvm::toString(Parsed.takeError());
   };
+  const std::string Header =
+      "{\"format\":\"libtorch-tidy-summaries\",\"version\":4}\n";
+  // A file of one unit with one function, \p Function.
+  const auto WithFunction = [&](llvm::StringRef Function) {
+    return Header + "{\"usr\":\"\",\"mainFile\":\"/a.cpp\"}\n" +
+           "{\"usr\":\"c:@F@f\",\"mainFile\":\"/a.cpp\",\"function\":" +
+           Function.str() + "}\n";
+  };
   EXPECT_NE(Why("{").find("not a summary file"), std::string::npos);
   // Nesting without end is refused before the parser recurses into it
   // (200,000 levels overflow its stack); brackets in strings do not count.
@@ -467,59 +476,97 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
             std::string::npos);
   EXPECT_NE(Why(std::string(65, '{')).find("nested deeper than 64"),
             std::string::npos);
-  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
-                  "units": [], "note": "\")json" +
-                std::string(100, '[') + R"json("})json"),
+  EXPECT_NE(Why(Header + "{\"usr\":\"\",\"mainFile\":\"/a.cpp\",\"x\":" +
+                std::string(100, '[') + "}\n")
+                .find("nested deeper than 64"),
+            std::string::npos);
+  EXPECT_EQ(Why(Header + "{\"usr\":\"\",\"mainFile\":\"/a.cpp\",\"note\":\"" +
+                std::string(100, '[') + "\"}\n"),
             "parsed");
   EXPECT_NE(Why("[]").find("\"format\""), std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 1,
-                  "units": []})json")
-                .find("version is not 3"),
+  EXPECT_NE(Why("{\"format\":\"libtorch-tidy-summaries\",\"version\":3}\n")
+                .find("version is not 4"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
-                  "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [
-                      {"operation": "item()", "kind": "teleport",
-                       "at": {
-    "file" : "/a.cpp", "line" : 1, "column" : 1, "spelling" : "item"}
-}], "calls": []
-}]
-}]
-})json")
-                .find("wait is malformed in /a.cpp"),
+  // The form and order of the lines, checked before any is parsed.
+  EXPECT_NE(Why(Header + "{\"mainFile\":\"/a.cpp\",\"usr\":\"\"}\n")
+                .find("a line is not a summary's"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
-                  "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [], "calls": [
-                      {"usr": "", "name": "g", "at": {"file": "/a.cpp",
-                       "line": 0, "column": 1, "spelling": "g"}}]}]}]})json")
-                .find("call is malformed"),
+  EXPECT_NE(Why(Header + "{\"usr\":\"b\",\"mainFile\":\"/a.cpp\"}\n" +
+                "{\"usr\":\"a\",\"mainFile\":\"/a.cpp\"}\n")
+                .find("not sorted by USR"),
             std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
-                  "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
-                     "updates": {}, "returnsDeviceTensor": false, "hostCopies": [{"factory": "",
-                     "copy": "to(d)", "at": {"file": "/a.cpp", "line": 1,
-                     "column": 1, "spelling": "to"}}]}]}]})json")
-                .find("host copy is malformed"),
-            std::string::npos);
+  EXPECT_NE(
+      Why(Header + "{\"usr\":\"\",\"mainFile\":\"/a.cpp\"}").find("cut short"),
+      std::string::npos);
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "calls": [], "syncs": [{"operation": "item()", "kind": "teleport", "at": {"file": "/a.cpp", "line": 1, "column": 1, "spelling": "item"}}]})json"))
+          .find("wait is malformed in /a.cpp"),
+      std::string::npos);
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [], "calls": [{"usr": "", "name": "g", "at": {"file": "/a.cpp", "line": 0, "column": 1, "spelling": "g"}}]})json"))
+          .find("call is malformed"),
+      std::string::npos);
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [], "updates": {}, "returnsDeviceTensor": false, "hostCopies": [{"factory": "", "copy": "to(d)", "at": {"file": "/a.cpp", "line": 1, "column": 1, "spelling": "to"}}]})json"))
+          .find("host copy is malformed"),
+      std::string::npos);
   // A distance past the walk's bound, or outside the loops but not in all
   // of the body, is no distance the model measures.
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
-                  "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
-                     "hostCopies": [], "updates": {"backward": 99}}]}]})json")
-                .find("updates is malformed"),
-            std::string::npos);
-  EXPECT_NE(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
-                  "units": [{"mainFile": "/a.cpp", "functions": [
-                    {"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [],
-                     "hostCopies": [], "updates": {"stepOutsideLoops": 0}}]}]})json")
-                .find("updates is malformed"),
-            std::string::npos);
-  EXPECT_EQ(Why(R"json({"format": "libtorch-tidy-summaries", "version": 3,
-                  "units": []})json"),
-            "parsed");
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [], "hostCopies": [], "updates": {"backward": 99}})json"))
+          .find("updates is malformed"),
+      std::string::npos);
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [], "hostCopies": [], "updates": {"stepOutsideLoops": 0}})json"))
+          .find("updates is malformed"),
+      std::string::npos);
+  // A line's USR must be its function's: the search trusts it.
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@g", "name": "g", "syncs": [], "calls": [], "hostCopies": [], "updates": {}, "returnsDeviceTensor": false})json"))
+          .find("is not its function's"),
+      std::string::npos);
+  EXPECT_EQ(Why(Header), "parsed");
+}
+
+// The checks' table finds a function's line by a binary search over the
+// file's bytes and parses only what its questions reach.
+TEST(FunctionSummariesTest, LinesAreFoundByUsrWithoutParsingTheRest) {
+  std::vector<SummarizedUnit> Units(2);
+  Units[0].MainFile = "/b.cpp";
+  Units[1].MainFile = "/a.cpp";
+  for (const char *Usr : {"c:@F@m", "c:@F@a", "c:@F@z", "c:@F@q\"uote"}) {
+    FunctionSummary F;
+    F.Usr = Usr;
+    F.Name = std::string("name of ") + Usr;
+    Units[0].Functions.push_back(F);
+  }
+  // Defined in both units: the first main file's line answers.
+  FunctionSummary Shared;
+  Shared.Usr = "c:@F@m";
+  Shared.Name = "from a.cpp";
+  Units[1].Functions.push_back(Shared);
+  std::string Text = summaryFileText(Units);
+  // A damaged line that nobody asks for is never parsed.
+  const size_t Z = Text.find("{\"usr\":\"c:@F@z\"");
+  ASSERT_NE(Z, std::string::npos);
+  Text.insert(Text.find("\"function\":", Z) + 11, "BROKEN");
+  llvm::Expected<SummaryLines> Lines = SummaryLines::of(Text);
+  ASSERT_TRUE(bool(Lines)) << llvm::toString(Lines.takeError());
+  EXPECT_EQ(Lines->find("c:@F@a")->Name, "name of c:@F@a");
+  EXPECT_EQ(Lines->find("c:@F@m")->Name, "from a.cpp");
+  EXPECT_EQ(Lines->find("c:@F@q\"uote")->Name, "name of c:@F@q\"uote");
+  EXPECT_FALSE(Lines->find("c:@F@z")) << "its line does not parse";
+  EXPECT_FALSE(Lines->find("c:@F@b"));
+  EXPECT_FALSE(Lines->find("c:@F@zz"));
+  EXPECT_FALSE(Lines->find("")) << "a unit's own line is no function";
+  EXPECT_FALSE(
+      SummaryLines::of(Text.substr(0, Text.find('\n') + 1))->find("c:@F@a"));
 }
 
 } // namespace function_summaries_test

@@ -23,21 +23,6 @@ using llvm::json::Value;
 
 namespace {
 
-constexpr llvm::StringLiteral Format = "libtorch-tidy-summaries";
-constexpr int64_t Version = 3;
-/// How deep arrays and objects may nest in a summary file. The file we write
-/// nests eight deep (units, a unit, its functions, a function, its waits, a
-/// wait, its place); llvm::json::parse recurses once per level without a
-/// bound, so a file of a few hundred thousand `[` would overflow the stack
-/// of the worker, or of clang-tidy with the plugin, before saying anything.
-constexpr unsigned MaxNesting = 64;
-
-llvm::Error notASummaryFile(const llvm::Twine &Why) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "not a summary file of this version (" + Why +
-                                     ")");
-}
-
 std::string updatesText(const SummarizedUpdates &Updates) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
@@ -85,87 +70,17 @@ unreadableAsData(FileManager &Files, llvm::StringRef Path, uint64_t MaxBytes) {
   return std::nullopt;
 }
 
-/// Whether the arrays and objects of \p Text nest deeper than \p Limit,
-/// counted outside strings; what is not JSON is left to the parser to name.
-bool nestsDeeperThan(llvm::StringRef Text, unsigned Limit) {
-  unsigned Depth = 0;
-  bool InString = false;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    const char C = Text[I];
-    if (InString) {
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        InString = false;
-    } else if (C == '"') {
-      InString = true;
-    } else if (C == '[' || C == '{') {
-      if (++Depth > Limit)
-        return true;
-    } else if ((C == ']' || C == '}') && Depth > 0) {
-      --Depth;
-    }
-  }
-  return false;
-}
-
 } // namespace
 
-std::string summaryFileText(std::vector<SummarizedUnit> Units) {
-  llvm::sort(Units, [](const SummarizedUnit &A, const SummarizedUnit &B) {
-    return A.MainFile < B.MainFile;
-  });
-  Array Json;
-  for (const SummarizedUnit &Unit : Units)
-    Json.push_back(Object{{"mainFile", Unit.MainFile},
-                          {"functions", summariesToJson(Unit.Functions)}});
-  std::string Text;
-  llvm::raw_string_ostream OS(Text);
-  OS << llvm::formatv("{0:1}", Value(Object{{"format", Format},
-                                            {"version", Version},
-                                            {"units", std::move(Json)}}));
-  OS << "\n";
-  return Text;
-}
+SummaryTable::SummaryTable(const std::vector<SummarizedUnit> &Units)
+    : OwnText(std::make_shared<const std::string>(summaryFileText(Units))),
+      Lines(llvm::cantFail(SummaryLines::of(*OwnText))) {}
 
-llvm::Expected<std::vector<SummarizedUnit>>
-parseSummaryFile(llvm::StringRef Text) {
-  if (nestsDeeperThan(Text, MaxNesting))
-    return notASummaryFile("arrays and objects nested deeper than " +
-                           llvm::Twine(MaxNesting) + " levels");
-  llvm::Expected<Value> Json = llvm::json::parse(Text);
-  if (!Json)
-    return notASummaryFile(llvm::toString(Json.takeError()));
-  const Object *Root = Json->getAsObject();
-  if (!Root || Root->getString("format") != Format)
-    return notASummaryFile("no \"format\": \"libtorch-tidy-summaries\"");
-  if (Root->getInteger("version") != Version)
-    return notASummaryFile("version is not " + llvm::Twine(Version));
-  const Array *Units = Root->getArray("units");
-  if (!Units)
-    return notASummaryFile("no \"units\"");
-  std::vector<SummarizedUnit> Result;
-  for (const Value &Item : *Units) {
-    const Object *Unit = Item.getAsObject();
-    std::optional<StringRef> MainFile =
-        Unit ? Unit->getString("mainFile") : std::nullopt;
-    const Array *Functions = Unit ? Unit->getArray("functions") : nullptr;
-    if (!MainFile || !Functions)
-      return notASummaryFile("a unit has no \"mainFile\" or \"functions\"");
-    llvm::Expected<std::vector<FunctionSummary>> Summaries =
-        summariesFromJson(*Functions);
-    if (!Summaries)
-      return notASummaryFile(llvm::toString(Summaries.takeError()) + " in " +
-                             *MainFile);
-    Result.push_back({MainFile->str(), std::move(*Summaries)});
-  }
-  return Result;
-}
-
-SummaryTable::SummaryTable(const std::vector<SummarizedUnit> &Units) {
-  for (const SummarizedUnit &Unit : Units)
-    for (const FunctionSummary &Function : Unit.Functions)
-      ByUsr.try_emplace(Function.Usr, Function);
+const FunctionSummary *SummaryTable::summaryOf(llvm::StringRef Usr) const {
+  auto [It, New] = Asked.try_emplace(Usr);
+  if (New)
+    It->second = Lines.find(Usr);
+  return It->second ? &*It->second : nullptr;
 }
 
 llvm::Expected<SummaryTable> SummaryTable::read(llvm::StringRef Path,
@@ -188,14 +103,17 @@ llvm::Expected<SummaryTable> SummaryTable::read(llvm::StringRef Path,
   if (!Buffer)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "cannot read it");
-  llvm::Expected<std::vector<SummarizedUnit>> Units =
-      parseSummaryFile(Buffer->getBuffer());
-  if (!Units)
+  // Searched in the source manager's buffer, which outlives the unit's
+  // tables: only the lines asked for are ever parsed.
+  llvm::Expected<SummaryLines> Lines = SummaryLines::of(Buffer->getBuffer());
+  if (!Lines)
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   llvm::toString(Units.takeError()) +
+                                   llvm::toString(Lines.takeError()) +
                                        "; write it again with 'libtorch-tidy "
                                        "--export-summaries=FILE'");
-  return SummaryTable(*Units);
+  SummaryTable Table;
+  Table.Lines = *Lines;
+  return Table;
 }
 
 std::optional<std::pair<std::vector<SummarizedCall>, const FunctionSummary *>>
@@ -212,9 +130,9 @@ SummaryTable::nearest(
   llvm::StringSet<> Seen;
   const auto Enqueue = [&](llvm::StringRef Key,
                            std::vector<SummarizedCall> Calls) {
-    auto It = ByUsr.find(Key);
-    if (It != ByUsr.end() && Seen.insert(Key).second)
-      Queue.push_back({&It->second, std::move(Calls)});
+    const FunctionSummary *Function = summaryOf(Key);
+    if (Function && Seen.insert(Key).second)
+      Queue.push_back({Function, std::move(Calls)});
   };
   Enqueue(Usr, {});
   while (!Queue.empty()) {
@@ -245,11 +163,10 @@ SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
 bool SummaryTable::onlyCopiesToHost(llvm::StringRef Usr) const {
   // The function itself, which waits on no other path and calls no other
   // function of the project: a summary lists only the waits of every call.
-  auto It = ByUsr.find(Usr);
-  if (It == ByUsr.end() || It->second.Syncs.empty() ||
-      It->second.WaitsOtherwise)
+  const FunctionSummary *Function = summaryOf(Usr);
+  if (!Function || Function->Syncs.empty() || Function->WaitsOtherwise)
     return false;
-  return llvm::all_of(It->second.Syncs, [](const SummarizedSync &Sync) {
+  return llvm::all_of(Function->Syncs, [](const SummarizedSync &Sync) {
     return Sync.Kind == SyncKind::CopyToHost || Sync.Kind == SyncKind::Print;
   });
 }
@@ -266,10 +183,10 @@ SummaryTable::hostCopyReachedBy(llvm::StringRef Usr) const {
 
 std::optional<SummarizedUpdates>
 SummaryTable::updatesOf(llvm::StringRef Usr) const {
-  auto It = ByUsr.find(Usr);
-  if (It == ByUsr.end() || !It->second.Updates.any())
+  const FunctionSummary *Function = summaryOf(Usr);
+  if (!Function || !Function->Updates.any())
     return std::nullopt;
-  return It->second.Updates;
+  return Function->Updates;
 }
 
 std::string SummaryTable::answerText(llvm::StringRef Usr) const {
@@ -287,8 +204,8 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
   };
   if (std::optional<SummarizedUpdates> Updates = updatesOf(Usr))
     OS << "updates " << updatesText(*Updates) << '\n';
-  if (auto It = ByUsr.find(Usr);
-      It != ByUsr.end() && It->second.ReturnsDeviceTensor)
+  if (const FunctionSummary *Function = summaryOf(Usr);
+      Function && Function->ReturnsDeviceTensor)
     OS << "returns-device-tensor\n";
   if (std::optional<SyncElsewhere> Reached = syncReachedBy(Usr)) {
     Calls(Reached->Calls);
@@ -313,7 +230,7 @@ SummaryTable::waitOfCall(const CallExpr &Call,
   // A body in this unit is followed instead, where its waits are. The
   // same calls, and only those, are the unit's CalledElsewhere.
   const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
-  if (ByUsr.empty() || !Callee)
+  if (empty() || !Callee)
     return std::nullopt;
   if (!syncReachedBy(usrOf(Callee)))
     return std::nullopt;
@@ -329,7 +246,7 @@ std::optional<HostCopyElsewhere>
 SummaryTable::hostCopyOfCall(const CallExpr &Call) const {
   // The same calls, and only those, are the unit's CalledElsewhere.
   const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
-  if (ByUsr.empty() || !Callee)
+  if (empty() || !Callee)
     return std::nullopt;
   return hostCopyReachedBy(usrOf(Callee));
 }
@@ -337,10 +254,10 @@ SummaryTable::hostCopyOfCall(const CallExpr &Call) const {
 bool SummaryTable::returnsDeviceTensor(const CallExpr &Call) const {
   // The same calls, and only those, are the unit's CalledElsewhere.
   const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
-  if (ByUsr.empty() || !Callee)
+  if (empty() || !Callee)
     return false;
-  auto It = ByUsr.find(usrOf(Callee));
-  return It != ByUsr.end() && It->second.ReturnsDeviceTensor;
+  const FunctionSummary *Function = summaryOf(usrOf(Callee));
+  return Function && Function->ReturnsDeviceTensor;
 }
 
 SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {

@@ -5,14 +5,16 @@
 //===----------------------------------------------------------------------===//
 //
 // The summary file (`libtorch-tidy --export-summaries=FILE`, read by the
-// checks from the `libtorch-tidy.SummaryFile` option): the summaries of
-// every unit's functions (FunctionSummaries.h), and the question the checks
-// ask of it: does a call of a function whose body this unit does not hold
-// wait for the GPU, through which calls, and where; does it run a backward
-// pass or an optimizer step (the training-loop model's question).
+// checks from the `libtorch-tidy.SummaryFile` option; its text:
+// SummaryFile.h): the summaries of every unit's functions
+// (FunctionSummaries.h), and the question the checks ask of it: does a call of
+// a function whose body this unit does not hold wait for the GPU, through which
+// calls, and where; does it run a backward pass or an optimizer step (the
+// training-loop model's question).
 //
 // The file is data another run wrote, perhaps long ago: each place it names
 // is pointed at only when the file there still holds the token it recorded.
+// A table parses only the summaries its questions reach, when first asked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,29 +22,17 @@
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYTABLE_H
 
 #include "analysis/program/FunctionSummaries.h"
+#include "analysis/program/SummaryFile.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace clang::tidy::libtorch::analysis {
-
-/// The summaries of one unit's main file.
-struct SummarizedUnit {
-  std::string MainFile;
-  std::vector<FunctionSummary> Functions;
-};
-
-/// The summary file's text for \p Units (sorted by main file, so that the
-/// same summaries make the same bytes).
-std::string summaryFileText(std::vector<SummarizedUnit> Units);
-
-/// The units of a summary file's text; an error saying what is wrong.
-llvm::Expected<std::vector<SummarizedUnit>>
-parseSummaryFile(llvm::StringRef Text);
 
 /// A fact reached from a call of a function defined in another unit.
 template <typename Fact> struct ReachedElsewhere {
@@ -107,7 +97,7 @@ public:
   /// device.
   bool returnsDeviceTensor(const CallExpr &Call) const;
 
-  bool empty() const { return ByUsr.empty(); }
+  bool empty() const { return Lines.empty(); }
 
 private:
   /// The nearest function, from the one with USR \p Usr through at most
@@ -117,7 +107,16 @@ private:
   nearest(llvm::StringRef Usr,
           llvm::function_ref<bool(const FunctionSummary &)> Has) const;
 
-  llvm::StringMap<FunctionSummary> ByUsr;
+  /// The summary of the function with USR \p Usr, parsed on first use.
+  const FunctionSummary *summaryOf(llvm::StringRef Usr) const;
+
+  /// The text of a table made from units (tests, the parent's own
+  /// summaries); a table read from a file searches the source manager's
+  /// buffer.
+  std::shared_ptr<const std::string> OwnText;
+  SummaryLines Lines;
+  /// The summaries asked for so far, and those the file does not have.
+  mutable llvm::StringMap<std::optional<FunctionSummary>> Asked;
 };
 
 /// \p Place as a location of \p SM's unit, when its file still holds the

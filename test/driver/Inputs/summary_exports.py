@@ -43,9 +43,12 @@ def export(files=(), wait=True):
 
 
 def units():
+    # One JSON line for the header, then one per unit and per function; a
+    # unit's own line has an empty "usr".
     with open(os.path.join(work, "s.json")) as f:
-        return sorted(os.path.basename(u["mainFile"])
-                      for u in json.load(f)["units"])
+        lines = [json.loads(line) for line in f.read().splitlines()[1:]]
+    return sorted(os.path.basename(line["mainFile"]) for line in lines
+                  if not line["usr"])
 
 
 names = ["m%d.cpp" % i for i in range(1, UNITS + 1)]
