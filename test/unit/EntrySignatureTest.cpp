@@ -5,9 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cache/remote/EntrySignature.h"
-#include "cache/remote/RemoteSpec.h"
 #include "gtest/gtest.h"
-#include <cstdlib>
 
 using namespace libtorch_tidy::cache;
 
@@ -94,50 +92,6 @@ TEST(EntrySignatureTest, WithoutTrustedKeysAnyEntryIsTakenAsItIs) {
 
 TEST(EntrySignatureTest, GeneratedKeysDiffer) {
   EXPECT_NE(SigningKey::generate().seedHex(), SigningKey::generate().seedHex());
-}
-
-std::string errorOf(llvm::StringRef Text) {
-  llvm::Expected<std::vector<RemoteSpec>> Specs = parseRemoteSpecs(Text);
-  if (Specs)
-    return "";
-  return llvm::toString(Specs.takeError());
-}
-
-TEST(RemoteSpecSigningTest, WriterTrustsItsOwnKey) {
-  ::setenv("LIBTORCH_TIDY_TEST_SIGNING_KEY", Rfc8032Seed, 1);
-  llvm::Expected<std::vector<RemoteSpec>> Specs = parseRemoteSpecs(
-      "redis://h|signing-key-env=LIBTORCH_TIDY_TEST_SIGNING_KEY "
-      "http://h/p|read-only|verify-key=" +
-      std::string(Rfc8032Public) + "|verify-key=" + std::string(64, 'a'));
-  ::unsetenv("LIBTORCH_TIDY_TEST_SIGNING_KEY");
-  ASSERT_TRUE(bool(Specs)) << llvm::toString(Specs.takeError());
-  ASSERT_EQ(Specs->size(), 2u);
-  ASSERT_TRUE((*Specs)[0].Signing);
-  ASSERT_EQ((*Specs)[0].Trusted.size(), 1u);
-  EXPECT_EQ(verifyKeyHex((*Specs)[0].Trusted[0]), Rfc8032Public);
-  EXPECT_FALSE((*Specs)[1].Signing);
-  EXPECT_EQ((*Specs)[1].Trusted.size(), 2u);
-}
-
-TEST(RemoteSpecSigningTest, RefusesKeysOnTheCommandLineAndHalfSetUps) {
-  EXPECT_EQ(errorOf("redis://h|signing-key=" + std::string(Rfc8032Seed)),
-            "invalid --remote-cache: signing-key= of redis://h would put the "
-            "secret on the command line; use signing-key-env=VARIABLE or "
-            "signing-key-file=PATH");
-  EXPECT_EQ(errorOf("redis://h|verify-key=" + std::string(Rfc8032Public)),
-            "invalid --remote-cache: redis://h has a verify-key but no "
-            "signing key, so the entries this run stores would be refused; "
-            "add |read-only, or signing-key-env=VARIABLE or "
-            "signing-key-file=PATH");
-  ::setenv("LIBTORCH_TIDY_TEST_SIGNING_KEY", "secret-not-a-key", 1);
-  const std::string Error =
-      errorOf("redis://h|signing-key-env=LIBTORCH_TIDY_TEST_SIGNING_KEY");
-  ::unsetenv("LIBTORCH_TIDY_TEST_SIGNING_KEY");
-  EXPECT_NE(Error.find("is not 64 hex digits"), std::string::npos) << Error;
-  EXPECT_EQ(Error.find("secret-not-a-key"), std::string::npos) << Error;
-  EXPECT_NE(errorOf("redis://h|signing-key-env=LIBTORCH_TIDY_TEST_UNSET_VAR")
-                .find("is not set or empty"),
-            std::string::npos);
 }
 
 } // namespace entry_signature_test

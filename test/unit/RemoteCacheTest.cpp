@@ -7,6 +7,7 @@
 #include "cache/remote/RemoteCache.h"
 #include "cache/Dependencies.h"
 #include "cache/ResultCache.h"
+#include "cache/remote/EntrySignature.h"
 #include "cache/remote/RemoteEntry.h"
 #include "cache/remote/RemoteSpec.h"
 #include "io/FileIO.h"
@@ -30,6 +31,49 @@ std::string errorOf(llvm::StringRef Text) {
   if (Specs)
     return "";
   return llvm::toString(Specs.takeError());
+}
+
+// RFC 8032, section 7.1, TEST 1's key pair.
+constexpr const char *SigningSeed =
+    "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+constexpr const char *SigningPublic =
+    "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+
+TEST(RemoteSpecSigningTest, WriterTrustsItsOwnKey) {
+  ::setenv("LIBTORCH_TIDY_TEST_SIGNING_KEY", SigningSeed, 1);
+  llvm::Expected<std::vector<RemoteSpec>> Specs = parseRemoteSpecs(
+      "redis://h|signing-key-env=LIBTORCH_TIDY_TEST_SIGNING_KEY "
+      "http://h/p|read-only|verify-key=" +
+      std::string(SigningPublic) + "|verify-key=" + std::string(64, 'a'));
+  ::unsetenv("LIBTORCH_TIDY_TEST_SIGNING_KEY");
+  ASSERT_TRUE(bool(Specs)) << llvm::toString(Specs.takeError());
+  ASSERT_EQ(Specs->size(), 2u);
+  ASSERT_TRUE((*Specs)[0].Signing);
+  ASSERT_EQ((*Specs)[0].Trusted.size(), 1u);
+  EXPECT_EQ(verifyKeyHex((*Specs)[0].Trusted[0]), SigningPublic);
+  EXPECT_FALSE((*Specs)[1].Signing);
+  EXPECT_EQ((*Specs)[1].Trusted.size(), 2u);
+}
+
+TEST(RemoteSpecSigningTest, RefusesKeysOnTheCommandLineAndHalfSetUps) {
+  EXPECT_EQ(errorOf("redis://h|signing-key=" + std::string(SigningSeed)),
+            "invalid --remote-cache: signing-key= of redis://h would put the "
+            "secret on the command line; use signing-key-env=VARIABLE or "
+            "signing-key-file=PATH");
+  EXPECT_EQ(errorOf("redis://h|verify-key=" + std::string(SigningPublic)),
+            "invalid --remote-cache: redis://h has a verify-key but no "
+            "signing key, so the entries this run stores would be refused; "
+            "add |read-only, or signing-key-env=VARIABLE or "
+            "signing-key-file=PATH");
+  ::setenv("LIBTORCH_TIDY_TEST_SIGNING_KEY", "secret-not-a-key", 1);
+  const std::string Error =
+      errorOf("redis://h|signing-key-env=LIBTORCH_TIDY_TEST_SIGNING_KEY");
+  ::unsetenv("LIBTORCH_TIDY_TEST_SIGNING_KEY");
+  EXPECT_NE(Error.find("is not 64 hex digits"), std::string::npos) << Error;
+  EXPECT_EQ(Error.find("secret-not-a-key"), std::string::npos) << Error;
+  EXPECT_NE(errorOf("redis://h|signing-key-env=LIBTORCH_TIDY_TEST_UNSET_VAR")
+                .find("is not set or empty"),
+            std::string::npos);
 }
 
 TEST(RemoteSpecTest, ParsesCcacheSpellings) {

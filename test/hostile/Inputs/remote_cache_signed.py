@@ -72,13 +72,10 @@ with rs.redis(work) as (url, port):
     keys = rs.redis_cli(port, "KEYS", "libtorch-tidy:*").split()
 
     def put(key, value):
-        subprocess.run(["redis-cli", "-p", str(port), "-x", "SET", key],
-                       input=value, stdout=subprocess.DEVNULL, check=True)
+        rs.redis_put(port, key, value)
 
     def raw(key):
-        return subprocess.run(["redis-cli", "-p", str(port), "--raw", "GET",
-                               key], stdout=subprocess.PIPE,
-                              check=True).stdout[:-1]
+        return rs.redis_get(port, key)
 
     originals = {k: raw(k) for k in keys}
     print("writer: %d analyzed, %d entries, all signed %s" % (

@@ -11,7 +11,6 @@ usage: remote_cache_untrusted.py WORK CLI MOCK"""
 import hashlib
 import os
 import shutil
-import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -40,14 +39,10 @@ with rs.redis(work) as (url, port):
     print("stored %d entries" % len(keys))
 
     def put(key, value):
-        # redis-cli -x reads the value from standard input, bytes as they are.
-        subprocess.run(["redis-cli", "-p", str(port), "-x", "SET", key],
-                       input=value, stdout=subprocess.DEVNULL, check=True)
+        rs.redis_put(port, key, value)
 
     def raw(key):
-        return subprocess.run(["redis-cli", "-p", str(port), "--raw", "GET",
-                               key], stdout=subprocess.PIPE,
-                              check=True).stdout[:-1]  # --raw adds a newline
+        return rs.redis_get(port, key)
 
     originals = {k: raw(k) for k in keys}
 

@@ -82,6 +82,22 @@ def redis_cli(port, *args, password=None):
                           check=True, timeout=30).stdout
 
 
+def redis_put(port, key, value):
+    """Stores the bytes VALUE under KEY as they are (redis-cli -x reads
+    them from standard input)."""
+    subprocess.run([_program("redis-cli", "redis-tools"), "-p", str(port),
+                    "-x", "SET", key], input=value, stdout=subprocess.DEVNULL,
+                   check=True, timeout=30)
+
+
+def redis_get(port, key):
+    """The bytes stored under KEY."""
+    return subprocess.run([_program("redis-cli", "redis-tools"), "-p",
+                           str(port), "--raw", "GET", key],
+                          stdout=subprocess.PIPE, check=True,
+                          timeout=30).stdout[:-1]  # --raw adds a newline
+
+
 NGINX_CONF = """
 daemon off;
 master_process off;
