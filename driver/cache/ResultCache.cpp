@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
+#include <filesystem>
 #include <limits>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -99,8 +100,13 @@ std::optional<std::string> unwritableCacheDirectory(StringRef Dir) {
 
 void clearForEntry(StringRef Path) {
   struct stat Entry;
-  if (::lstat(Path.str().c_str(), &Entry) == 0 && S_ISDIR(Entry.st_mode))
-    (void)sys::fs::remove_directories(Path);
+  // std::filesystem, not llvm::sys::fs::remove_directories: that one
+  // stops at a FIFO or socket inside and leaves the directory there. Links
+  // inside are removed, never followed.
+  if (::lstat(Path.str().c_str(), &Entry) == 0 && S_ISDIR(Entry.st_mode)) {
+    std::error_code Ignored;
+    std::filesystem::remove_all(Path.str(), Ignored);
+  }
 }
 
 std::string toolIdentity(StringRef ExecutablePath) {

@@ -107,10 +107,12 @@ TEST_F(PreambleStoreTest, DamagedPchIsNoEntryAndIsRemoved) {
     EXPECT_FALSE(Store.lookup(Key)) << Damage;
     EXPECT_FALSE(fs::exists(Pch)) << Damage;
   }
-  // A directory where the .deps record goes: removed by the next commit.
+  // A directory where the .deps record goes, a FIFO inside it: removed by
+  // the next commit.
   llvm::SmallString<128> Deps(Dir);
   llvm::sys::path::append(Deps, "preamble", Key.substr(0, 2), Key + ".deps");
   ASSERT_FALSE(fs::create_directories(Deps + "/inside"));
+  ASSERT_EQ(::mkfifo((Deps + "/inside/fifo").str().c_str(), 0600), 0);
   EXPECT_FALSE(Store.lookup(Key));
   build(Store, Key, {header("v1")});
   EXPECT_TRUE(Store.lookup(Key));
