@@ -130,8 +130,19 @@ void LibTorchCheck::noteChainElsewhere(
     llvm::ArrayRef<analysis::SummarizedCall> Calls,
     const analysis::SummarizedPlace &Fact, const std::string &What,
     ASTContext &Context) {
+  const std::string &Project = summaryTable(Context).project();
   const auto NoteAt = [&](const analysis::SummarizedPlace &Place,
                           const std::string &Happens) {
+    // A place outside the project is no place of its summaries: nothing
+    // of it is shown, not even its name, and the file is named once.
+    if (!analysis::inSummaryProject(Place.File, Project)) {
+      if (summaryTable(Context).firstNoteOutsideProject())
+        configurationDiag("%0 '%1' points outside the project '%2'; those "
+                          "notes were left out: use summaries exported "
+                          "from this project")
+            << SummaryFileOption << SummaryFile << Project;
+      return;
+    }
     const SourceLocation At =
         analysis::locate(Place, Context.getSourceManager());
     if (At.isValid())

@@ -10,7 +10,9 @@
 #include "clang/Basic/FileManager.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include <deque>
@@ -113,6 +115,7 @@ llvm::Expected<SummaryTable> SummaryTable::read(llvm::StringRef Path,
                                        "--export-summaries=FILE'");
   SummaryTable Table;
   Table.Lines = *Lines;
+  Table.Project = summaryProject(Path);
   return Table;
 }
 
@@ -258,6 +261,47 @@ bool SummaryTable::returnsDeviceTensor(const CallExpr &Call) const {
     return false;
   const FunctionSummary *Function = summaryOf(usrOf(Callee));
   return Function && Function->ReturnsDeviceTensor;
+}
+
+namespace {
+
+/// The nearest directory from \p Path's up that holds a `.git`.
+std::string checkoutOf(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::fs::real_path(Path, Real))
+    return "";
+  for (llvm::StringRef Directory = llvm::sys::path::parent_path(Real);
+       !Directory.empty();
+       Directory = llvm::sys::path::parent_path(Directory)) {
+    llvm::SmallString<256> Git(Directory);
+    llvm::sys::path::append(Git, ".git");
+    if (llvm::sys::fs::exists(Git))
+      return Directory.str();
+    if (Directory == llvm::sys::path::root_path(Directory))
+      break;
+  }
+  return "";
+}
+
+} // namespace
+
+std::string summaryProject(llvm::StringRef SummaryFile) {
+  return checkoutOf(SummaryFile);
+}
+
+bool inSummaryProject(llvm::StringRef File, llvm::StringRef Project) {
+  if (Project.empty())
+    return true;
+  // Lexically, then as the real path: `..` and links must not lead out.
+  llvm::SmallString<256> Lexical(File);
+  llvm::sys::path::remove_dots(Lexical, /*remove_dot_dot=*/true);
+  llvm::SmallString<256> Real;
+  const auto Inside = [&](llvm::StringRef Path) {
+    return Path.starts_with(Project) &&
+           (Path.size() == Project.size() || Path[Project.size()] == '/');
+  };
+  return Inside(Lexical) &&
+         (llvm::sys::fs::real_path(File, Real) || Inside(Real));
 }
 
 SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {

@@ -30,6 +30,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clang::tidy::libtorch::analysis {
@@ -99,6 +100,14 @@ public:
 
   bool empty() const { return Lines.empty(); }
 
+  /// The project its notes may point into (summaryProject()).
+  const std::string &project() const { return Project; }
+  /// True the first time it is asked: a unit names a table's notes outside
+  /// its project once.
+  bool firstNoteOutsideProject() const {
+    return !std::exchange(WarnedOutsideProject, true);
+  }
+
 private:
   /// The nearest function, from the one with USR \p Usr through at most
   /// CallDepth::CallerChain calls, that \p Has accepts, with the calls on
@@ -115,6 +124,8 @@ private:
   /// buffer.
   std::shared_ptr<const std::string> OwnText;
   SummaryLines Lines;
+  std::string Project;
+  mutable bool WarnedOutsideProject = false;
   /// The summaries asked for so far, and those the file does not have.
   mutable llvm::StringMap<std::optional<FunctionSummary>> Asked;
 };
@@ -123,6 +134,17 @@ private:
 /// token recorded there; invalid otherwise (the file changed since the
 /// summaries were written, or is gone).
 SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM);
+
+/// The project a summary file's notes may point into: the checkout (the
+/// nearest directory above with a `.git`) that holds the summary file at
+/// \p SummaryFile, as a repository's `.clang-tidy` names one of its own;
+/// empty when it is in none (the CLI's own file for its workers, an
+/// out-of-tree build), and then only the digests bound the notes.
+std::string summaryProject(llvm::StringRef SummaryFile);
+
+/// Whether \p File lies in \p Project (always, for an empty one): a note
+/// elsewhere is no note of this project's summaries, whoever wrote it.
+bool inSummaryProject(llvm::StringRef File, llvm::StringRef Project);
 
 } // namespace clang::tidy::libtorch::analysis
 
