@@ -245,7 +245,7 @@ setUpCompilations(const ToolOptions &Options,
   if (ConfigOnly)
     return finishSetup(std::move(Setup), std::move(Base), Options, Argv0);
   if (llvm::Error E = skipCudaSources(*Base, Quiet, Setup.Files))
-    return std::move(E);
+    return E;
 
   // Launchers, nvcc, precompiled headers and g++-only options
   // (BuildCommands.h), with one notice per kind of change; a worker process

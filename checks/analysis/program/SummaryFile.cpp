@@ -155,8 +155,8 @@ std::string summaryFileText(std::vector<SummarizedUnit> Units) {
 
 llvm::Expected<std::vector<SummarizedUnit>>
 parseSummaryFile(llvm::StringRef Text) {
-  if (llvm::Error E = SummaryLines::of(Text).takeError())
-    return std::move(E);
+  if (llvm::Expected<SummaryLines> Lines = SummaryLines::of(Text); !Lines)
+    return Lines.takeError();
   std::map<std::string, SummarizedUnit> Units;
   llvm::StringRef Rest = Text.split('\n').second;
   while (!Rest.empty()) {
