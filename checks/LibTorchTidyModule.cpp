@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "clang-compat/ClangCompat.h" // ClangTidyModuleRegistry
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
 
 #include "AnomalyDetectionEnabledCheck.h"
 #include "BlockingHostToDeviceCopyCheck.h"

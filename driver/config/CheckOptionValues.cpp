@@ -6,10 +6,10 @@
 
 #include "config/CheckOptionValues.h"
 #include "clang-compat/ClangCompat.h"
+#include "clang-compat/ClangCompat.h" // ClangTidyModuleRegistry
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 

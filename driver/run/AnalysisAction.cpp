@@ -21,7 +21,6 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
@@ -313,9 +312,10 @@ bool AnalysisActionFactory::runInvocation(
   const auto Parse = [&](std::shared_ptr<CompilerInvocation> Parsed) {
     ErrorRecorder Recorder(*DiagConsumer);
     Errors = &Recorder;
-    const auto Done = llvm::make_scope_exit([this] { Errors = nullptr; });
-    return FrontendActionFactory::runInvocation(std::move(Parsed), Files,
-                                                PCHContainerOps, &Recorder);
+    const bool Ran = FrontendActionFactory::runInvocation(
+        std::move(Parsed), Files, PCHContainerOps, &Recorder);
+    Errors = nullptr; // the recorder ends here
+    return Ran;
   };
   // As clang-tidy: define __clang_analyzer__.
   Invocation->getPreprocessorOpts().SetUpStaticAnalyzer = true;

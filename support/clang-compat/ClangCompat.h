@@ -35,6 +35,13 @@
 #else
 #include "clang/Driver/Options.h"
 #endif
+// ClangTidyModuleRegistry: LLVM 22 moved it into ClangTidyModule.h and
+// deprecated the header of its own (#warning on every include).
+#if CLANG_VERSION_MAJOR >= 22
+#include "clang-tidy/ClangTidyModule.h"
+#else
+#include "clang-tidy/ClangTidyModuleRegistry.h"
+#endif
 #include <memory>
 #include <string>
 #include <vector>
