@@ -134,7 +134,7 @@ HostSyncInLoopCheck::elsewhereSync(const CallExpr &Call, ASTContext &Context) {
   const FunctionDecl *Callee = Call.getDirectCallee();
   if (!Callee || Callee->hasBody())
     return std::nullopt;
-  return summaryTable(Context).waitOfCall(Call, Context.getPrintingPolicy());
+  return summaryTable(Context).waitOfCall(Call, Context);
 }
 
 void HostSyncInLoopCheck::handle(const analysis::HostSync &Sync,
@@ -286,10 +286,10 @@ void HostSyncInLoopCheck::diagnose(const analysis::HostSync &Sync,
 
 void HostSyncInLoopCheck::noteElsewhere(const analysis::HostSync &Sync,
                                         ASTContext &Context) {
-  const FunctionDecl *Callee =
-      cast<CallExpr>(Sync.Operation)->getDirectCallee();
+  const auto &Call = *cast<CallExpr>(Sync.Operation);
+  const FunctionDecl *Callee = Call.getDirectCallee();
   if (std::optional<analysis::SyncElsewhere> Chain =
-          summaryTable(Context).syncReachedBy(analysis::usrOf(Callee)))
+          summaryTable(Context).syncOfCall(Call, Context))
     noteChainElsewhere(*Callee, Sync.Loc, Chain->Calls, Chain->What.Place,
                        "'" + Chain->What.Operation +
                            "' waits for the GPU on each call",

@@ -235,6 +235,13 @@ inline constexpr llvm::StringRef DevicePreservingMethods[] = {
     "eq",       "ne",          "lt",           "gt",          "le",
     "ge",       "logical_and", "logical_or",   "logical_not", "index"};
 
+/// LibTorch functions whose second argument must be a tensor in host
+/// memory: ATen checks it and throws otherwise (`_pack_padded_sequence`:
+/// "'lengths' argument should be a 1D CPU int64 tensor"). A variable that a
+/// working program passes there lives on the host.
+inline constexpr llvm::StringRef HostLengthsTakers[] = {
+    "::torch::nn::utils::rnn::pack_padded_sequence"};
+
 /// Tensor methods whose result has their object's element type.
 inline constexpr llvm::StringRef ElementTypeKeepingMethods[] = {
     "permute",    "unsqueeze", "squeeze",      "view",      "reshape",

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CallArguments.h"
+#include "AstWalk.h"
 #include "clang/AST/DeclCXX.h"
 
 namespace clang::tidy::libtorch::utils {
@@ -72,6 +73,27 @@ bool bindsMutably(QualType Type) {
     return Type->isRValueReferenceType() ||
            !Type.getNonReferenceType().isConstQualified();
   return false;
+}
+
+const CallExpr *
+callGivenVariable(const VarDecl *Variable, unsigned Index, const Stmt *Body,
+                  llvm::function_ref<bool(const FunctionDecl &)> Callee) {
+  if (!Body)
+    return nullptr;
+  if (const auto *Call = dyn_cast<CallExpr>(Body)) {
+    const FunctionDecl *Function = Call->getDirectCallee();
+    if (Function && Index < Call->getNumArgs() && Callee(*Function))
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(
+              stripWrappers(Call->getArg(Index),
+                            ImplicitWrappers | CopyConstruct | ExplicitCast));
+          Ref && Ref->getDecl() == Variable)
+        return Call;
+  }
+  for (const Stmt *Child : Body->children())
+    if (const CallExpr *Found =
+            callGivenVariable(Variable, Index, Child, Callee))
+      return Found;
+  return nullptr;
 }
 
 } // namespace clang::tidy::libtorch::utils

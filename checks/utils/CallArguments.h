@@ -23,6 +23,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 
 namespace clang::tidy::libtorch::utils {
@@ -57,6 +58,13 @@ std::optional<bool> literalBool(const Expr *Argument);
 /// what it is bound to: a pointer to non-const, an lvalue reference to
 /// non-const, any rvalue reference (it may be moved from).
 bool bindsMutably(QualType Type);
+
+/// The first call in \p Body of a function \p Callee accepts that is given
+/// \p Variable itself (implicit nodes, copies and casts looked through) as its
+/// argument \p Index; null when there is none.
+const CallExpr *
+callGivenVariable(const VarDecl *Variable, unsigned Index, const Stmt *Body,
+                  llvm::function_ref<bool(const FunctionDecl &)> Callee);
 
 } // namespace clang::tidy::libtorch::utils
 

@@ -171,6 +171,12 @@ int main() {
   (void)classes;
   double norm = torch::nn::utils::clip_grad_norm_(net->parameters(), 1.0);
   (void)norm;
+  torch::Tensor lengths = torch::full({2}, 3, torch::kLong);
+  torch::nn::utils::rnn::PackedSequence packed =
+      torch::nn::utils::rnn::pack_padded_sequence(input, lengths, true);
+  auto packed_data = packed.data().sum() + packed.batch_sizes().sum();
+  (void)torch::nn::utils::rnn::pack_padded_sequence(input, lengths, false, false);
+  (void)packed_data;
   torch::nn::Embedding embedding(torch::nn::EmbeddingOptions(10, 4).padding_idx(0));
   (void)embedding->forward(tokens);
 

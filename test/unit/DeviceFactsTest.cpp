@@ -7,6 +7,7 @@
 #include "analysis/devices/DeviceFacts.h"
 #include "ASTTestSupport.h"
 #include "analysis/devices/DeviceScopeFacts.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -281,6 +282,86 @@ TEST(DeviceFactsOnTheWayTest, ModulesVectorsAndParameters) {
   EXPECT_FALSE(onDevice("viaList", {UnknownCall}));
   EXPECT_FALSE(onDevice("viaChanged", {DeviceCall}))
       << "the helper gives the parameter another value";
+}
+
+const char *const HostRequired = R"cpp(
+#include <torch/torch.h>
+namespace rnn = torch::nn::utils::rnn;
+void pack(const std::vector<torch::Tensor> &batch, torch::Tensor x) {
+  auto packedLengths = batch[0].sub(1);
+  auto packed = rnn::pack_padded_sequence(x, packedLengths, true);
+  auto packedLater = batch[1].sub(1);
+  auto readFirst = packedLater.max();
+  auto packed2 = rnn::pack_padded_sequence(x, packedLater);
+  auto asInput = batch[2].sub(1);
+  auto packed3 = rnn::pack_padded_sequence(asInput, packedLengths);
+  auto changed = batch[3].sub(1);
+  changed = x;
+  auto packed4 = rnn::pack_padded_sequence(x, changed);
+  auto lengthsCopy = packedLengths;
+}
+)cpp";
+
+// A variable that packing requires in host memory lives there in a program
+// that runs, wherever the code gives it its value.
+TEST(DeviceFactsHostRequiredTest, PackedLengthsLiveOnTheHost) {
+  auto AST = parseWithMockTorch(HostRequired);
+  ASTContext &Context = AST->getASTContext();
+  auto host = [&](llvm::StringRef Name) {
+    return isProvablyHostTensor(initializerOf(*AST, Name), Context);
+  };
+  auto Refs =
+      match(declRefExpr(to(varDecl(hasAnyName("packedLengths", "packedLater",
+                                              "asInput", "changed"))))
+                .bind("r"),
+            Context);
+  llvm::StringMap<bool> Host;
+  for (const auto &Found : Refs) {
+    const auto *Ref = Found.getNodeAs<DeclRefExpr>("r");
+    Host[Ref->getDecl()->getName()] = isProvablyHostTensor(Ref, Context);
+  }
+  EXPECT_TRUE(Host["packedLengths"]);
+  EXPECT_TRUE(Host["packedLater"]) << "given to packing after it is read";
+  EXPECT_FALSE(Host["asInput"]) << "the input may be on any device";
+  EXPECT_FALSE(Host["changed"]) << "reassigned: which value is packed?";
+  EXPECT_TRUE(host("lengthsCopy"));
+}
+
+const char *const ParametersRead = R"cpp(
+#include <torch/torch.h>
+void reads(const torch::Tensor &lengths, torch::Tensor scores, int n) {
+  auto direct = lengths;
+  auto element = lengths[0];
+  auto reduced = (lengths > n).sum();
+  auto narrowed = lengths.to(torch::kLong);
+  auto local = element.max();
+  auto mixed = lengths + scores;
+  auto withTensor = lengths.add(scores);
+  auto moved = lengths.to(torch::kCUDA);
+  auto indexedBy = scores[lengths];
+}
+void reassigns(torch::Tensor lengths) {
+  lengths = lengths.cpu();
+  auto after = lengths[0];
+}
+)cpp";
+
+TEST(DeviceFactsParameterTest, TensorsComputedFromAParameterAlone) {
+  auto AST = parseWithMockTorch(ParametersRead);
+  auto parameter = [&](llvm::StringRef Name) -> std::string {
+    const ParmVarDecl *P = parameterPlacingTensor(initializerOf(*AST, Name));
+    return P ? P->getName().str() : "";
+  };
+  EXPECT_EQ(parameter("direct"), "lengths");
+  EXPECT_EQ(parameter("element"), "lengths");
+  EXPECT_EQ(parameter("reduced"), "lengths");
+  EXPECT_EQ(parameter("narrowed"), "lengths") << "a dtype stays where it is";
+  EXPECT_EQ(parameter("local"), "lengths");
+  EXPECT_EQ(parameter("mixed"), "") << "two tensors";
+  EXPECT_EQ(parameter("withTensor"), "") << "a tensor argument";
+  EXPECT_EQ(parameter("moved"), "") << "copied to another device";
+  EXPECT_EQ(parameter("indexedBy"), "") << "the tensor indexed is another";
+  EXPECT_EQ(parameter("after"), "") << "the parameter is given another value";
 }
 
 const FunctionDecl *function(ASTUnit &AST, llvm::StringRef Name) {

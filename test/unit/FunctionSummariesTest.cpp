@@ -234,8 +234,12 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   Steps.HostCopies.push_back(
       {"torch::tensor", "to(device)", {"/p/a.cpp", 6, 30, "to"}, true});
   Steps.ReturnsDeviceTensor = true;
-  std::vector<SummarizedUnit> Units = {
-      {"/p/b.cpp", {summary("b", true, {"a"})}}, {"/p/a.cpp", {Steps}}};
+  Steps.Calls[0].Arguments = {SummarizedCall::HostArgument,
+                              SummarizedCall::UnknownArgument, 0};
+  FunctionSummary Reads = summary("b", true, {"a"});
+  Reads.Syncs[0].Parameter = 3;
+  std::vector<SummarizedUnit> Units = {{"/p/b.cpp", {Reads}},
+                                       {"/p/a.cpp", {Steps}}};
   const std::string Text = summaryFileText(Units);
   auto Parsed = parseSummaryFile(Text);
   ASSERT_TRUE(bool(Parsed)) << llvm::toString(Parsed.takeError());
@@ -251,6 +255,10 @@ TEST(FunctionSummariesTest, FileRoundTrip) {
   EXPECT_FALSE((*Parsed)[0].Functions[0].HostCopies[0].Constant);
   EXPECT_TRUE((*Parsed)[0].Functions[0].HostCopies[1].Constant);
   EXPECT_FALSE((*Parsed)[1].Functions[0].Updates.any());
+  EXPECT_EQ((*Parsed)[1].Functions[0].Syncs[0].Parameter, 3u);
+  EXPECT_EQ((*Parsed)[0].Functions[0].Calls[0].Arguments,
+            Steps.Calls[0].Arguments);
+  EXPECT_TRUE((*Parsed)[1].Functions[0].Calls[0].Arguments.empty());
   EXPECT_EQ(summaryFileText(*Parsed), Text) << "the same bytes again";
 }
 
@@ -296,7 +304,7 @@ TEST(FunctionSummariesTest, AnswerTextChangesWithWhatANoteShows) {
       "/p/a.cpp", {summary("a", false, {"b"}), summary("b", true, {})}}});
   const std::string Text = Waits.answerText("a");
   EXPECT_NE(Text.find("call b f_b /p/a.cpp:4:3"), std::string::npos) << Text;
-  EXPECT_NE(Text.find("wait item() "), std::string::npos) << Text;
+  EXPECT_NE(Text.find("wait b item() "), std::string::npos) << Text;
   // The wait moved a line: its note would point elsewhere.
   FunctionSummary Moved = summary("b", true, {});
   Moved.Syncs[0].Place.Line = 9;
@@ -327,6 +335,82 @@ TEST(FunctionSummariesTest, AnswerTextChangesWithWhatANoteShows) {
   SummaryTable Constant(
       {SummarizedUnit{"/p/a.cpp", {summary("a", false, {"b"}), Copies}}});
   EXPECT_NE(Constant.answerText("a"), Copying.answerText("a"));
+}
+
+TEST(FunctionSummariesTest, ParametersTheWaitsRead) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+int64_t longest(const torch::Tensor &lengths) {
+  return lengths.max().item<int64_t>();
+}
+int64_t both(const torch::Tensor &a, const torch::Tensor &b) {
+  return (a + b).sum().item<int64_t>();
+}
+int64_t hands_on(int64_t n, const torch::Tensor &x, const torch::Tensor &y) {
+  return longest(y) + longest(x.cpu()) + longest(x + y) + n;
+}
+)cpp");
+  ASSERT_TRUE(AST);
+  const std::vector<FunctionSummary> All = summarizeUnit(AST->getASTContext());
+  const FunctionSummary *Longest = named(All, "longest");
+  ASSERT_TRUE(Longest);
+  ASSERT_EQ(Longest->Syncs.size(), 1u);
+  EXPECT_EQ(Longest->Syncs[0].Parameter, 0u);
+  const FunctionSummary *Both = named(All, "both");
+  ASSERT_TRUE(Both);
+  ASSERT_EQ(Both->Syncs.size(), 1u);
+  EXPECT_FALSE(Both->Syncs[0].Parameter) << "computed from two tensors";
+  const FunctionSummary *HandsOn = named(All, "hands_on");
+  ASSERT_TRUE(HandsOn);
+  ASSERT_EQ(HandsOn->Calls.size(), 3u);
+  EXPECT_EQ(HandsOn->Calls[0].Arguments, std::vector<int>{2});
+  EXPECT_EQ(HandsOn->Calls[1].Arguments,
+            std::vector<int>{SummarizedCall::HostArgument});
+  EXPECT_TRUE(HandsOn->Calls[2].Arguments.empty()) << "unknown, left out";
+}
+
+TEST(FunctionSummariesTest, HostTensorsGivenWaitForNothing) {
+  // a(x, y) -> b(y) -> c(z), which reads z; c also reads a tensor it
+  // computes from its other parameters in another place.
+  FunctionSummary A = summary("a", false, {"b"});
+  A.Calls[0].Arguments = {1};
+  FunctionSummary B = summary("b", false, {"c"});
+  B.Calls[0].Arguments = {SummarizedCall::UnknownArgument, 0};
+  FunctionSummary C = summary("c", true, {});
+  C.Syncs[0].Parameter = 1;
+  SummaryTable Table({SummarizedUnit{"/p/a.cpp", {A, B, C}}});
+  const auto Host = [](std::initializer_list<unsigned> Set) {
+    llvm::SmallBitVector Bits(4);
+    for (unsigned I : Set)
+      Bits.set(I);
+    return Bits;
+  };
+  EXPECT_TRUE(Table.syncReachedBy("a"));
+  EXPECT_TRUE(Table.syncReachedBy("a", Host({0})));
+  EXPECT_FALSE(Table.syncReachedBy("a", Host({1})))
+      << "y is handed on to the tensor c reads";
+  EXPECT_FALSE(Table.syncReachedBy("c", Host({1})));
+  EXPECT_TRUE(Table.syncReachedBy("c", Host({0})));
+  // Another wait in c, on a tensor of its own: found, and it is the note.
+  FunctionSummary Reads = C;
+  Reads.Syncs.push_back(
+      {"item()", SyncKind::ReadScalar, {"/p/a.cpp", 9, 7, "item"}});
+  SummaryTable Both({SummarizedUnit{"/p/a.cpp", {A, B, Reads}}});
+  auto Found = Both.syncReachedBy("a", Host({1}));
+  ASSERT_TRUE(Found);
+  EXPECT_EQ(Found->What.Place.Line, 9u);
+  EXPECT_EQ(Found->Calls.size(), 2u);
+  // The parameter a wait reads is part of the answer a cached result
+  // depends on, and so is what a call hands on.
+  FunctionSummary Other = C;
+  Other.Syncs[0].Parameter = 0;
+  SummaryTable Changed({SummarizedUnit{"/p/a.cpp", {A, B, Other}}});
+  EXPECT_NE(Changed.answerText("a"), Table.answerText("a"));
+  FunctionSummary Unknown = B;
+  Unknown.Calls[0].Arguments.clear();
+  SummaryTable Lost({SummarizedUnit{"/p/a.cpp", {A, Unknown, C}}});
+  EXPECT_NE(Lost.answerText("a"), Table.answerText("a"));
 }
 
 TEST(FunctionSummariesTest, HostCopiesOnEveryCall) {
@@ -512,6 +596,22 @@ TEST(FunctionSummariesTest, BadFilesSayWhy) {
       Why(WithFunction(
               R"json({"usr": "c:@F@f", "name": "f", "syncs": [], "calls": [], "updates": {}, "returnsDeviceTensor": false, "hostCopies": [{"factory": "", "copy": "to(d)", "at": {"file": "/a.cpp", "line": 1, "column": 1, "spelling": "to"}}]})json"))
           .find("host copy is malformed"),
+      std::string::npos);
+  // A parameter no function has, a source that is none.
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "calls": [], "syncs": [{"operation": "item()", "kind": "read-scalar", "parameter": -1, "at": {"file": "/a.cpp", "line": 1, "column": 1, "spelling": "item"}}]})json"))
+          .find("wait is malformed in /a.cpp"),
+      std::string::npos);
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [], "calls": [{"usr": "c:@F@g", "name": "g", "arguments": [0, -3], "at": {"file": "/a.cpp", "line": 1, "column": 1, "spelling": "g"}}]})json"))
+          .find("call is malformed"),
+      std::string::npos);
+  EXPECT_NE(
+      Why(WithFunction(
+              R"json({"usr": "c:@F@f", "name": "f", "updates": {}, "returnsDeviceTensor": false, "hostCopies": [], "syncs": [], "calls": [{"usr": "c:@F@g", "name": "g", "arguments": "all", "at": {"file": "/a.cpp", "line": 1, "column": 1, "spelling": "g"}}]})json"))
+          .find("call is malformed"),
       std::string::npos);
   // A distance past the walk's bound, or outside the loops but not in all
   // of the body, is no distance the model measures.

@@ -48,10 +48,13 @@ DeviceKind classifyDeviceVariable(const VarDecl *Variable, ASTContext &Context);
 
 /// True when \p E certainly evaluates to a tensor in host memory: the
 /// result of `.cpu()`, `.to(<CPU device>)`, `from_blob`, a factory without
-/// a device, or a local variable initialized so and never reassigned, or
-/// reassigned only with `=` from such values (`state = next_state;`) and
-/// never changed otherwise (its address taken, bound to a mutable reference,
-/// a compound assignment, a non-const or `set_` member call).
+/// a device, a local variable never reassigned that is given to a LibTorch
+/// function that requires a host tensor (the `lengths` of
+/// `pack_padded_sequence`), or a local variable initialized so and never
+/// reassigned, or reassigned only with `=` from such values (`state =
+/// next_state;`) and never changed otherwise (its address taken, bound to a
+/// mutable reference, a compound assignment, a non-const or `set_` member
+/// call).
 bool isProvablyHostTensor(const Expr *E, ASTContext &Context);
 
 /// True when \p E (implicit nodes ignored) is a call of a tensor factory
@@ -92,6 +95,16 @@ bool returnsTensorOnDevice(const FunctionDecl *Function, ASTContext &Context);
 
 bool isProvablyOnDevice(const Expr *E, ASTContext &Context,
                         llvm::ArrayRef<const CallExpr *> CallsOnTheWay = {});
+
+/// The parameter of its function whose tensor \p E is, or is computed from
+/// alone, where that tensor lives: the parameter itself, an element or a
+/// slice of it (`lengths[0]`), a method that keeps its placement and takes
+/// no other tensor (`lengths.sum()`, `lengths.to(torch::kLong)`), arithmetic
+/// with plain numbers (`lengths > i`), or a local variable initialized so and
+/// never reassigned. Null otherwise, and for a parameter its function
+/// reassigns. A caller that gives that parameter a tensor in host memory
+/// knows \p E is one.
+const ParmVarDecl *parameterPlacingTensor(const Expr *E);
 
 /// How a tensor provably on the device got there, for an edit that puts
 /// another tensor on the same device.

@@ -95,6 +95,58 @@ PlacingDevice placingDeviceOf(const Expr *E, ASTContext &Context,
   return {};
 }
 
+/// No argument of \p Call from \p From on is a tensor: the result is
+/// computed from its object (or operand) alone, where that lives.
+bool takesNoOtherTensor(const CallExpr &Call, unsigned From) {
+  return tensorArguments(Call, From).empty();
+}
+
+/// parameterPlacingTensor, \p Depth steps in.
+const ParmVarDecl *parameterPlacing(const Expr *E, unsigned Depth) {
+  E = strip(E);
+  if (!E || Depth > MaxDepth)
+    return nullptr;
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return Construct->getConstructor()->isCopyOrMoveConstructor() &&
+                   Construct->getNumArgs() == 1
+               ? parameterPlacing(Construct->getArg(0), Depth + 1)
+               : nullptr;
+  // `lengths.sum()`, `lengths.to(torch::kLong)`: computed where the object
+  // lives. A tensor argument may live elsewhere (a CUDA tensor meets a host
+  // scalar tensor legally), and so the result too.
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
+    const auto *Call = cast<CXXMemberCallExpr>(E);
+    const StringRef Name = Method->getName();
+    const auto *Dtype =
+        Call->getNumArgs() > 0
+            ? strip(Call->getArg(0))->getType()->getAs<EnumType>()
+            : nullptr;
+    const bool DtypeOnly =
+        Name == names::ToMethod && Dtype &&
+        hasQualifiedName(Dtype->getDecl(), names::ScalarType);
+    if ((!DtypeOnly && !preservesDevice(Name)) || !takesNoOtherTensor(*Call, 0))
+      return nullptr;
+    return parameterPlacing(Call->getImplicitObjectArgument(), Depth + 1);
+  }
+  // `lengths[0]`, `lengths > i`: one tensor operand, the others numbers.
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
+    llvm::SmallVector<const Expr *, 4> Tensors = tensorArguments(*Operator);
+    if (!isTensorType(Operator->getType()) || Tensors.size() != 1 ||
+        (Operator->getOperator() == OO_Subscript &&
+         Tensors.front() != Operator->getArg(0)))
+      return nullptr;
+    return parameterPlacing(Tensors.front(), Depth + 1);
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref)
+    return nullptr;
+  if (const auto *Parameter = dyn_cast<ParmVarDecl>(Ref->getDecl()))
+    return isReassigned(Parameter) ? nullptr : Parameter;
+  if (const Expr *Init = stableInitializer(dyn_cast<VarDecl>(Ref->getDecl())))
+    return parameterPlacing(Init, Depth + 1);
+  return nullptr;
+}
+
 } // namespace
 
 bool isHostTensorFactoryCall(const Expr *E, ASTContext &Context) {
@@ -132,6 +184,10 @@ const CallExpr *hostFactoryOfHelperCall(const Expr *E, ASTContext &Context) {
 
 PlacingDevice placingDevice(const Expr *DeviceTensor, ASTContext &Context) {
   return placingDeviceOf(DeviceTensor, Context, 0);
+}
+
+const ParmVarDecl *parameterPlacingTensor(const Expr *E) {
+  return parameterPlacing(E, 0);
 }
 
 } // namespace clang::tidy::libtorch::analysis

@@ -156,6 +156,19 @@ bool returnsOnDevice(const FunctionDecl *Function, ASTContext &Context,
          });
 }
 
+/// \p Variable, a local never reassigned, is given as it is to a LibTorch
+/// function that throws unless that argument is in host memory
+/// (names::HostLengthsTakers): in a program that runs, it lives there.
+bool isRequiredOnHost(const VarDecl *Variable) {
+  const auto *Function =
+      dyn_cast_or_null<FunctionDecl>(Variable->getParentFunctionOrMethod());
+  return Function &&
+         utils::callGivenVariable(
+             Variable, 1, Function->getBody(), [](const FunctionDecl &Callee) {
+               return hasAnyQualifiedName(&Callee, names::HostLengthsTakers);
+             });
+}
+
 } // namespace
 
 namespace device_facts {
@@ -283,8 +296,13 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
         Variable && Variable->hasLocalStorage()) {
-      if (const Expr *Init = stableInitializer(Variable))
-        return placement(Init, Context, Depth + 1, FollowReassigned, Way);
+      if (const Expr *Init = stableInitializer(Variable)) {
+        const Placement Initialized =
+            placement(Init, Context, Depth + 1, FollowReassigned, Way);
+        return Initialized == Placement::Unknown && isRequiredOnHost(Variable)
+                   ? Placement::Host
+                   : Initialized;
+      }
       // Reassigned (`state = next_state;` in a loop): where every value it
       // is given lives, if they all agree.
       if (!FollowReassigned)

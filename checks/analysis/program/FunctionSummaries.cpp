@@ -12,6 +12,7 @@
 #include "analysis/steps/TrainingLoopModel.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
+#include "utils/CallArguments.h"
 #include "utils/SourceText.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -191,6 +192,9 @@ private:
       Fact.Operation = Sync->Kind == SyncKind::Print ? "<<" : Sync->Name;
       Fact.Kind = Sync->Kind;
       Fact.Place = placeOf(Sync->Loc, Context);
+      if (const ParmVarDecl *Read =
+              Sync->Tensor ? parameterPlacingTensor(Sync->Tensor) : nullptr)
+        Fact.Parameter = Read->getFunctionScopeIndex();
       if (!Fact.Place.File.empty())
         Summary.Syncs.push_back(std::move(Fact));
       return;
@@ -208,8 +212,30 @@ private:
     Fact.Usr = usrOf(Callee);
     Fact.Name = Callee->getQualifiedNameAsString();
     Fact.Place = placeOf(calleeNameLoc(Call), Context);
+    Fact.Arguments = argumentSources(Call, *Callee);
     if (!Fact.Usr.empty() && !Fact.Place.File.empty())
       Summary.Calls.push_back(std::move(Fact));
+  }
+
+  /// SummarizedCall::Arguments of \p Call, which calls \p Callee.
+  std::vector<int> argumentSources(const CallExpr &Call,
+                                   const FunctionDecl &Callee) {
+    std::vector<int> Sources;
+    for (unsigned I = 0; I < Callee.getNumParams(); ++I) {
+      const Expr *Arg = utils::argumentOfParameter(&Call, I);
+      int Source = SummarizedCall::UnknownArgument;
+      if (Arg && isTensorType(Arg->getType())) {
+        if (isProvablyHostTensor(Arg, Context))
+          Source = SummarizedCall::HostArgument;
+        else if (const ParmVarDecl *Given = parameterPlacingTensor(Arg))
+          Source = static_cast<int>(Given->getFunctionScopeIndex());
+      }
+      Sources.push_back(Source);
+    }
+    while (!Sources.empty() &&
+           Sources.back() == SummarizedCall::UnknownArgument)
+      Sources.pop_back();
+    return Sources;
   }
 
   /// `factory(...).to(device)` as libtorch-tensor-created-off-device

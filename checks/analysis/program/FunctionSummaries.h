@@ -52,6 +52,11 @@ struct SummarizedSync {
   std::string Operation; ///< as a finding names it: `item<float>()`
   SyncKind Kind = SyncKind::ReadScalar;
   SummarizedPlace Place;
+  /// The function's parameter (0-based, `this` not counted) whose tensor
+  /// the operation reads, where that tensor lives (`lengths[0].item()`,
+  /// parameterPlacingTensor): a call that gives it a tensor in host memory
+  /// does not wait there. Nothing when it reads another tensor.
+  std::optional<unsigned> Parameter;
 };
 
 /// A tensor made in host memory by a factory and copied to the GPU right
@@ -77,6 +82,14 @@ struct SummarizedCall {
   std::string Usr;
   std::string Name; ///< qualified, as a note names it
   SummarizedPlace Place;
+  /// What each parameter of the function called is given, in order: the
+  /// index of the calling function's parameter whose tensor it is, where
+  /// that lives (parameterPlacingTensor), HostArgument for a tensor
+  /// provably in host memory, UnknownArgument for anything else. Unknown
+  /// ones at the end are left out.
+  std::vector<int> Arguments;
+  static constexpr int UnknownArgument = -1;
+  static constexpr int HostArgument = -2;
 };
 
 /// How many calls a call of the function is from a parameter update, as

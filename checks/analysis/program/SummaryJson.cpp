@@ -77,6 +77,10 @@ bool placeFromJson(const Object &Json, SummarizedPlace &Place) {
   return true;
 }
 
+/// More parameters than any function of a project has: a larger index is
+/// no summary's.
+constexpr int64_t MaxParameters = 1024;
+
 llvm::Error malformed(StringRef What) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "a function's %s is malformed",
@@ -106,6 +110,13 @@ bool syncFromJson(const Object &Json, SummarizedSync &Fact) {
     return false;
   Fact.Operation = Operation->str();
   Fact.Kind = *Kind;
+  // Absent in files written before parameters were summarized.
+  if (const Value *Parameter = Json.get("parameter")) {
+    std::optional<int64_t> Index = Parameter->getAsInteger();
+    if (!Index || *Index < 0 || *Index > MaxParameters)
+      return false;
+    Fact.Parameter = static_cast<unsigned>(*Index);
+  }
   return true;
 }
 
@@ -128,6 +139,19 @@ bool callFromJson(const Object &Json, SummarizedCall &Fact) {
     return false;
   Fact.Usr = Usr->str();
   Fact.Name = Name->str();
+  // Absent in files written before arguments were summarized.
+  if (const Value *Arguments = Json.get("arguments")) {
+    const Array *Items = Arguments->getAsArray();
+    if (!Items || Items->size() > MaxParameters)
+      return false;
+    for (const Value &Item : *Items) {
+      std::optional<int64_t> Source = Item.getAsInteger();
+      if (!Source || *Source < SummarizedCall::HostArgument ||
+          *Source > MaxParameters)
+        return false;
+      Fact.Arguments.push_back(static_cast<int>(*Source));
+    }
+  }
   return true;
 }
 
@@ -137,19 +161,31 @@ Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries) {
   Array Functions;
   for (const FunctionSummary &Summary : Summaries) {
     Array Syncs, HostCopies, Calls;
-    for (const SummarizedSync &Sync : Summary.Syncs)
-      Syncs.push_back(Object{{"operation", Sync.Operation},
-                             {"kind", syncKindName(Sync.Kind)},
-                             {"at", placeToJson(Sync.Place)}});
+    for (const SummarizedSync &Sync : Summary.Syncs) {
+      Object Json{{"operation", Sync.Operation},
+                  {"kind", syncKindName(Sync.Kind)},
+                  {"at", placeToJson(Sync.Place)}};
+      if (Sync.Parameter)
+        Json["parameter"] = *Sync.Parameter;
+      Syncs.push_back(std::move(Json));
+    }
     for (const SummarizedHostCopy &Copy : Summary.HostCopies)
       HostCopies.push_back(Object{{"factory", Copy.Factory},
                                   {"copy", Copy.Copy},
                                   {"constant", Copy.Constant},
                                   {"at", placeToJson(Copy.Place)}});
-    for (const SummarizedCall &Call : Summary.Calls)
-      Calls.push_back(Object{{"usr", Call.Usr},
-                             {"name", Call.Name},
-                             {"at", placeToJson(Call.Place)}});
+    for (const SummarizedCall &Call : Summary.Calls) {
+      Object Json{{"usr", Call.Usr},
+                  {"name", Call.Name},
+                  {"at", placeToJson(Call.Place)}};
+      if (!Call.Arguments.empty()) {
+        Array Arguments;
+        for (int Source : Call.Arguments)
+          Arguments.push_back(Source);
+        Json["arguments"] = std::move(Arguments);
+      }
+      Calls.push_back(std::move(Json));
+    }
     Functions.push_back(
         Object{{"usr", Summary.Usr},
                {"name", Summary.Name},

@@ -5,7 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/program/SummaryTable.h"
+#include "analysis/LibTorchCalls.h"
 #include "analysis/WalkDepths.h"
+#include "analysis/devices/DeviceFacts.h"
+#include "utils/CallArguments.h"
 #include "utils/SourceText.h"
 #include "clang/Basic/FileManager.h"
 #include "llvm/ADT/StringExtras.h"
@@ -72,6 +75,21 @@ unreadableAsData(FileManager &Files, llvm::StringRef Path, uint64_t MaxBytes) {
   return std::nullopt;
 }
 
+/// What the function \p Call calls is given in host memory, when the
+/// function that calls it is given \p Host.
+HostParameters hostParametersOfCall(const SummarizedCall &Call,
+                                    const HostParameters &Host) {
+  HostParameters Given(Call.Arguments.size());
+  for (size_t I = 0; I < Call.Arguments.size(); ++I) {
+    const int Source = Call.Arguments[I];
+    if (Source == SummarizedCall::HostArgument ||
+        (Source >= 0 && static_cast<size_t>(Source) < Host.size() &&
+         Host.test(Source)))
+      Given.set(I);
+  }
+  return Given;
+}
+
 } // namespace
 
 SummaryTable::SummaryTable(const std::vector<SummarizedUnit> &Units)
@@ -121,46 +139,68 @@ llvm::Expected<SummaryTable> SummaryTable::read(llvm::StringRef Path,
 
 std::optional<std::pair<std::vector<SummarizedCall>, const FunctionSummary *>>
 SummaryTable::nearest(
-    llvm::StringRef Usr,
-    llvm::function_ref<bool(const FunctionSummary &)> Has) const {
+    llvm::StringRef Usr, const HostParameters &Given,
+    llvm::function_ref<bool(const FunctionSummary &, const HostParameters &)>
+        Has) const {
   // Breadth first, so that the nearest fact is the one reported; each
   // function once, so that recursion ends.
   struct Visit {
     const FunctionSummary *Function;
     std::vector<SummarizedCall> Calls;
+    HostParameters Host;
   };
   std::deque<Visit> Queue;
   llvm::StringSet<> Seen;
   const auto Enqueue = [&](llvm::StringRef Key,
-                           std::vector<SummarizedCall> Calls) {
+                           std::vector<SummarizedCall> Calls,
+                           HostParameters Host) {
     const FunctionSummary *Function = summaryOf(Key);
     if (Function && Seen.insert(Key).second)
-      Queue.push_back({Function, std::move(Calls)});
+      Queue.push_back({Function, std::move(Calls), std::move(Host)});
   };
-  Enqueue(Usr, {});
+  Enqueue(Usr, {}, Given);
   while (!Queue.empty()) {
     Visit Next = std::move(Queue.front());
     Queue.pop_front();
-    if (Has(*Next.Function))
+    if (Has(*Next.Function, Next.Host))
       return std::make_pair(std::move(Next.Calls), Next.Function);
     if (Next.Calls.size() >= CallDepth::CallerChain)
       continue;
     for (const SummarizedCall &Call : Next.Function->Calls) {
       std::vector<SummarizedCall> Calls = Next.Calls;
       Calls.push_back(Call);
-      Enqueue(Call.Usr, std::move(Calls));
+      Enqueue(Call.Usr, std::move(Calls),
+              hostParametersOfCall(Call, Next.Host));
     }
   }
   return std::nullopt;
 }
 
 std::optional<SyncElsewhere>
-SummaryTable::syncReachedBy(llvm::StringRef Usr) const {
-  auto Found =
-      nearest(Usr, [](const FunctionSummary &F) { return !F.Syncs.empty(); });
+SummaryTable::syncReachedBy(llvm::StringRef Usr,
+                            const HostParameters &Given) const {
+  // A wait that reads a parameter given a host tensor waits for nothing.
+  const auto Waits = [](const SummarizedSync &Sync,
+                        const HostParameters &Host) {
+    return !Sync.Parameter || *Sync.Parameter >= Host.size() ||
+           !Host.test(*Sync.Parameter);
+  };
+  auto Found = nearest(
+      Usr, Given, [&](const FunctionSummary &F, const HostParameters &H) {
+        return llvm::any_of(F.Syncs, [&](const SummarizedSync &Sync) {
+          return Waits(Sync, H);
+        });
+      });
   if (!Found)
     return std::nullopt;
-  return SyncElsewhere{std::move(Found->first), Found->second->Syncs.front()};
+  // What the function found is given, along the calls that reach it.
+  HostParameters AtFound = Given;
+  for (const SummarizedCall &Call : Found->first)
+    AtFound = hostParametersOfCall(Call, AtFound);
+  for (const SummarizedSync &Sync : Found->second->Syncs)
+    if (Waits(Sync, AtFound))
+      return SyncElsewhere{std::move(Found->first), Sync};
+  return std::nullopt;
 }
 
 bool SummaryTable::onlyCopiesToHost(llvm::StringRef Usr) const {
@@ -176,8 +216,10 @@ bool SummaryTable::onlyCopiesToHost(llvm::StringRef Usr) const {
 
 std::optional<HostCopyElsewhere>
 SummaryTable::hostCopyReachedBy(llvm::StringRef Usr) const {
-  auto Found = nearest(
-      Usr, [](const FunctionSummary &F) { return !F.HostCopies.empty(); });
+  auto Found =
+      nearest(Usr, {}, [](const FunctionSummary &F, const HostParameters &) {
+        return !F.HostCopies.empty();
+      });
   if (!Found)
     return std::nullopt;
   return HostCopyElsewhere{std::move(Found->first),
@@ -210,14 +252,29 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
   if (const FunctionSummary *Function = summaryOf(Usr);
       Function && Function->ReturnsDeviceTensor)
     OS << "returns-device-tensor\n";
-  if (std::optional<SyncElsewhere> Reached = syncReachedBy(Usr)) {
-    Calls(Reached->Calls);
-    OS << "wait " << Reached->What.Operation << ' '
-       << syncKindName(Reached->What.Kind) << ' ';
-    Place(Reached->What.Place);
-    if (onlyCopiesToHost(Usr))
-      OS << "only copies to the host ";
-  }
+  // Every wait within reach and every call on the way, with the parameters
+  // they read and hand on: which wait a call finds depends on the host
+  // tensors it gives (syncReachedBy). Host tensors only take waits away:
+  // with none reached on any tensors, there is nothing to say.
+  if (syncReachedBy(Usr))
+    nearest(Usr, {}, [&](const FunctionSummary &F, const HostParameters &) {
+      for (const SummarizedSync &Sync : F.Syncs) {
+        OS << "wait " << F.Usr << ' ' << Sync.Operation << ' '
+           << syncKindName(Sync.Kind) << ' ';
+        if (Sync.Parameter)
+          OS << "parameter=" << *Sync.Parameter << ' ';
+        Place(Sync.Place);
+      }
+      for (const SummarizedCall &Call : F.Calls) {
+        OS << "from " << F.Usr << ' ';
+        for (int Source : Call.Arguments)
+          OS << Source << ',';
+        Calls({Call});
+      }
+      return false;
+    });
+  if (onlyCopiesToHost(Usr))
+    OS << "only copies to the host\n";
   if (std::optional<HostCopyElsewhere> Reached = hostCopyReachedBy(Usr)) {
     Calls(Reached->Calls);
     OS << "copy " << Reached->What.Factory << ' ' << Reached->What.Copy << ' '
@@ -227,20 +284,32 @@ std::string SummaryTable::answerText(llvm::StringRef Usr) const {
   return Text;
 }
 
-std::optional<HostSync>
-SummaryTable::waitOfCall(const CallExpr &Call,
-                         const PrintingPolicy &Policy) const {
+std::optional<SyncElsewhere>
+SummaryTable::syncOfCall(const CallExpr &Call, ASTContext &Context) const {
   // A body in this unit is followed instead, where its waits are. The
   // same calls, and only those, are the unit's CalledElsewhere.
   const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
   if (empty() || !Callee)
     return std::nullopt;
-  if (!syncReachedBy(usrOf(Callee)))
+  HostParameters Host(Callee->getNumParams());
+  for (unsigned I = 0; I < Callee->getNumParams(); ++I)
+    if (const Expr *Arg = utils::argumentOfParameter(&Call, I);
+        Arg && isTensorType(Arg->getType()) &&
+        isProvablyHostTensor(Arg, Context))
+      Host.set(I);
+  return syncReachedBy(usrOf(Callee), Host);
+}
+
+std::optional<HostSync> SummaryTable::waitOfCall(const CallExpr &Call,
+                                                 ASTContext &Context) const {
+  if (!syncOfCall(Call, Context))
     return std::nullopt;
+  const FunctionDecl *Callee = Call.getDirectCallee();
   HostSync Sync;
   Sync.Operation = &Call;
   Sync.Kind = SyncKind::Elsewhere;
-  Sync.Name = utils::calledName(Callee, isa<CXXMemberCallExpr>(Call), Policy);
+  Sync.Name = utils::calledName(Callee, isa<CXXMemberCallExpr>(Call),
+                                Context.getPrintingPolicy());
   Sync.Loc = calledNameLoc(Call);
   return Sync;
 }

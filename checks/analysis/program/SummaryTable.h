@@ -25,6 +25,7 @@
 #include "analysis/program/SummaryFile.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 #include <memory>
@@ -42,6 +43,10 @@ template <typename Fact> struct ReachedElsewhere {
   std::vector<SummarizedCall> Calls;
   Fact What;
 };
+/// The parameters of a function that a call gives tensors in host memory,
+/// by index (SummarizedSync::Parameter).
+using HostParameters = llvm::SmallBitVector;
+
 /// A wait reached from a call of a function defined in another unit.
 using SyncElsewhere = ReachedElsewhere<SummarizedSync>;
 /// A host tensor made and copied to the GPU, reached likewise.
@@ -59,8 +64,17 @@ public:
                                            SourceManager &SM);
 
   /// The nearest wait on every call of the function with USR \p Usr,
-  /// through at most CallDepth::CallerChain calls.
-  std::optional<SyncElsewhere> syncReachedBy(llvm::StringRef Usr) const;
+  /// through at most CallDepth::CallerChain calls, when the call gives the
+  /// parameters in \p Host tensors in host memory: a wait that reads one of
+  /// them (SummarizedSync::Parameter), or one that the calls on the way hand
+  /// on (SummarizedCall::Arguments), waits for nothing.
+  std::optional<SyncElsewhere>
+  syncReachedBy(llvm::StringRef Usr, const HostParameters &Host = {}) const;
+  /// syncReachedBy for \p Call, given the tensors its arguments provably
+  /// keep in host memory (`lengths.cpu()`), when it calls a function of the
+  /// project whose body this unit does not hold (not a virtual one).
+  std::optional<SyncElsewhere> syncOfCall(const CallExpr &Call,
+                                          ASTContext &Context) const;
   /// Every wait of the function with USR \p Usr, on every call or on some,
   /// is a copy of a tensor to the host or a print, and it calls no other
   /// function of the project: it takes results to the host (writes, draws
@@ -81,11 +95,9 @@ public:
   /// same.
   std::string answerText(llvm::StringRef Usr) const;
 
-  /// \p Call as a wait, when it calls a function of the project whose
-  /// body this unit does not hold (not a virtual one: another override may
-  /// run) and whose summary waits, directly or through its calls.
+  /// \p Call as a wait, when syncOfCall finds one.
   std::optional<HostSync> waitOfCall(const CallExpr &Call,
-                                     const PrintingPolicy &Policy) const;
+                                     ASTContext &Context) const;
 
   /// What \p Call reaches, when it calls a function of the project whose
   /// body this unit does not hold (as for waitOfCall) and whose summary
@@ -112,9 +124,13 @@ private:
   /// The nearest function, from the one with USR \p Usr through at most
   /// CallDepth::CallerChain calls, that \p Has accepts, with the calls on
   /// the way.
+  /// \p Has is also told which parameters of the function it is asked
+  /// about are given host tensors, when the first one is given \p Host.
   std::optional<std::pair<std::vector<SummarizedCall>, const FunctionSummary *>>
-  nearest(llvm::StringRef Usr,
-          llvm::function_ref<bool(const FunctionSummary &)> Has) const;
+  nearest(
+      llvm::StringRef Usr, const HostParameters &Host,
+      llvm::function_ref<bool(const FunctionSummary &, const HostParameters &)>
+          Has) const;
 
   /// The summary of the function with USR \p Usr, parsed on first use.
   const FunctionSummary *summaryOf(llvm::StringRef Usr) const;

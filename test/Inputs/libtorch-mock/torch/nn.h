@@ -1406,6 +1406,34 @@ inline void clip_grad_value_(Tensor parameter, double clip_value) {
   clip_grad_value_(params, clip_value);
 }
 
+// ---------------------------------------------------------------------------
+// torch/nn/utils/rnn.h: the lengths must be a CPU int64 tensor (ATen throws
+// otherwise).
+// ---------------------------------------------------------------------------
+namespace rnn {
+
+class PackedSequence {
+public:
+  explicit PackedSequence(Tensor data, Tensor batch_sizes,
+                          Tensor sorted_indices = {},
+                          Tensor unsorted_indices = {})
+      : data_(std::move(data)), batch_sizes_(std::move(batch_sizes)) {}
+  const Tensor &data() const { return data_; }
+  const Tensor &batch_sizes() const { return batch_sizes_; }
+
+private:
+  Tensor data_;
+  Tensor batch_sizes_;
+};
+
+inline PackedSequence pack_padded_sequence(Tensor input, Tensor lengths,
+                                           bool batch_first = false,
+                                           bool enforce_sorted = true) {
+  return PackedSequence(input, lengths);
+}
+
+} // namespace rnn
+
 } // namespace utils
 } // namespace nn
 } // namespace torch
