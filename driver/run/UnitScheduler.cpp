@@ -143,84 +143,165 @@ prefixArguments(const ToolOptions &Tool, ArrayRef<std::string> Files,
   return Arguments;
 }
 
-std::vector<TranslationUnitResult>
-analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
-             ArrayRef<std::string> Units, const SummaryScope &Scope,
-             ClangTidyOptionsProvider &Provider, int Argc, const char **Argv,
-             const UnitReady &Ready) {
-  std::string Executable = sys::fs::getMainExecutable(
-      Argv[0], reinterpret_cast<void *>(&analysisSettings));
+namespace {
 
+/// Analyzes the units of a run: replays what the result caches hold, then
+/// runs workers in up to two rounds (the second for the units whose
+/// answers from other units' summaries the first round changed), and hands
+/// each unit on, in order, as soon as it and the units before it are done.
+class UnitScheduler {
+public:
+  UnitScheduler(const ToolOptions &Tool, const CompilationSetup &Setup,
+                ArrayRef<std::string> Units, const SummaryScope &Scope,
+                ClangTidyOptionsProvider &Provider, int Argc, const char **Argv,
+                const UnitReady &Ready);
+
+  std::vector<TranslationUnitResult> run();
+
+private:
+  using Finished = std::function<void(size_t, cache::WorkerResult &)>;
+
+  void computeKeys();
+  void lookUpCachedResults();
+  void warnAboutRemoteEntries();
+  void announceOtherUnits();
+  void setUpWorkers();
+  void runRound(const std::vector<size_t> &Round, const Finished &OnFinished);
+  void analyzeRoundOne();
+  void analyzeRoundTwo();
+  /// \p I, a unit asked for, is done: its progress, and what can be handed on.
+  void finish(size_t I, std::optional<double> Seconds);
+  /// Hands on the units done, in order, up to the first not done.
+  void handOn();
+  /// Prints \p Line on its own line, with the progress bar out of the way.
+  void warn(const std::string &Line);
+
+  const ToolOptions &Tool;
+  const CompilationSetup &Setup;
+  ArrayRef<std::string> Units;
+  const SummaryScope &Scope;
+  ClangTidyOptionsProvider &Provider;
+  const int Argc;
+  const char **const Argv;
+  const UnitReady &Ready;
+
+  std::string Executable;
   std::string Identity;
-  std::optional<cache::ResultCache> Cache =
-      openResultCache(Tool, Executable, Identity);
+  std::optional<cache::ResultCache> Cache;
+  /// Local first, then remote; a remote hit is kept locally too.
+  std::optional<cache::RemoteResults> Remote;
+  ProgressReporter Progress;
 
-  const ProgressStyle Style = progressStyle(
-      Tool.Progress, Tool.Quiet, sys::Process::StandardErrIsDisplayed());
-  ProgressReporter Progress(
-      errs(), Style, Units.size(),
-      Style == ProgressStyle::Bar ? sys::Process::StandardErrColumns() : 0);
-
-  std::vector<TranslationUnitResult> Results(Units.size());
-  // Workers' own messages (e.g. --enable-check-profile of clang), printed in
-  // the order of the units, not the order they finished in.
-  std::vector<std::string> Messages(Units.size());
+  std::vector<TranslationUnitResult> Results;
+  /// Workers' own messages (e.g. --enable-check-profile of clang), printed
+  /// in the order of the units, not the order they finished in.
+  std::vector<std::string> Messages;
   std::set<std::string> CachePrinted;
-  std::vector<bool> Done(Units.size());
+  std::vector<bool> Done;
   size_t NextReady = 0;
-  auto HandOn = [&] {
-    if (NextReady >= Units.size() || !Done[NextReady])
-      return;
-    Progress.suspend();
-    for (; NextReady < Units.size() && Done[NextReady]; ++NextReady) {
-      errs() << onceARun(Messages[NextReady], CachePrinted);
-      if (Ready)
-        Ready(NextReady, Results[NextReady]);
-    }
-    Progress.resume();
-  };
 
-  // The units asked for, then the database's others whose summaries they
-  // may read (DatabaseSummaries.h): those are never handed on.
-  std::vector<std::string> All(Units.begin(), Units.end());
+  /// The units asked for, then the database's others whose summaries they
+  /// may read (DatabaseSummaries.h): those are never handed on.
+  std::vector<std::string> All;
+  size_t Selected = 0;
+  DatabaseSummaries Summaries;
+  std::vector<std::string> Keys, RemoteKeys;
+  /// Units to analyze: asked for, and others whose summaries are not cached.
+  std::vector<size_t> Pending, Others;
+  /// Units asked for whose findings wait for the summaries of this run's
+  /// analyses (they call functions defined elsewhere).
+  std::vector<size_t> Unconfirmed;
+  /// Seconds of the analyses of units not yet confirmed, for the progress.
+  std::map<size_t, double> Seconds;
+
+  WorkerPool Pool;
+  std::string PreambleDirectory;
+  bool RoundOneRan = false;
+};
+
+ProgressStyle styleOf(const ToolOptions &Tool) {
+  return progressStyle(Tool.Progress, Tool.Quiet,
+                       sys::Process::StandardErrIsDisplayed());
+}
+
+UnitScheduler::UnitScheduler(const ToolOptions &Tool,
+                             const CompilationSetup &Setup,
+                             ArrayRef<std::string> Units,
+                             const SummaryScope &Scope,
+                             ClangTidyOptionsProvider &Provider, int Argc,
+                             const char **Argv, const UnitReady &Ready)
+    : Tool(Tool), Setup(Setup), Units(Units), Scope(Scope), Provider(Provider),
+      Argc(Argc), Argv(Argv), Ready(Ready),
+      Executable(sys::fs::getMainExecutable(
+          Argv[0], reinterpret_cast<void *>(&analysisSettings))),
+      Progress(errs(), styleOf(Tool), Units.size(),
+               styleOf(Tool) == ProgressStyle::Bar
+                   ? sys::Process::StandardErrColumns()
+                   : 0),
+      Results(Units.size()), Messages(Units.size()), Done(Units.size()),
+      All(Units.begin(), Units.end()), Selected(Units.size()) {
+  Cache = openResultCache(Tool, Executable, Identity);
   // Without a cache, the other units' summaries would cost an analysis of
   // each on every run: the units asked for read each other's only.
   if (Scope.Enabled && Cache)
     All.insert(All.end(), Scope.OtherUnits.begin(), Scope.OtherUnits.end());
-  const size_t Selected = Units.size();
-  DatabaseSummaries Summaries;
-
-  // Local first, then remote; a remote hit is kept locally too.
-  std::optional<cache::RemoteResults> Remote;
   if (!Tool.NoCache && !Tool.NoReplay && !Tool.RemoteCaches.empty())
     Remote.emplace(Tool.RemoteCaches, remoteCacheBase(Tool),
                    Tool.CacheDir.empty() ? cache::defaultCacheDirectory()
                                          : Tool.CacheDir,
-                   Executable, [&Progress](const std::string &Line) {
-                     Progress.suspend();
-                     errs() << Line << "\n";
-                     Progress.resume();
-                   });
-  std::vector<std::string> Keys(All.size()), RemoteKeys(All.size());
-  // The fix-its this run writes (--fix, --export-fixes) come from analyses
-  // on this machine: a remote entry is network data, and so is its copy in
-  // the local cache. It may give findings, never edits.
-  const bool WritesEdits =
-      Tool.Fix || Tool.FixErrors || Tool.FixNotes || !Tool.ExportFixes.empty();
-  // Units to analyze: asked for, and others whose summaries are not cached.
-  std::vector<size_t> Pending, Others;
-  // Units asked for whose findings wait for the summaries of this run's
-  // analyses (they call functions defined elsewhere).
-  std::vector<size_t> Unconfirmed;
-  // Each unit's keys and its local entry; the local misses are then looked
-  // up remotely all at once.
-  std::vector<std::optional<TranslationUnitResult>> Hits(All.size());
-  std::vector<size_t> AskRemote;
-  std::vector<cache::RemoteResults::Lookup> RemoteLookups;
+                   Executable, [this](const std::string &Line) { warn(Line); });
+}
+
+std::vector<TranslationUnitResult> UnitScheduler::run() {
+  computeKeys();
+  lookUpCachedResults();
+  warnAboutRemoteEntries();
+  handOn();
+  announceOtherUnits();
+  setUpWorkers();
+  analyzeRoundOne();
+  analyzeRoundTwo();
+  Progress.end();
+  // What the servers have not stored yet, within a budget.
+  if (Remote)
+    Remote->finishStores();
+  // Workers stored results and prefixes: keep the directory in its bounds.
+  if (!PreambleDirectory.empty() && RoundOneRan)
+    cache::limitCacheSize(PreambleDirectory, Tool.CacheMaxSize);
+  return std::move(Results);
+}
+
+void UnitScheduler::warn(const std::string &Line) {
+  Progress.suspend();
+  errs() << Line << "\n";
+  Progress.resume();
+}
+
+void UnitScheduler::handOn() {
+  if (NextReady >= Units.size() || !Done[NextReady])
+    return;
+  Progress.suspend();
+  for (; NextReady < Units.size() && Done[NextReady]; ++NextReady) {
+    errs() << onceARun(Messages[NextReady], CachePrinted);
+    if (Ready)
+      Ready(NextReady, Results[NextReady]);
+  }
+  Progress.resume();
+}
+
+void UnitScheduler::finish(size_t I, std::optional<double> Took) {
+  Done[I] = true;
+  Progress.finished(Units[I], Results[I], Took);
+}
+
+void UnitScheduler::computeKeys() {
+  Keys.assign(All.size(), "");
+  RemoteKeys.assign(All.size(), "");
+  if (!Cache && !Remote)
+    return;
   for (size_t I = 0; I < All.size(); ++I) {
-    std::vector<std::string> Parts;
-    if (Cache || Remote)
-      Parts = unitKeyParts(Tool, Setup, Provider, All[I]);
+    std::vector<std::string> Parts =
+        unitKeyParts(Tool, Setup, Provider, All[I]);
     if (Cache) {
       std::vector<std::string> Local = {Identity};
       Local.insert(Local.end(), Parts.begin(), Parts.end());
@@ -228,6 +309,21 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
     }
     if (Remote)
       RemoteKeys[I] = Remote->key(Parts);
+  }
+}
+
+void UnitScheduler::lookUpCachedResults() {
+  // The fix-its this run writes (--fix, --export-fixes) come from analyses
+  // on this machine: a remote entry is network data, and so is its copy in
+  // the local cache. It may give findings, never edits.
+  const bool WritesEdits =
+      Tool.Fix || Tool.FixErrors || Tool.FixNotes || !Tool.ExportFixes.empty();
+  // Each unit's local entry; the local misses are then looked up remotely
+  // all at once.
+  std::vector<std::optional<TranslationUnitResult>> Hits(All.size());
+  std::vector<size_t> AskRemote;
+  std::vector<cache::RemoteResults::Lookup> RemoteLookups;
+  for (size_t I = 0; I < All.size(); ++I) {
     // A profile needs the checks to run.
     if (Tool.EnableCheckProfile && I < Selected)
       continue;
@@ -269,103 +365,100 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       Unconfirmed.push_back(I);
       continue;
     }
-    Done[I] = true;
-    Progress.finished(Units[I], Results[I], std::nullopt);
+    finish(I, std::nullopt);
   }
-  if (Remote && Remote->rejected()) {
-    Progress.suspend();
-    errs() << "libtorch-tidy: warning: " << Remote->rejected()
-           << " remote cache entries failed their checksum, format, digest "
-              "or size checks and were ignored; those units were analyzed "
-              "here and their entries are overwritten\n";
-    Progress.resume();
-  }
-  if (Remote && Remote->unverified()) {
-    Progress.suspend();
-    errs() << "libtorch-tidy: warning: " << Remote->unverified()
-           << " remote cache entries were not signed by a key their server "
-              "trusts (verify-key) and were ignored; those units were "
-              "analyzed here\n";
-    Progress.resume();
-  }
-  HandOn();
+}
 
+void UnitScheduler::warnAboutRemoteEntries() {
+  if (!Remote)
+    return;
+  if (Remote->rejected())
+    warn("libtorch-tidy: warning: " + std::to_string(Remote->rejected()) +
+         " remote cache entries failed their checksum, format, digest or "
+         "size checks and were ignored; those units were analyzed here and "
+         "their entries are overwritten");
+  if (Remote->unverified())
+    warn("libtorch-tidy: warning: " + std::to_string(Remote->unverified()) +
+         " remote cache entries were not signed by a key their server "
+         "trusts (verify-key) and were ignored; those units were analyzed "
+         "here");
+}
+
+void UnitScheduler::announceOtherUnits() {
   // Other units matter only to units that may read their summaries.
   if (Pending.empty() && Unconfirmed.empty())
     Others.clear();
   if (!Others.empty() && !Tool.Quiet) {
-    Progress.suspend();
     const std::string Count =
         report::countOf(Others.size(), "other unit", "other units");
+    const bool One = Others.size() == 1;
     if (Scope.AnalyzeStale)
-      errs() << "libtorch-tidy: analyzing " << Count
-             << " of the compilation database to summarize "
-             << (Others.size() == 1 ? "its" : "their")
-             << " functions (--summaries=current)\n";
+      warn("libtorch-tidy: analyzing " + Count +
+           " of the compilation database to summarize " +
+           (One ? "its" : "their") + " functions (--summaries=current)");
     else
-      errs() << "libtorch-tidy: " << Count
-             << " of the compilation database changed since "
-             << (Others.size() == 1 ? "it was" : "they were")
-             << " last analyzed, or never were: what "
-             << (Others.size() == 1 ? "its" : "their")
-             << " functions do is not known to this run (a run over the "
-                "whole database brings the cache up to date; "
-                "--summaries=current analyzes them now)\n";
-    Progress.resume();
+      warn("libtorch-tidy: " + Count +
+           " of the compilation database changed since " +
+           (One ? "it was" : "they were") + " last analyzed, or never were: " +
+           "what " + (One ? "its" : "their") +
+           " functions do is not known to this run (a run over the whole "
+           "database brings the cache up to date; --summaries=current "
+           "analyzes them now)");
   }
   if (!Scope.AnalyzeStale)
     Others.clear();
+}
 
-  WorkerPool Pool;
+void UnitScheduler::setUpWorkers() {
   Pool.Executable = Executable;
   Pool.Arguments.assign(Argv + 1, Argv + Argc);
   Pool.Jobs =
       Tool.Jobs ? Tool.Jobs : std::max(1u, std::thread::hardware_concurrency());
   Pool.TimeoutSeconds = Tool.UnitTimeout;
-  const std::string PreambleDirectory =
-      analysisSettings(Tool).PreambleDirectory;
-  // Analyzes the units \p Round of All, with the summaries as they are now.
-  auto RunRound =
-      [&](const std::vector<size_t> &Round,
-          const std::function<void(size_t, cache::WorkerResult &)> &Finished) {
-        if (Round.empty())
-          return;
-        std::vector<std::string> Files;
-        Files.reserve(Round.size());
-        for (size_t I : Round)
-          Files.push_back(All[I]);
-        Pool.UnitArguments =
-            prefixArguments(Tool, Files, Pool.Jobs, PreambleDirectory);
-        // What the round's workers read, for the digest of their answers.
-        std::optional<DatabaseSummaries> Read;
-        Pool.SummaryText.clear();
-        if (Scope.Enabled) {
-          Read.emplace(Summaries.snapshot());
-          // An empty table makes no findings: no file to write.
-          if (!Summaries.empty())
-            Pool.SummaryText = Summaries.fileText();
-        }
-        runWorkers(Pool, Files, [&](size_t K, const cache::WorkerResult &R) {
-          const size_t I = Round[K];
-          cache::WorkerResult Result = R;
-          if (Read)
-            Result.Unit.SummaryAnswers =
-                Read->answersDigest(Result.Unit.CalledElsewhere);
-          if (Cache)
-            Cache->store(Keys[I], Result);
-          if (Remote)
-            Remote->store(RemoteKeys[I], Result);
-          Finished(I, Result);
-        });
-      };
+  PreambleDirectory = analysisSettings(Tool).PreambleDirectory;
+}
 
-  // Round one: the units asked for and the others' stale summaries.
-  std::vector<size_t> RoundOne = Pending;
-  RoundOne.insert(RoundOne.end(), Others.begin(), Others.end());
-  // Seconds of the analyses of units not yet confirmed, for the progress.
-  std::map<size_t, double> Seconds;
-  RunRound(RoundOne, [&](size_t I, cache::WorkerResult &R) {
-    // The round read the summaries written before it (RunRound).
+/// Analyzes the units \p Round of All, with the summaries as they are now.
+void UnitScheduler::runRound(const std::vector<size_t> &Round,
+                             const Finished &OnFinished) {
+  if (Round.empty())
+    return;
+  std::vector<std::string> Files;
+  Files.reserve(Round.size());
+  for (size_t I : Round)
+    Files.push_back(All[I]);
+  Pool.UnitArguments =
+      prefixArguments(Tool, Files, Pool.Jobs, PreambleDirectory);
+  // What the round's workers read, for the digest of their answers.
+  std::optional<DatabaseSummaries> Read;
+  Pool.SummaryText.clear();
+  if (Scope.Enabled) {
+    Read.emplace(Summaries.snapshot());
+    // An empty table makes no findings: no file to write.
+    if (!Summaries.empty())
+      Pool.SummaryText = Summaries.fileText();
+  }
+  runWorkers(Pool, Files, [&](size_t K, const cache::WorkerResult &R) {
+    const size_t I = Round[K];
+    cache::WorkerResult Result = R;
+    if (Read)
+      Result.Unit.SummaryAnswers =
+          Read->answersDigest(Result.Unit.CalledElsewhere);
+    if (Cache)
+      Cache->store(Keys[I], Result);
+    if (Remote)
+      Remote->store(RemoteKeys[I], Result);
+    OnFinished(I, Result);
+  });
+}
+
+/// The units asked for and the others' stale summaries.
+void UnitScheduler::analyzeRoundOne() {
+  std::vector<size_t> Round = Pending;
+  Round.insert(Round.end(), Others.begin(), Others.end());
+  RoundOneRan = !Round.empty();
+  runRound(Round, [&](size_t I, cache::WorkerResult &R) {
+    // The round read the summaries written before it (runRound).
     if (Scope.Enabled)
       Summaries.set(All[I], R.Unit.FunctionSummaries);
     if (I >= Selected)
@@ -377,52 +470,50 @@ analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
       Seconds[I] = R.Seconds;
       return;
     }
-    Done[I] = true;
-    Progress.finished(Units[I], Results[I], R.Seconds);
-    HandOn();
+    finish(I, R.Seconds);
+    handOn();
   });
+}
 
-  // Round two: the units whose answers the summaries of round one changed.
-  std::vector<size_t> RoundTwo;
-  if (Scope.Enabled) {
-    llvm::sort(Unconfirmed);
-    for (size_t I : Unconfirmed) {
-      if (Summaries.answersDigest(Results[I].CalledElsewhere) !=
-          Results[I].SummaryAnswers) {
-        RoundTwo.push_back(I);
-        continue;
-      }
-      Done[I] = true;
-      auto Took = Seconds.find(I);
-      Progress.finished(Units[I], Results[I],
-                        Took == Seconds.end() ? std::optional<double>()
-                                              : Took->second);
+/// The units whose answers the summaries of round one changed; the others
+/// waiting for them are confirmed.
+void UnitScheduler::analyzeRoundTwo() {
+  if (!Scope.Enabled)
+    return;
+  std::vector<size_t> Round;
+  llvm::sort(Unconfirmed);
+  for (size_t I : Unconfirmed) {
+    if (Summaries.answersDigest(Results[I].CalledElsewhere) !=
+        Results[I].SummaryAnswers) {
+      Round.push_back(I);
+      continue;
     }
-    HandOn();
+    auto Took = Seconds.find(I);
+    finish(I, Took == Seconds.end() ? std::optional<double>() : Took->second);
   }
-  if (!RoundTwo.empty() && !Tool.Quiet) {
-    Progress.suspend();
-    errs() << "libtorch-tidy: analyzing "
-           << report::countOf(RoundTwo.size(), "unit", "units")
-           << " again with the summaries of the units "
-           << (RoundTwo.size() == 1 ? "it calls" : "they call") << " into\n";
-    Progress.resume();
-  }
-  RunRound(RoundTwo, [&](size_t I, cache::WorkerResult &R) {
+  handOn();
+  if (!Round.empty() && !Tool.Quiet)
+    warn("libtorch-tidy: analyzing " +
+         report::countOf(Round.size(), "unit", "units") +
+         " again with the summaries of the units " +
+         (Round.size() == 1 ? "it calls" : "they call") + " into");
+  runRound(Round, [&](size_t I, cache::WorkerResult &R) {
     Results[I] = std::move(R.Unit);
     Messages[I] = std::move(R.Stderr);
-    Done[I] = true;
-    Progress.finished(Units[I], Results[I], R.Seconds);
-    HandOn();
+    finish(I, R.Seconds);
+    handOn();
   });
-  Progress.end();
-  // What the servers have not stored yet, within a budget.
-  if (Remote)
-    Remote->finishStores();
-  // Workers stored results and prefixes: keep the directory in its bounds.
-  if (!PreambleDirectory.empty() && !RoundOne.empty())
-    cache::limitCacheSize(PreambleDirectory, Tool.CacheMaxSize);
-  return Results;
+}
+
+} // namespace
+
+std::vector<TranslationUnitResult>
+analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+             ArrayRef<std::string> Units, const SummaryScope &Scope,
+             ClangTidyOptionsProvider &Provider, int Argc, const char **Argv,
+             const UnitReady &Ready) {
+  return UnitScheduler(Tool, Setup, Units, Scope, Provider, Argc, Argv, Ready)
+      .run();
 }
 
 } // namespace libtorch_tidy::run
