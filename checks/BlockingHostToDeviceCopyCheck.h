@@ -9,6 +9,8 @@
 
 #include "LibTorchCheck.h"
 #include "analysis/devices/HostStateMembers.h"
+#include <optional>
+#include <string>
 
 namespace clang::tidy::libtorch {
 
@@ -24,6 +26,33 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// A copy to a (maybe) CUDA device that blocks: `cuda()`, or `to()` of a
+  /// device with `non_blocking` left false.
+  struct BlockingCopy {
+    const CXXMemberCallExpr *Copy = nullptr;
+    const MemberExpr *Member = nullptr;
+    bool IsCuda = false;
+    /// For `to()`: the device, and the non_blocking argument and its
+    /// parameter's position.
+    const Expr *Destination = nullptr;
+    const Expr *NonBlocking = nullptr;
+    std::optional<unsigned> Position;
+  };
+  static std::optional<BlockingCopy>
+  blockingCopyToGpu(const CXXMemberCallExpr &Copy, ASTContext &Context);
+  /// What the copy moves is another check's finding, or nothing.
+  bool isOtherFinding(const Expr *Source, ASTContext &Context);
+  void handle(const BlockingCopy &Blocking, ASTContext &Context);
+  void diagnose(const BlockingCopy &Blocking, const analysis::StepPath &Path,
+                const IfStmt *UpdateBlock, ASTContext &Context);
+  /// The copy as written: `cuda()`, `to(device)`.
+  std::string spelled(const BlockingCopy &Blocking,
+                      const ASTContext &Context) const;
+  /// Makes the copy non-blocking, where the code can be rewritten.
+  std::optional<FixItHint> nonBlockingFix(const BlockingCopy &Blocking,
+                                          ASTContext &Context) const;
+  /// A host widening right before the copy (HostDtypes.h).
+  void noteWideConversion(const BlockingCopy &Blocking, ASTContext &Context);
   bool asksAboutPeriodicGuards() const override { return true; }
   /// The block of a loop's body that is the training step (UpdateBlocks.h).
   void noteUpdateBlock(const IfStmt &Block);
