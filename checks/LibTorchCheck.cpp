@@ -54,8 +54,10 @@ LibTorchCheck::readSummaries(ASTContext &Context) {
       analysis::SummaryTable::read(SummaryFile, Context.getSourceManager());
   if (Table)
     return std::make_unique<analysis::SummaryTable>(std::move(*Table));
+  // Why it cannot be read may quote the file (a unit's name in it).
   configurationDiag("%0 '%1': %2")
-      << SummaryFileOption << SummaryFile << llvm::toString(Table.takeError());
+      << SummaryFileOption << SummaryFile
+      << utils::printable(llvm::toString(Table.takeError()));
   return std::make_unique<analysis::SummaryTable>();
 }
 
@@ -120,7 +122,7 @@ void LibTorchCheck::diagnoseCallElsewhere(
             "%select{evaluation batch|training step}2; %3")
       << utils::calledName(&Callee, isa<CXXMemberCallExpr>(Call),
                            Context.getPrintingPolicy())
-      << Does << PerStep << Fix;
+      << utils::printable(Does) << PerStep << utils::printable(Fix);
   notePathToStep(Path, PerStep);
   noteChainElsewhere(Callee, Loc, Calls, Fact, What, Context);
 }
@@ -145,14 +147,16 @@ void LibTorchCheck::noteChainElsewhere(
     }
     const SourceLocation At =
         analysis::locate(Place, Context.getSourceManager());
+    // Names and places come from the summary file: shown escaped.
     if (At.isValid())
-      diag(At, "%0 here", DiagnosticIDs::Note) << Happens;
+      diag(At, "%0 here", DiagnosticIDs::Note) << utils::printable(Happens);
     else
       diag(CallLoc,
            "%0 at %1:%2 when the summaries were written; that file "
            "has changed since: export them again",
            DiagnosticIDs::Note)
-          << Happens << Place.File << Place.Line;
+          << utils::printable(Happens) << utils::printable(Place.File)
+          << Place.Line;
   };
   std::string Caller = Callee.getQualifiedNameAsString();
   for (const analysis::SummarizedCall &Step : Calls) {

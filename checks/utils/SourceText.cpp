@@ -48,4 +48,21 @@ std::string tokenRangeText(SourceLocation Begin, SourceLocation End,
       .str();
 }
 
+std::string printable(llvm::StringRef Text) {
+  std::string Out;
+  Out.reserve(Text.size());
+  for (const char C : Text) {
+    const auto Byte = static_cast<unsigned char>(C);
+    if (Byte >= 0x20 && Byte != 0x7f) {
+      Out += C;
+      continue;
+    }
+    static constexpr char Hex[] = "0123456789abcdef";
+    Out += "\\x";
+    Out += Hex[Byte >> 4];
+    Out += Hex[Byte & 0xf];
+  }
+  return Out;
+}
+
 } // namespace clang::tidy::libtorch::utils

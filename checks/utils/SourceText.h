@@ -26,6 +26,12 @@ std::string spelledText(const Expr *E, const SourceManager &SM,
 std::string calledName(const FunctionDecl *Callee, bool IsMember,
                        const PrintingPolicy &Policy);
 
+/// \p Text, which data another run wrote (a summary file), as a message
+/// may show it: control characters and DEL written as `\xNN`, so that a
+/// name cannot move the cursor, retitle the terminal or start a line of
+/// its own in the report.
+std::string printable(llvm::StringRef Text);
+
 /// The text from \p Begin to the end of the token at \p End, as written in
 /// the file; empty when it cannot be read (a macro expansion).
 std::string tokenRangeText(SourceLocation Begin, SourceLocation End,

@@ -8,6 +8,7 @@
 #include "utils/FixIts.h"
 #include "utils/References.h"
 #include "utils/SourceLines.h"
+#include "utils/SourceText.h"
 #include "utils/UserCode.h"
 #include "clang/Lex/Lexer.h"
 
@@ -231,3 +232,16 @@ TEST_F(FixItsTest, StatementMove) {
 }
 
 } // namespace utils_test
+
+// Text from a summary file reaches a report only escaped: no byte of it
+// can steer the terminal.
+TEST(SourceTextTest, PrintableEscapesControlCharacters) {
+  EXPECT_EQ(printable("item<float>()"), "item<float>()");
+  EXPECT_EQ(printable("a\x1b"
+                      "]0;t\x07"
+                      "b"),
+            "a\\x1b]0;t\\x07b");
+  EXPECT_EQ(printable("line\nnext\r\t"), "line\\x0anext\\x0d\\x09");
+  EXPECT_EQ(printable(std::string("nul\0del\x7f", 8)), "nul\\x00del\\x7f");
+  EXPECT_EQ(printable("caf\xc3\xa9"), "caf\xc3\xa9") << "UTF-8 stays";
+}
