@@ -26,7 +26,7 @@ namespace libtorch_tidy::run {
 
 namespace {
 /// The digest's format: a new one when what an answer holds changes.
-constexpr StringLiteral AnswersFormat = "libtorch-tidy-summary-answers-1";
+constexpr llvm::StringLiteral AnswersFormat = "libtorch-tidy-summary-answers-2";
 } // namespace
 
 bool wantsDatabaseSummaries(const ToolOptions &Tool,

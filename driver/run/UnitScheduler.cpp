@@ -9,13 +9,12 @@
 #include "cache/PreambleStore.h"
 #include "cache/ResultCache.h"
 #include "cache/remote/RemoteResults.h"
-#include "io/FileIO.h"
 #include "model/ExitCodes.h"
-#include "preamble/IncludePrefix.h"
 #include "report/ProjectRoot.h"
 #include "report/Wording.h"
 #include "run/DatabaseSummaries.h"
 #include "run/Progress.h"
+#include "run/RunCaches.h"
 #include "run/UnitAnalysis.h"
 #include "run/UnitKeys.h"
 #include "run/Workers.h"
@@ -24,7 +23,6 @@
 #include "llvm/Support/Process.h"
 
 #include <algorithm>
-#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -58,89 +56,6 @@ static std::string onceARun(StringRef Message, std::set<std::string> &Printed) {
       Out += '\n';
   }
   return Out;
-}
-
-/// For each of \p Files, whether another of them starts with the same
-/// system includes: a precompiled prefix built for it then pays
-/// (preamble/PrecompiledPrefixes.h). A file that cannot be read has none.
-static std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
-  std::map<std::vector<std::string>, unsigned> Count;
-  std::vector<std::vector<std::string>> Prefixes(Files.size());
-  for (size_t I = 0; I < Files.size(); ++I) {
-    std::string Ignored;
-    if (std::optional<std::string> Text = io::readRegularFile(
-            Files[I], std::numeric_limits<size_t>::max(), "source", Ignored))
-      Prefixes[I] = preamble::leadingSystemIncludes(*Text).Headers;
-    if (!Prefixes[I].empty())
-      ++Count[Prefixes[I]];
-  }
-  std::vector<bool> Shared(Files.size());
-  for (size_t I = 0; I < Files.size(); ++I)
-    Shared[I] = !Prefixes[I].empty() && Count[Prefixes[I]] > 1;
-  return Shared;
-}
-
-/// The result cache of the run, unless --no-cache or the command line
-/// rules it out; \p Identity gets the tool's (ResultCache.h). A directory
-/// that cannot be written is said once, and not used.
-static std::optional<cache::ResultCache>
-openResultCache(const ToolOptions &Tool, StringRef Executable,
-                std::string &Identity) {
-  if (Tool.NoCache || Tool.NoReplay)
-    return std::nullopt;
-  std::string Dir =
-      Tool.CacheDir.empty() ? cache::defaultCacheDirectory() : Tool.CacheDir;
-  Identity = cache::toolIdentity(Executable);
-  std::optional<std::string> Unwritable;
-  if (!Dir.empty())
-    Unwritable = cache::unwritableCacheDirectory(Dir);
-  if (Unwritable) {
-    errs() << "libtorch-tidy: warning: the cache directory '" << Dir
-           << "' cannot be used: " << *Unwritable
-           << "; analyzing without the result cache and precompiled "
-              "prefixes (pass --cache-dir=<a writable directory>, or "
-              "--no-cache)\n";
-    return std::nullopt;
-  }
-  if (Dir.empty() || Identity.empty())
-    return std::nullopt;
-  // The cache works, but its prefixes folder does not (analysisSettings()
-  // leaves prefixes out).
-  if (Tool.Preamble != "never")
-    if (std::optional<std::string> Unusable =
-            cache::unusablePreambleDirectory(Dir))
-      errs() << "libtorch-tidy: warning: precompiled prefixes cannot be kept "
-                "in the cache directory '"
-             << Dir << "': " << *Unusable
-             << "; analyzing without them (remove what is there, or pass "
-                "another --cache-dir)\n";
-  return cache::ResultCache(Dir);
-}
-
-/// The worker flags of each of \p Files about precompiled prefixes.
-static std::vector<std::vector<std::string>>
-prefixArguments(const ToolOptions &Tool, ArrayRef<std::string> Files,
-                unsigned Jobs, StringRef PreambleDirectory) {
-  std::vector<std::vector<std::string>> Arguments(Files.size());
-  if (PreambleDirectory.empty())
-    return Arguments;
-  if (Files.size() > 1) {
-    std::vector<bool> Shared = sharedPrefixes(Files);
-    for (size_t K = 0; K < Files.size(); ++K)
-      if (Shared[K])
-        Arguments[K].push_back("--worker-preamble-shared");
-  }
-  // A run at a terminal is usually followed by an edit and another run:
-  // with a core to spare, a prefix wanted for the first time is built for
-  // that run, apart (DetachedPrefixBuild.h). Scripts and CI, which analyze
-  // once, keep the rule that once is no reason to build.
-  if (Tool.Preamble == "auto" &&
-      Tool.WorkerPrefixRole == preamble::PrefixRole::Analyze &&
-      Files.size() < Jobs && sys::Process::StandardErrIsDisplayed())
-    for (std::vector<std::string> &Unit : Arguments)
-      if (Unit.empty())
-        Unit.push_back("--worker-preamble=build-detached");
-  return Arguments;
 }
 
 namespace {
