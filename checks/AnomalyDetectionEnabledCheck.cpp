@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "AnomalyDetectionEnabledCheck.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/steps/TrainingCode.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

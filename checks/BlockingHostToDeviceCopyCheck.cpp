@@ -5,15 +5,15 @@
 //===----------------------------------------------------------------------===//
 
 #include "BlockingHostToDeviceCopyCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchMatchers.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/devices/HostDtypes.h"
 #include "analysis/devices/HostStateMembers.h"
 #include "analysis/steps/UpdateBlocks.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchMatchers.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConstantFeaturesInLoopCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/ModuleCallChains.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/LoopInvariance.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ConvBiasBeforeBatchnormCheck.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/ModuleCallChains.h"
-#include "analysis/program/ConvolutionModules.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"

@@ -8,7 +8,7 @@
 #define LIBTORCH_TIDY_CHECKS_CONVBIASBEFOREBATCHNORMCHECK_H
 
 #include "LibTorchCheck.h"
-#include "analysis/program/ConvolutionModules.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::tidy::libtorch {

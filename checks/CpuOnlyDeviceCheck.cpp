@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CpuOnlyDeviceCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchMatchers.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/program/CpuOnlyProgram.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchMatchers.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"

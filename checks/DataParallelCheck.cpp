@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "DataParallelCheck.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

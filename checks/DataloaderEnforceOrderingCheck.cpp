@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "DataloaderEnforceOrderingCheck.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/data/DataLoaderOptionsModel.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/CallArguments.h"
 #include "utils/FixIts.h"

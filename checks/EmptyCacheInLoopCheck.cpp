@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "EmptyCacheInLoopCheck.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/StatementRemoval.h"
 #include "clang/AST/ASTContext.h"

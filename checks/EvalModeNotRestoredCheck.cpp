@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "EvalModeNotRestoredCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/SourceLines.h"

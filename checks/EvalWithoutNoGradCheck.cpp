@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "EvalWithoutNoGradCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/EvaluationCalls.h"
 #include "analysis/steps/EvaluationFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/LoopMatchers.h"

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "FrozenModuleRequiresGradCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/ModuleCallChains.h"
-#include "analysis/gradients/GradModeFacts.h"
-#include "analysis/program/ConvolutionModules.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"

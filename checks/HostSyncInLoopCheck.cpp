@@ -5,12 +5,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostSyncInLoopCheck.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostSyncOperations.h"
 #include "analysis/devices/SyncRemedies.h"
 #include "analysis/steps/HostReadUses.h"
 #include "analysis/steps/SyncPurpose.h"
+#include "analysis/summaries/CalledElsewhere.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-tidy/utils/OptionsUtils.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ASTContext.h"
@@ -88,7 +89,7 @@ void HostSyncInLoopCheck::registerUserCodeMatchers(MatchFinder *Finder) {
                             ? functionDecl()
                             : functionDecl(unless(hasAnyName(Listed)));
   // A function of the project whose body another unit holds: its summary
-  // says whether it waits (analysis/program/SummaryTable.h). A listed one
+  // says whether it waits (analysis/summaries/SummaryTable.h). A listed one
   // is taken at the user's word instead, once.
   if (hasSummaries())
     Finder->addMatcher(

@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "InputNotOnDeviceCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/BatchFlow.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/CallArguments.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"

@@ -11,9 +11,9 @@
 #include "analysis/gradients/ModuleModes.h"
 #include "analysis/program/CudaTrainingFacts.h"
 #include "analysis/program/ProgramEntry.h"
-#include "analysis/program/SummaryTable.h"
 #include "analysis/steps/BatchScope.h"
 #include "analysis/steps/TrainingFacts.h"
+#include "analysis/summaries/SummaryTable.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "utils/PerUnit.h"
 #include "utils/UserCodeMatchFinder.h"
@@ -95,7 +95,7 @@ protected:
   }
   /// Whether `libtorch-tidy.SummaryFile` names a summary file.
   bool hasSummaries() const { return !SummaryFile.empty(); }
-  /// The summary file's table (analysis/program/SummaryTable.h), read on
+  /// The summary file's table (analysis/summaries/SummaryTable.h), read on
   /// first use in the unit; an empty one, reported once per unit as the
   /// configuration's error, when it cannot be read.
   const analysis::SummaryTable &summaryTable(ASTContext &Context) {

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "LoopInvariantSetupCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchMatchers.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchMatchers.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ModuleNotOnDeviceCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
-#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"

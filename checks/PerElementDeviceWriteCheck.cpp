@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "PerElementDeviceWriteCheck.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/ElementWrites.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 

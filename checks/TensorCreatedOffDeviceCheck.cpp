@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "TensorCreatedOffDeviceCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchMatchers.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceIntoFactory.h"
 #include "analysis/devices/HostTensorSources.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchMatchers.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/SourceText.h"
 #include "clang/AST/ASTContext.h"

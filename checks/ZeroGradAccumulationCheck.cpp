@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ZeroGradAccumulationCheck.h"
-#include "analysis/LibTorchCalls.h"
 #include "analysis/gradients/LossScaling.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "utils/AstWalk.h"
 #include "utils/FixIts.h"
 #include "utils/LoopMatchers.h"

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "ZeroGradSetToNoneCheck.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/gradients/GradientOrder.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/CallArguments.h"
 #include "utils/FixIts.h"

@@ -19,12 +19,16 @@ if(LIBTORCH_TIDY_SANITIZE AND LIBTORCH_TIDY_FUZZ)
 endif()
 
 # The sanitizer flags travel with the check library to everything that
-# links it (CLI, unit tests, fuzzer); the driver's layers, not all of which
-# link it, get them each; the plugin takes its objects directly and so gets
-# them itself.
+# links it (CLI, unit tests, fuzzer); the parts of the check module below it
+# (its analysis layers) and the driver's layers, not all of which link it,
+# get them each; the plugin gets them itself.
 function(libtorch_tidy_instrument sanitizers)
   set(flags -fsanitize=${sanitizers} -fno-sanitize-recover=all -fno-omit-frame-pointer)
   target_compile_options(LibTorchTidyChecks PUBLIC ${flags})
+  get_property(parts GLOBAL PROPERTY LIBTORCH_TIDY_CHECK_PARTS)
+  foreach(part ${parts})
+    target_compile_options(${part} PRIVATE ${flags})
+  endforeach()
   get_property(layers GLOBAL PROPERTY LIBTORCH_TIDY_DRIVER_LAYERS)
   foreach(layer ${layers})
     target_compile_options(${layer} PRIVATE ${flags})

@@ -82,6 +82,10 @@ const Expr *stripWrappers(const Expr *E, WrapperSet Set) {
   return E;
 }
 
+bool isLoop(const Stmt *S) {
+  return S && isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
+}
+
 const Stmt *loopBody(const Stmt *Loop) {
   if (const auto *For = dyn_cast_or_null<ForStmt>(Loop))
     return For->getBody();

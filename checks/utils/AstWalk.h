@@ -212,6 +212,9 @@ std::optional<WholeStatement> wholeStatement(const Expr *E,
 /// \p E without the wrappers in \p Set around it; null for null.
 const Expr *stripWrappers(const Expr *E, WrapperSet Set = ImplicitWrappers);
 
+/// Whether \p S is a for, range-for, while or do loop.
+bool isLoop(const Stmt *S);
+
 /// The body of a for, range-for, while or do loop; null for anything else.
 const Stmt *loopBody(const Stmt *Loop);
 

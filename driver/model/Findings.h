@@ -159,7 +159,7 @@ struct TranslationUnitResult {
   /// this unit, keyed by check name; empty when profiling was off.
   std::map<std::string, double> CheckProfile;
   /// What the functions of the main file do, for the units that call them
-  /// (checks/analysis/program/FunctionSummaries.h): the JSON array of the
+  /// (checks/analysis/summaries/FunctionSummary.h): the JSON array of the
   /// summary file's "functions", as text; empty when nothing was
   /// summarized. Kept by the cache and `--export-summaries`; reports leave
   /// it out.

@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/AnalysisAction.h"
-#include "analysis/program/FunctionSummaries.h"
+#include "analysis/program/FunctionSummarizer.h"
+#include "analysis/summaries/CalledElsewhere.h"
+#include "analysis/summaries/SummaryJson.h"
 #include "cache/DependencyRecording.h"
 #include "preamble/PrecompiledPrefixes.h"
 #include "preamble/SkipPolicy.h"
@@ -134,7 +136,7 @@ private:
 };
 
 /// Summarizes the main file's functions once the unit is parsed
-/// (analysis/program/FunctionSummaries.h), for the units that call them.
+/// (analysis/program/FunctionSummarizer.h), for the units that call them.
 class SummaryConsumer : public ASTConsumer {
 public:
   SummaryConsumer(std::string &Out, std::vector<std::string> &CalledElsewhere)

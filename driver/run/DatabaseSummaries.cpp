@@ -6,6 +6,7 @@
 
 #include "run/DatabaseSummaries.h"
 #include "Catalog.h"
+#include "analysis/summaries/SummaryJson.h"
 #include "cache/ResultCache.h"
 #include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"

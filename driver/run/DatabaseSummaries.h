@@ -30,7 +30,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_DATABASESUMMARIES_H
 #define LIBTORCH_TIDY_DRIVER_RUN_DATABASESUMMARIES_H
 
-#include "analysis/program/SummaryTable.h"
+#include "analysis/summaries/SummaryTable.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "config/OptionsSetup.h"
 #include "units/CompilationSetup.h"

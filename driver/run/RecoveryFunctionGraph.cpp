@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/RecoveryFunctionGraph.h"
-#include "analysis/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"

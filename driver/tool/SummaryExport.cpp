@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "tool/SummaryExport.h"
-#include "analysis/program/SummaryTable.h"
+#include "analysis/summaries/SummaryJson.h"
+#include "analysis/summaries/SummaryTable.h"
 #include "io/FileIO.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"

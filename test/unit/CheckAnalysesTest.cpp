@@ -13,12 +13,12 @@
 #include "ASTTestSupport.h"
 #include "analysis/devices/HostSyncOperations.h"
 #include "analysis/devices/ModuleCallChains.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/gradients/LossScaling.h"
 #include "analysis/steps/BatchFlow.h"
 #include "analysis/steps/EvaluationFacts.h"
 #include "analysis/steps/OuterWrites.h"
 #include "analysis/steps/TrainingCode.h"
+#include "analysis/vocabulary/GradModeFacts.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

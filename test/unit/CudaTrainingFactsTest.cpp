@@ -6,8 +6,8 @@
 
 #include "analysis/program/CudaTrainingFacts.h"
 #include "ASTTestSupport.h"
-#include "analysis/program/ConvolutionModules.h"
 #include "analysis/program/ProgramSetup.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Core/Replacement.h"
 

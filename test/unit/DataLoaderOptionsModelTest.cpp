@@ -6,7 +6,7 @@
 
 #include "analysis/data/DataLoaderOptionsModel.h"
 #include "ASTTestSupport.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/DatabaseSummaries.h"
-#include "analysis/program/SummaryTable.h"
+#include "analysis/summaries/SummaryJson.h"
+#include "analysis/summaries/SummaryTable.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 

@@ -11,9 +11,9 @@
 
 #include "analysis/devices/DeviceIntoFactory.h"
 #include "ASTTestSupport.h"
-#include "analysis/LibTorchCalls.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/program/FunctionSummaries.h"
 #include "ASTTestSupport.h"
-#include "analysis/program/SummaryTable.h"
+#include "analysis/program/FunctionSummarizer.h"
+#include "analysis/summaries/CalledElsewhere.h"
+#include "analysis/summaries/SummaryTable.h"
 #include <algorithm>
 
 using namespace clang;

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/vocabulary/GradModeFacts.h"
 #include "ASTTestSupport.h"
 
 using namespace clang;

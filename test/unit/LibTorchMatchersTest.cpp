@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/LibTorchMatchers.h"
+#include "analysis/vocabulary/LibTorchMatchers.h"
 #include "ASTTestSupport.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;

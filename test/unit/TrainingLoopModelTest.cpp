@@ -6,7 +6,8 @@
 
 #include "analysis/steps/TrainingLoopModel.h"
 #include "TrainingStepFixture.h"
-#include "analysis/program/SummaryTable.h"
+#include "analysis/summaries/CalledElsewhere.h"
+#include "analysis/summaries/SummaryTable.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

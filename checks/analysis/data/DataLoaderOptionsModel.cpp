@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/data/DataLoaderOptionsModel.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/ConstantHostData.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
-#include "analysis/WalkDepths.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
 #include "utils/References.h"

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/DeviceIntoFactory.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/FixIts.h"
 #include "utils/SourceText.h"
 

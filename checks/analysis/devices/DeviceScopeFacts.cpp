@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/DeviceScopeFacts.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

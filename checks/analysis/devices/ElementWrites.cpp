@@ -5,9 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/ElementWrites.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
-#include "analysis/steps/TrainingLoopModel.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -185,8 +184,7 @@ const Stmt *indexLoop(const ElementWrite &Write,
       Write.Write, Parents, [&](const Stmt *Parent, const Stmt *) {
         if (isa<LambdaExpr>(Parent))
           return false;
-        if (TrainingLoopModel::isLoop(Parent) &&
-            !isSmallConstantLoop(Parent, Context)) {
+        if (utils::isLoop(Parent) && !isSmallConstantLoop(Parent, Context)) {
           const llvm::SmallPtrSet<const VarDecl *, 4> Changing =
               iterationVariables(Parent);
           if (llvm::any_of(IndexVars, [&Changing](const VarDecl *Var) {

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/HostDtypes.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AssignedValues.h"
 #include "utils/AstWalk.h"
@@ -21,9 +21,9 @@ namespace clang::tidy::libtorch::analysis {
 
 namespace {
 
-constexpr unsigned MaxDepth = 8;
+constexpr unsigned MaxDtypeDepth = 8;
 
-const Expr *strip(const Expr *E) {
+const Expr *stripCopies(const Expr *E) {
   return utils::stripWrappers(E, utils::ImplicitWrappers |
                                      utils::CopyConstruct |
                                      utils::ImplicitConversion);
@@ -45,7 +45,7 @@ bool isScalarTypeEnum(QualType Type) {
 
 std::optional<StringRef> scalarType(const Expr *E, unsigned Depth) {
   E = stripOptions(E);
-  if (!E || Depth > MaxDepth)
+  if (!E || Depth > MaxDtypeDepth)
     return std::nullopt;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *Enumerator = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
@@ -111,8 +111,8 @@ bool makesTensorFromOptions(const CallExpr *Call) {
 }
 
 std::optional<StringRef> elementType(const Expr *E, unsigned Depth) {
-  E = strip(E);
-  if (!E || Depth > MaxDepth)
+  E = stripCopies(E);
+  if (!E || Depth > MaxDtypeDepth)
     return std::nullopt;
   if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
     if (!Method->getIdentifier() || !keepsElementType(Method->getName()))
@@ -195,8 +195,8 @@ std::optional<HostWidening> hostWideningBefore(const Expr *CopySource,
   HostWidening Result;
   Result.Adjacent = true;
   const Expr *E = CopySource;
-  for (unsigned Hops = 0; Hops < MaxDepth; ++Hops) {
-    E = strip(E);
+  for (unsigned Hops = 0; Hops < MaxDtypeDepth; ++Hops) {
+    E = stripCopies(E);
     if (const auto *Operator = dyn_cast_or_null<CXXOperatorCallExpr>(E)) {
       // `(x.to(torch::kFloat) / 255).to(device)`
       if (!Operator->isInfixBinaryOp() || !isTensorType(Operator->getType()))
@@ -242,10 +242,10 @@ std::optional<HostWidening> hostWideningBefore(const Expr *CopySource,
 
 std::optional<HostConversion> wideConversionBeforeCopy(const Expr *CopySource,
                                                        ASTContext &Context) {
-  const CXXMethodDecl *Method = tensorMethodCalled(strip(CopySource));
+  const CXXMethodDecl *Method = tensorMethodCalled(stripCopies(CopySource));
   if (!Method || !Method->getIdentifier())
     return std::nullopt;
-  const auto *Call = cast<CXXMemberCallExpr>(strip(CopySource));
+  const auto *Call = cast<CXXMemberCallExpr>(stripCopies(CopySource));
   StringRef Name = Method->getName();
   bool Converts = (Name == "toType" && Method->getNumParams() == 1) ||
                   (Name == names::ToMethod && Method->getNumParams() > 0 &&

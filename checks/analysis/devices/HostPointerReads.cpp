@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/HostPointerReads.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/DeclCXX.h"

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/HostSyncOperations.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceTests.h"
 #include "analysis/devices/HostPointerReads.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AssignedValues.h"
 #include "utils/CallArguments.h"

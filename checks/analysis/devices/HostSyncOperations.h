@@ -39,7 +39,7 @@ enum class SyncKind {
   Listed,       ///< a function named in SyncFunctions whose body this TU
                 ///< does not hold
   Elsewhere,    ///< a function whose body another unit holds, and whose
-                ///< summary (analysis/program/FunctionSummaries.h) waits
+                ///< summary (analysis/summaries/FunctionSummary.h) waits
 };
 
 /// The name of \p Kind in a summary file ("read-scalar"), and back.
@@ -121,7 +121,7 @@ std::optional<HostSync> deviceToHostCopySync(const CallExpr &Call,
                                              const LangOptions &LangOpts);
 
 /// Any of the waits above that \p Call is, as a summary of its function
-/// records it (analysis/program/FunctionSummaries.h): a tensor method, a
+/// records it (analysis/summaries/FunctionSummary.h): a tensor method, a
 /// printed tensor or a LibTorch function that waits as called. Copies into
 /// host memory are left out: a helper's tensors are its caller's, and
 /// where they live is not known where the helper is.

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/HostTensorSources.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceVariables.h"
 #include "analysis/devices/ModulePlacement.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/ModuleCallChains.h"
-#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/vocabulary/GradModeFacts.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/RecursiveASTVisitor.h"

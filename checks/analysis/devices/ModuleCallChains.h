@@ -14,7 +14,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULECALLCHAINS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULECALLCHAINS_H
 
-#include "analysis/program/ConvolutionModules.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
 #include "utils/UserCode.h"
 #include "llvm/ADT/SmallVector.h"
 #include <optional>

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/devices/ModulePlacement.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
 #include "utils/References.h"
@@ -66,7 +66,7 @@ const CXXRecordDecl *heldBySharedPtr(const CXXRecordDecl *Record) {
   return isSameOrDerivedFrom(Held, names::Module) ? Held : nullptr;
 }
 
-const Expr *stripTemporaries(const Expr *E) {
+const Expr *stripCopies(const Expr *E) {
   return utils::stripWrappers(E, utils::ImplicitWrappers |
                                      utils::CopyConstruct |
                                      utils::FunctionalCast);
@@ -112,7 +112,7 @@ bool mayShareModule(const Expr *Arg) {
 /// A handle made right here (`Net model;`, `Net(3)`, `nullptr`,
 /// `std::make_shared<NetImpl>()`): no one could have moved it before.
 bool isFreshHandle(const Expr *Init) {
-  Init = stripTemporaries(Init);
+  Init = stripCopies(Init);
   if (!Init)
     return false;
   if (isa<CXXNullPtrLiteralExpr>(Init))

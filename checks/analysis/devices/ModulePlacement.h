@@ -27,7 +27,7 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULEPLACEMENT_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_DEVICES_MODULEPLACEMENT_H
 
-#include "analysis/WalkDepths.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"

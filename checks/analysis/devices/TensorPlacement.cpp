@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/DeviceFactsDetail.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AssignedValues.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"

@@ -130,7 +130,7 @@ const Stmt *enclosingLoop(const Stmt *StepLoop, TrainingLoopModel &Loops) {
                                // not followed.
                                if (isa<LambdaExpr>(Parent))
                                  return false;
-                               if (TrainingLoopModel::isLoop(Parent))
+                               if (utils::isLoop(Parent))
                                  Enclosing = Parent;
                                return !Enclosing;
                              });
@@ -141,7 +141,7 @@ bool holdsLoop(const Stmt *S, TrainingLoopModel &Loops) {
   for (const Stmt *Child : S->children()) {
     if (!Child || isa<LambdaExpr>(Child))
       continue;
-    if ((TrainingLoopModel::isLoop(Child) && Loops.isTrainingLoop(Child)) ||
+    if ((utils::isLoop(Child) && Loops.isTrainingLoop(Child)) ||
         holdsLoop(Child, Loops))
       return true;
   }
@@ -154,7 +154,7 @@ bool holdsTrainingLoop(const Stmt *Loop, TrainingLoopModel &Loops) {
   const Stmt *Body = Loop ? utils::loopBody(Loop) : nullptr;
   if (!Body)
     return false;
-  if (TrainingLoopModel::isLoop(Body) && Loops.isTrainingLoop(Body))
+  if (utils::isLoop(Body) && Loops.isTrainingLoop(Body))
     return true;
   return holdsLoop(Body, Loops);
 }

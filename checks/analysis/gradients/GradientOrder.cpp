@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/gradients/GradientOrder.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -167,7 +167,7 @@ llvm::SmallVector<GradEvent, 8> gradientEvents(const Stmt *StepLoop,
             }
           } else if (isa<SwitchStmt, ConditionalOperator,
                          BinaryConditionalOperator, LambdaExpr>(Parent) ||
-                     TrainingLoopModel::isLoop(Parent)) {
+                     utils::isLoop(Parent)) {
             Event.Unordered = true;
           } else if (const auto *Logical = dyn_cast<BinaryOperator>(Parent)) {
             if (Logical->isLogicalOp() && Logical->getRHS() == Child)

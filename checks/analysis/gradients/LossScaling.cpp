@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/gradients/LossScaling.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/gradients/ModuleModes.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/ModuleCallChains.h"
-#include "analysis/gradients/GradModeFacts.h"
-#include "analysis/program/ConvolutionModules.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
 #include "utils/CallingContexts.h"
@@ -376,8 +376,7 @@ void ModuleModes::loopsAround(const Stmt *S, unsigned Depth,
         const auto *Parent = Node.get<Stmt>();
         if (!Parent)
           return true;
-        if (TrainingLoopModel::isLoop(Parent) &&
-            utils::runsPerIteration(Parent, Child) &&
+        if (utils::isLoop(Parent) && utils::runsPerIteration(Parent, Child) &&
             Loops.isTrainingLoop(Parent)) {
           if (!llvm::is_contained(Found, Parent))
             Found.push_back(Parent);

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/program/CpuOnlyProgram.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -56,7 +56,7 @@ public:
   explicit TrainingLoopFinder(TrainingLoopModel &Loops) : Loops(Loops) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitStmt(Stmt *S) {
-    if (TrainingLoopModel::isLoop(S) && Loops.isTrainingLoop(S))
+    if (utils::isLoop(S) && Loops.isTrainingLoop(S))
       Found = true;
     return !Found;
   }

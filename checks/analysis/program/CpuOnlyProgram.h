@@ -16,8 +16,8 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CPUONLYPROGRAM_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CPUONLYPROGRAM_H
 
-#include "analysis/LibTorchCalls.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/program/CudaTrainingFacts.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
-#include "analysis/program/ConvolutionModules.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
+#include "utils/AstWalk.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -60,7 +61,7 @@ const CudaTrainingFacts::Scan &CudaTrainingFacts::scan() {
       return true;
     }
     bool VisitStmt(Stmt *S) {
-      if (TrainingLoopModel::isLoop(S))
+      if (utils::isLoop(S))
         Found.Loops.push_back(S);
       return true;
     }

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/BatchFlow.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/DeclTemplate.h"

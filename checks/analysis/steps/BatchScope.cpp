@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/BatchScope.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
-#include "analysis/WalkDepths.h"
-#include "analysis/gradients/GradModeFacts.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/CallingContexts.h"
@@ -187,7 +187,7 @@ bool BatchScope::callsInferenceHelper(const Stmt *S) {
 }
 
 bool BatchScope::isEvaluationLoop(const Stmt *Loop) {
-  if (!TrainingLoopModel::isLoop(Loop))
+  if (!utils::isLoop(Loop))
     return false;
   auto Known = EvaluationLoops.find(Loop);
   if (Known != EvaluationLoops.end())

@@ -45,7 +45,7 @@ std::optional<StepPath> CallerPaths::walk(const Stmt *S, unsigned Depth,
         if (const auto *Block = Parent.get<CompoundStmt>())
           return !(ChildStmt && Loops.isSkippedPeriodically(*Block, ChildStmt));
         if (const auto *Loop = Parent.get<Stmt>();
-            Loop && TrainingLoopModel::isLoop(Loop)) {
+            Loop && utils::isLoop(Loop)) {
           if (ChildStmt && utils::runsPerIteration(Loop, ChildStmt) &&
               IsRepeatedLoop(Loop)) {
             Result = StepPath{Loop, {}};

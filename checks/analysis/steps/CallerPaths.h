@@ -34,9 +34,9 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLERPATHS_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_CALLERPATHS_H
 
-#include "analysis/WalkDepths.h"
 #include "analysis/steps/BatchScope.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include <functional>

@@ -5,11 +5,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/EvaluationCalls.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/WalkDepths.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/EvaluationFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "utils/CallingContexts.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 

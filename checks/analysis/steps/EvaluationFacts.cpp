@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/EvaluationFacts.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
@@ -25,23 +25,22 @@ enclosingLoops(const Stmt *S, const utils::UserCodeParents &UserParents,
   llvm::SmallVector<const Stmt *, 4> Loops;
   Body = nullptr;
   InLambda = false;
-  utils::forEachAncestor(DynTypedNode::create(*S), UserParents,
-                         [&](const DynTypedNode &Parent, const DynTypedNode &) {
-                           if (const auto *Lambda = Parent.get<LambdaExpr>()) {
-                             Body = Lambda->getBody();
-                             InLambda = true;
-                             return false;
-                           }
-                           if (const auto *Function =
-                                   Parent.get<FunctionDecl>()) {
-                             Body = Function->getBody();
-                             return false;
-                           }
-                           if (const auto *Loop = Parent.get<Stmt>();
-                               Loop && TrainingLoopModel::isLoop(Loop))
-                             Loops.push_back(Loop);
-                           return true;
-                         });
+  utils::forEachAncestor(
+      DynTypedNode::create(*S), UserParents,
+      [&](const DynTypedNode &Parent, const DynTypedNode &) {
+        if (const auto *Lambda = Parent.get<LambdaExpr>()) {
+          Body = Lambda->getBody();
+          InLambda = true;
+          return false;
+        }
+        if (const auto *Function = Parent.get<FunctionDecl>()) {
+          Body = Function->getBody();
+          return false;
+        }
+        if (const auto *Loop = Parent.get<Stmt>(); Loop && utils::isLoop(Loop))
+          Loops.push_back(Loop);
+        return true;
+      });
   return Loops;
 }
 
@@ -85,7 +84,7 @@ BodyFacts bodyFacts(const Stmt *Body, TrainingLoopModel &Loops,
       return true;
     }
     bool VisitStmt(Stmt *S) {
-      if (TrainingLoopModel::isLoop(S) && Loops.isTrainingLoop(S))
+      if (utils::isLoop(S) && Loops.isTrainingLoop(S))
         Facts.Trains = true;
       return true;
     }
@@ -236,7 +235,7 @@ const Stmt *periodicBlockOf(const CallExpr *Forward, const Stmt *Loop,
           ReachedLoop = true;
           return false;
         }
-        if (isa<LambdaExpr>(S) || TrainingLoopModel::isLoop(S))
+        if (isa<LambdaExpr>(S) || utils::isLoop(S))
           return false;
         // A guard spelled in a macro: the fix-it would go into its
         // expansion.

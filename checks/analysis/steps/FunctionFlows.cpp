@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/FunctionFlows.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "utils/CallArguments.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"

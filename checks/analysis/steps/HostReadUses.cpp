@@ -82,7 +82,7 @@ const Stmt *innermostLoop(const Stmt &S,
         if (Parent.get<FunctionDecl>() || Parent.get<LambdaExpr>())
           return false;
         const auto *ParentStmt = Parent.get<Stmt>();
-        if (ParentStmt && TrainingLoopModel::isLoop(ParentStmt) &&
+        if (ParentStmt && utils::isLoop(ParentStmt) &&
             utils::runsPerIteration(ParentStmt, Child.get<Stmt>())) {
           Loop = ParentStmt;
           return false;

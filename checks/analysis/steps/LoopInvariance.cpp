@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/LoopInvariance.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/WalkDepths.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/FunctionFlows.h"
 #include "analysis/steps/OuterWrites.h"
 #include "analysis/steps/ValueRoots.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "utils/AstWalk.h"
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"

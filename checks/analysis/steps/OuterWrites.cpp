@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/OuterWrites.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/CallArguments.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"

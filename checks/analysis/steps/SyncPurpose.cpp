@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/SyncPurpose.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
 #include "clang/AST/Decl.h"
@@ -42,7 +42,7 @@ const Stmt *exitOf(const Stmt *Branch) {
 /// An `if` without `else` in \p S (not in a nested loop, switch or lambda)
 /// whose condition names \p Value and whose then-branch leaves the loop.
 bool exitsOn(const Stmt *S, const VarDecl *Value) {
-  if (!S || isa<LambdaExpr, SwitchStmt>(S) || TrainingLoopModel::isLoop(S))
+  if (!S || isa<LambdaExpr, SwitchStmt>(S) || utils::isLoop(S))
     return false;
   if (const auto *If = dyn_cast<IfStmt>(S))
     if (!If->getElse() && exitOf(If->getThen()) &&
@@ -159,8 +159,7 @@ bool endsLoopEarly(const Expr *Read, const Stmt *Loop,
           } else if (!isa<Expr>(Parent)) {
             return false; // the value is not a branch's condition
           }
-        } else if (TrainingLoopModel::isLoop(Parent) ||
-                   isa<SwitchStmt>(Parent)) {
+        } else if (utils::isLoop(Parent) || isa<SwitchStmt>(Parent)) {
           // A `break` there leaves the inner loop or switch, not \p Loop.
           if (isa<BreakStmt>(exitOf(Exit->getThen())))
             return false;

@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/TrainingLoopModel.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/CallingContexts.h"
 #include "clang/AST/DeclTemplate.h"
@@ -69,10 +69,6 @@ TrainingLoopModel::TrainingLoopModel(ASTContext &Context,
     this->GuardMacros.insert(Name);
 }
 
-bool TrainingLoopModel::isLoop(const Stmt *S) {
-  return S && isa<ForStmt, CXXForRangeStmt, WhileStmt, DoStmt>(S);
-}
-
 unsigned TrainingLoopModel::updateDistance(const Stmt *S,
                                            bool SkipTrainingLoops,
                                            Update Kind) {
@@ -96,7 +92,7 @@ unsigned TrainingLoopModel::updateDistance(const Stmt *S,
   // A lambda's body runs where it is called, not where it is written.
   if (isa<LambdaExpr>(S))
     return Best;
-  if (SkipTrainingLoops && isLoop(S) && isTrainingLoop(S))
+  if (SkipTrainingLoops && utils::isLoop(S) && isTrainingLoop(S))
     return Best;
   for (const Stmt *Child : S->children())
     Best = std::min(Best, updateDistance(Child, SkipTrainingLoops, Kind));
@@ -138,7 +134,7 @@ bool TrainingLoopModel::iterationReachesUpdate(const Stmt *Loop,
 }
 
 bool TrainingLoopModel::isTrainingLoop(const Stmt *Loop) {
-  if (!isLoop(Loop))
+  if (!utils::isLoop(Loop))
     return false;
   auto Known = TrainingLoops.find(Loop);
   if (Known != TrainingLoops.end())
@@ -285,7 +281,8 @@ TrainingLoopModel::perIteration(const Stmt *S, unsigned Depth,
           }
           return true;
         }
-        if (const auto *Loop = Parent.get<Stmt>(); Loop && isLoop(Loop)) {
+        if (const auto *Loop = Parent.get<Stmt>();
+            Loop && utils::isLoop(Loop)) {
           if (ChildStmt && utils::runsPerIteration(Loop, ChildStmt) &&
               IsRepeatedLoop(Loop)) {
             Result = StepPath{Loop, {}};
@@ -329,7 +326,7 @@ bool TrainingLoopModel::isInsideTrainingLoop(const Stmt *S) {
   // Up to the function (or a lambda's declaration), not past it.
   return utils::forEachStmtAncestor(
       S, Parents, [this](const Stmt *Parent, const Stmt *) {
-        return !(isLoop(Parent) && isTrainingLoop(Parent));
+        return !(utils::isLoop(Parent) && isTrainingLoop(Parent));
       });
 }
 

@@ -40,8 +40,8 @@
 //   guards what follows it.
 //
 // A call of a function whose body another TU holds counts as the update
-// that function's summary says it reaches (FunctionSummaries.h), when the
-// check reads summaries: a loop that calls `trainer.train_step(batch)` of
+// that function's summary says it reaches (summaries/FunctionSummary.h), when
+// the check reads summaries: a loop that calls `trainer.train_step(batch)` of
 // `trainer.cpp` is a step loop. Only that function's own unit is seen: an
 // update two units away is not.
 //
@@ -54,9 +54,9 @@
 #ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGLOOPMODEL_H
 #define LIBTORCH_TIDY_CHECKS_ANALYSIS_STEPS_TRAININGLOOPMODEL_H
 
-#include "analysis/WalkDepths.h"
-#include "analysis/program/FunctionSummaries.h"
 #include "analysis/steps/CallSiteIndex.h"
+#include "analysis/summaries/FunctionSummary.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
@@ -119,8 +119,6 @@ public:
                     llvm::ArrayRef<std::string> GuardMacros = {},
                     SummaryAccess Summaries = {});
 
-  static bool isLoop(const Stmt *S);
-
   /// The parents of user code the model walks up with.
   const utils::UserCodeParents &parents() const { return Parents; }
 
@@ -134,7 +132,7 @@ public:
   /// reaches an update outside any training loop of its own.
   bool isStepFunction(const FunctionDecl *Function);
   /// How far a call of \p Function is from each kind of update, through
-  /// this TU's functions: what its summary says (FunctionSummaries.h).
+  /// this TU's functions: what its summary says (summaries/FunctionSummary.h).
   SummarizedUpdates updatesOf(const FunctionDecl *Function);
   /// The first call in one iteration of \p Loop (outside lambdas and
   /// nested training loops) of a function defined in another TU that

@@ -22,7 +22,7 @@ bool runsOneUpdate(const Stmt *Block, TrainingLoopModel &Loops) {
     bool TrainingLoop = false;
     explicit Visitor(TrainingLoopModel &Loops) : Loops(Loops) {}
     bool VisitStmt(Stmt *S) {
-      if (TrainingLoopModel::isLoop(S) && Loops.isTrainingLoop(S))
+      if (utils::isLoop(S) && Loops.isTrainingLoop(S))
         TrainingLoop = true;
       return !TrainingLoop;
     }
@@ -59,7 +59,7 @@ std::optional<StepPath> walkToUpdateBlock(const Stmt *S, unsigned Depth,
         const Stmt *P = Parent.get<Stmt>();
         // A loop or lambda of its own runs the statement some other number
         // of times than the block around it.
-        if (!P || isa<LambdaExpr>(P) || TrainingLoopModel::isLoop(P))
+        if (!P || isa<LambdaExpr>(P) || utils::isLoop(P))
           return false;
         if (const auto *Block = dyn_cast<CompoundStmt>(P);
             Block && Node.get<Stmt>() &&

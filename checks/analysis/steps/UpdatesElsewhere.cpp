@@ -6,15 +6,16 @@
 //
 // The training-loop model's view of other translation units
 // (TrainingLoopModel.h): a call of a function defined elsewhere reaches the
-// parameter updates its summary says (analysis/program/FunctionSummaries.h),
+// parameter updates its summary says (analysis/summaries/FunctionSummary.h),
 // and what the model measures of this unit's functions is what their
 // summaries say to the other units.
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/WalkDepths.h"
-#include "analysis/program/SummaryTable.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "analysis/summaries/CalledElsewhere.h"
+#include "analysis/summaries/SummaryTable.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/ExprCXX.h"
 
@@ -37,7 +38,7 @@ unsigned TrainingLoopModel::distanceElsewhere(const CallExpr &Call,
   if (!Summaries)
     return Unreachable;
   // The same callees, and only those, are the unit's CalledElsewhere
-  // (FunctionSummaries.h): a cached result depends on their answers.
+  // (summaries/FunctionSummary.h): a cached result depends on their answers.
   const FunctionDecl *Callee = calleeDefinedElsewhere(Call);
   if (!Callee || !utils::isUserCode(Callee, Context.getSourceManager()))
     return Unreachable;
@@ -79,7 +80,7 @@ SummarizedUpdates TrainingLoopModel::updatesOf(const FunctionDecl *Function) {
 
 std::optional<UpdateElsewhere>
 TrainingLoopModel::updateElsewhere(const Stmt *Loop) {
-  if (!Summaries || !isLoop(Loop))
+  if (!Summaries || !utils::isLoop(Loop))
     return std::nullopt;
   auto Known = UpdatesElsewhere.find(Loop);
   if (Known != UpdatesElsewhere.end())
@@ -105,7 +106,7 @@ std::optional<UpdateElsewhere>
 TrainingLoopModel::findUpdateElsewhere(const Stmt *S) {
   // Where a step loop's update counts: not in a lambda, not in a nested
   // training loop.
-  if (!S || isa<LambdaExpr>(S) || (isLoop(S) && isTrainingLoop(S)))
+  if (!S || isa<LambdaExpr>(S) || (utils::isLoop(S) && isTrainingLoop(S)))
     return std::nullopt;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const bool Backward =

@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/steps/ValueRoots.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
-#include "analysis/gradients/GradModeFacts.h"
 #include "analysis/steps/OuterWrites.h"
+#include "analysis/vocabulary/GradModeFacts.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
 #include "utils/UserCode.h"

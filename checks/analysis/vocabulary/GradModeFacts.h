@@ -17,10 +17,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_GRADMODEFACTS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_GRADMODEFACTS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_GRADMODEFACTS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_GRADMODEFACTS_H
 
-#include "analysis/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "utils/UserCode.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -41,4 +41,4 @@ bool isCoveredByNoGradGuard(const Stmt *S, ASTContext &Context,
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_GRADIENTS_GRADMODEFACTS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_GRADMODEFACTS_H

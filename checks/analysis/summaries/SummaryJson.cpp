@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A unit's function summaries (FunctionSummaries.h) as JSON, and back. What
-// is read is data another run wrote: every field is checked, and a bad one
+// A unit's function summaries (summaries/FunctionSummary.h) as JSON, and back.
+// What is read is data another run wrote: every field is checked, and a bad one
 // is named.
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/WalkDepths.h"
-#include "analysis/program/FunctionSummaries.h"
+#include "analysis/summaries/SummaryJson.h"
+#include "analysis/vocabulary/WalkDepths.h"
 
 namespace clang::tidy::libtorch::analysis {
 

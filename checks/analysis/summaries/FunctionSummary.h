@@ -1,28 +1,25 @@
-//===--- FunctionSummaries.h - What a unit's functions do -------*- C++ -*-===//
+//===--- FunctionSummary.h - What a summary says ----------------*- C++ -*-===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Facts about the functions a translation unit defines, for the units that
-// call them without seeing their bodies: a step in `train.cpp` that calls
-// `compute_metrics(out, target)` from `metrics.cpp`, which reads each value
-// with `item()`. The first pass summarizes each function of each unit (what
-// it waits for on every call, which functions of the project it calls on
-// every call); the summaries of all units are written to one file
-// (`libtorch-tidy --export-summaries`), and the checks of the second pass
-// read it (SummaryTable.h). Functions are keyed by USR, Clang's name for a
-// declaration that is the same in every unit that declares it.
+// What a summary says about a function of the project, for the units that
+// call it without seeing its body: the waits, host copies and calls of
+// project functions that run on every call, and how far a call is from a
+// parameter update. The summarizer fills it (program/FunctionSummarizer.h),
+// the summary file stores it (SummaryFile.h), the checks read it through
+// SummaryTable.h. Plain data: this layer of the analysis sits below the
+// training-loop model, which reads summaries, and below the summarizer,
+// which uses that model.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_FUNCTIONSUMMARIES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_FUNCTIONSUMMARIES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_FUNCTIONSUMMARY_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_FUNCTIONSUMMARY_H
 
 #include "analysis/devices/HostSyncOperations.h"
-#include "clang/AST/ASTContext.h"
-#include "llvm/Support/Error.h"
-#include "llvm/Support/JSON.h"
+#include "llvm/ADT/StringRef.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -130,46 +127,6 @@ struct FunctionSummary {
   SummarizedUpdates Updates;
 };
 
-/// Clang's USR of \p D; empty when it has none.
-std::string usrOf(const Decl *D);
-
-/// The summaries of the functions defined in \p Context's main file, each
-/// with the waits and calls of project functions that run on every call of
-/// it, the host tensors it makes and copies to the GPU on every call,
-/// whether it returns a tensor on the device, and how far it is from a
-/// backward pass and an optimizer step. Left out of
-/// the waits, copies and calls, so that they say only what always happens:
-/// - operations under an `if`, `switch`, `?:`, `&&`, `||` or in a `catch`
-///   (a guard such as `if (step % 100 == 0)` is the caller's to see, and
-///   the summary cannot show it), and after an early return on a test
-///   (`if (!t.is_cuda()) return;`: a helper whose CPU path reads values
-///   and whose CUDA path hands tensors to the device) other than an
-///   integer equality (`if (n == 0) return;` leaves out one case);
-/// - operations in lambdas (called when, and how often, is not known);
-/// - a wait on a tensor provably in host memory;
-/// - calls of virtual functions (another override may run);
-/// - templates not instantiated, and functions with no USR.
-/// Functions with no fact are left out too.
-std::vector<FunctionSummary> summarizeUnit(ASTContext &Context);
-
-/// The function \p Call calls when its body is elsewhere: a direct callee
-/// this unit holds no body of, and not a virtual one (another override may
-/// run). What a summary can answer for; null otherwise.
-const FunctionDecl *calleeDefinedElsewhere(const CallExpr &Call);
-
-/// The USRs of the project's functions that the unit's user code calls and
-/// whose bodies it does not hold, sorted: the functions whose summaries
-/// the checks may ask for (SummaryTable::waitOfCall, and the training-loop
-/// model's SummaryTable::updatesOf), so the only ones
-/// whose answers a cached result of the unit depends on. Every such call
-/// is counted, in a loop or not: more than the checks ask, never fewer.
-std::vector<std::string> functionsCalledElsewhere(ASTContext &Context);
-
-/// A unit's summaries as the summary file holds them, and back.
-llvm::json::Array summariesToJson(llvm::ArrayRef<FunctionSummary> Summaries);
-llvm::Expected<std::vector<FunctionSummary>>
-summariesFromJson(const llvm::json::Array &Functions);
-
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_FUNCTIONSUMMARIES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_FUNCTIONSUMMARY_H

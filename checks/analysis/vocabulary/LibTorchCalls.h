@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHCALLS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHCALLS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHCALLS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHCALLS_H
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -135,4 +135,4 @@ const ValueDecl *iteratedLoaderVariable(const Stmt *Loop);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHCALLS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHCALLS_H

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/StmtCXX.h"
 

@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/program/SummaryFile.h"
+#include "analysis/summaries/SummaryFile.h"
+#include "analysis/summaries/SummaryJson.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"

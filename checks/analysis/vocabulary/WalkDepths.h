@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_WALKDEPTHS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_WALKDEPTHS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_WALKDEPTHS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_WALKDEPTHS_H
 
 namespace clang::tidy::libtorch::analysis {
 
@@ -57,4 +57,4 @@ inline constexpr unsigned LambdaToTransform = 6;
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_WALKDEPTHS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_WALKDEPTHS_H

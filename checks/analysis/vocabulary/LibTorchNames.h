@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHNAMES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHNAMES_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -291,4 +291,4 @@ inline constexpr llvm::StringRef HostMemoryCopies[] = {
 
 } // namespace clang::tidy::libtorch::names
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHNAMES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHNAMES_H

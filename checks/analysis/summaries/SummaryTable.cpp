@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/program/SummaryTable.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/WalkDepths.h"
+#include "analysis/summaries/SummaryTable.h"
 #include "analysis/devices/DeviceFacts.h"
+#include "analysis/summaries/CalledElsewhere.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/WalkDepths.h"
 #include "utils/CallArguments.h"
 #include "utils/SourceText.h"
 #include "clang/Basic/FileManager.h"
@@ -387,7 +388,7 @@ SourceLocation locate(const SummarizedPlace &Place, SourceManager &SM) {
   }
   const FileID Id = SM.getOrCreateFileID(*File, SrcMgr::C_User);
   // Only in the content that was summarized: no line of a file is shown on
-  // the word of whoever wrote the summary alone (FunctionSummaries.h).
+  // the word of whoever wrote the summary alone (summaries/FunctionSummary.h).
   std::optional<llvm::MemoryBufferRef> Content = SM.getBufferOrNone(Id);
   if (!Content || placeDigest(Content->getBuffer()) != Place.Digest)
     return {};

@@ -7,10 +7,10 @@
 // The summary file (`libtorch-tidy --export-summaries=FILE`, read by the
 // checks from the `libtorch-tidy.SummaryFile` option; its text:
 // SummaryFile.h): the summaries of every unit's functions
-// (FunctionSummaries.h), and the question the checks ask of it: does a call of
-// a function whose body this unit does not hold wait for the GPU, through which
-// calls, and where; does it run a backward pass or an optimizer step (the
-// training-loop model's question).
+// (summaries/FunctionSummary.h), and the question the checks ask of it: does a
+// call of a function whose body this unit does not hold wait for the GPU,
+// through which calls, and where; does it run a backward pass or an optimizer
+// step (the training-loop model's question).
 //
 // The file is data another run wrote, perhaps long ago: each place it names
 // is pointed at only when the file there still holds the token it recorded.
@@ -18,11 +18,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYTABLE_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYTABLE_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_SUMMARYTABLE_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_SUMMARYTABLE_H
 
-#include "analysis/program/FunctionSummaries.h"
-#include "analysis/program/SummaryFile.h"
+#include "analysis/summaries/FunctionSummary.h"
+#include "analysis/summaries/SummaryFile.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -164,4 +164,4 @@ bool inSummaryProject(llvm::StringRef File, llvm::StringRef Project);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYTABLE_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_SUMMARYTABLE_H

@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/program/ConvolutionModules.h"
-#include "analysis/LibTorchCalls.h"
-#include "analysis/LibTorchNames.h"
+#include "analysis/vocabulary/ConvolutionModules.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchNames.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "clang/AST/DeclCXX.h"

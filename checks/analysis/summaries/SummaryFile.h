@@ -20,10 +20,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYFILE_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYFILE_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_SUMMARYFILE_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_SUMMARYFILE_H
 
-#include "analysis/program/FunctionSummaries.h"
+#include "analysis/summaries/FunctionSummary.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include <optional>
@@ -70,4 +70,4 @@ private:
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_SUMMARYFILE_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_SUMMARIES_SUMMARYFILE_H

@@ -12,10 +12,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHMATCHERS_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHMATCHERS_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHMATCHERS_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHMATCHERS_H
 
-#include "analysis/LibTorchCalls.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
 namespace clang::tidy::libtorch::analysis::matchers {
@@ -43,4 +43,4 @@ AST_MATCHER(CXXMemberCallExpr, anyModuleTo) {
 
 } // namespace clang::tidy::libtorch::analysis::matchers
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_LIBTORCHMATCHERS_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_LIBTORCHMATCHERS_H

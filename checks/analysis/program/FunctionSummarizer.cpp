@@ -1,15 +1,16 @@
-//===--- FunctionSummaries.cpp - What a unit's functions do ---------------===//
+//===--- FunctionSummarizer.cpp - What a unit's functions do --------------===//
 //
 // Part of libtorch-tidy. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 
-#include "analysis/program/FunctionSummaries.h"
-#include "analysis/LibTorchCalls.h"
+#include "analysis/program/FunctionSummarizer.h"
 #include "analysis/devices/ConstantHostData.h"
 #include "analysis/devices/DeviceFacts.h"
 #include "analysis/devices/HostTensorSources.h"
 #include "analysis/steps/TrainingLoopModel.h"
+#include "analysis/summaries/CalledElsewhere.h"
+#include "analysis/vocabulary/LibTorchCalls.h"
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/CallArguments.h"
@@ -17,26 +18,9 @@
 #include "utils/UserCode.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Index/USRGeneration.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/SHA256.h"
-#include <set>
 
 namespace clang::tidy::libtorch::analysis {
-
-std::string usrOf(const Decl *D) {
-  llvm::SmallString<128> Usr;
-  // generateUSRForDecl returns true when it could not make one.
-  if (!D || index::generateUSRForDecl(D, Usr))
-    return {};
-  return std::string(Usr);
-}
-
-std::string placeDigest(llvm::StringRef Content) {
-  return llvm::toHex(llvm::SHA256::hash(llvm::arrayRefFromStringRef(Content)),
-                     /*LowerCase=*/true);
-}
 
 namespace {
 
@@ -322,42 +306,7 @@ private:
   std::vector<FunctionSummary> &Out;
 };
 
-/// The calls of functions defined elsewhere, in all user code.
-class CallsElsewhere : public RecursiveASTVisitor<CallsElsewhere> {
-public:
-  CallsElsewhere(const SourceManager &SM, std::set<std::string> &Out)
-      : SM(SM), Out(Out) {}
-  // A check sees the calls of instantiations too.
-  bool shouldVisitTemplateInstantiations() const { return true; }
-
-  bool VisitCallExpr(CallExpr *Call) {
-    const FunctionDecl *Callee = calleeDefinedElsewhere(*Call);
-    if (!Callee || !utils::isUserCode(Callee, SM))
-      return true;
-    if (std::string Usr = usrOf(Callee); !Usr.empty())
-      Out.insert(std::move(Usr));
-    return true;
-  }
-
-private:
-  const SourceManager &SM;
-  std::set<std::string> &Out;
-};
-
 } // namespace
-
-llvm::StringRef whatItMakes(const SummarizedHostCopy &Copy) {
-  return Copy.Constant ? "rebuilds a tensor from constant host data"
-                       : "makes a tensor in host memory";
-}
-
-std::string remedyThere(const SummarizedHostCopy &Copy) {
-  if (Copy.Constant)
-    return "make it on the device once there (a static or a member), and "
-           "use that tensor";
-  return "pass the device to '" + Copy.Factory +
-         "' there to create it on the GPU";
-}
 
 std::vector<FunctionSummary> summarizeUnit(ASTContext &Context) {
   std::vector<FunctionSummary> Summaries;
@@ -371,24 +320,6 @@ std::vector<FunctionSummary> summarizeUnit(ASTContext &Context) {
     if (SM.isInMainFile(SM.getExpansionLoc(D->getLocation())))
       Visitor.TraverseDecl(D);
   return Summaries;
-}
-
-const FunctionDecl *calleeDefinedElsewhere(const CallExpr &Call) {
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  if (!Callee || Callee->hasBody())
-    return nullptr;
-  if (const auto *Method = dyn_cast<CXXMethodDecl>(Callee);
-      Method && Method->isVirtual())
-    return nullptr;
-  return Callee;
-}
-
-std::vector<std::string> functionsCalledElsewhere(ASTContext &Context) {
-  std::set<std::string> Usrs;
-  CallsElsewhere Visitor(Context.getSourceManager(), Usrs);
-  for (Decl *D : utils::userTopLevelDecls(Context))
-    Visitor.TraverseDecl(D);
-  return {Usrs.begin(), Usrs.end()};
 }
 
 } // namespace clang::tidy::libtorch::analysis

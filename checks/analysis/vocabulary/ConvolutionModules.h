@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CONVOLUTIONMODULES_H
-#define LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CONVOLUTIONMODULES_H
+#ifndef LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_CONVOLUTIONMODULES_H
+#define LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_CONVOLUTIONMODULES_H
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ExprCXX.h"
@@ -69,4 +69,4 @@ const Expr *stripModuleValue(const Expr *E);
 
 } // namespace clang::tidy::libtorch::analysis
 
-#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_PROGRAM_CONVOLUTIONMODULES_H
+#endif // LIBTORCH_TIDY_CHECKS_ANALYSIS_VOCABULARY_CONVOLUTIONMODULES_H
