@@ -159,13 +159,13 @@ struct TranslationUnitResult {
   /// this unit, keyed by check name; empty when profiling was off.
   std::map<std::string, double> CheckProfile;
   /// What the functions of the main file do, for the units that call them
-  /// (checks/analysis/summaries/FunctionSummary.h): the JSON array of the
+  /// (checks/Summaries.h): UnitSummaries::Text, the JSON array of the
   /// summary file's "functions", as text; empty when nothing was
   /// summarized. Kept by the cache and `--export-summaries`; reports leave
   /// it out.
   std::string FunctionSummaries;
   /// The USRs of the project's functions the unit calls without holding
-  /// their bodies (analysis::functionsCalledElsewhere), sorted; and, for a
+  /// their bodies (UnitSummaries::CalledElsewhere), sorted; and, for a
   /// unit analyzed with the summaries of the compile database's other
   /// units (`--summaries`), a digest of what those summaries
   /// answered for them (run/DatabaseSummaries.h). A cached result is

@@ -5,9 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/AnalysisAction.h"
-#include "analysis/program/FunctionSummarizer.h"
-#include "analysis/summaries/CalledElsewhere.h"
-#include "analysis/summaries/SummaryJson.h"
+#include "Summaries.h"
 #include "cache/DependencyRecording.h"
 #include "preamble/PrecompiledPrefixes.h"
 #include "preamble/SkipPolicy.h"
@@ -24,7 +22,6 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -136,22 +133,16 @@ private:
 };
 
 /// Summarizes the main file's functions once the unit is parsed
-/// (analysis/program/FunctionSummarizer.h), for the units that call them.
+/// (Summaries.h), for the units that call them.
 class SummaryConsumer : public ASTConsumer {
 public:
   SummaryConsumer(std::string &Out, std::vector<std::string> &CalledElsewhere)
       : Out(Out), CalledElsewhere(CalledElsewhere) {}
   void HandleTranslationUnit(ASTContext &Context) override {
-    CalledElsewhere =
-        clang::tidy::libtorch::analysis::functionsCalledElsewhere(Context);
-    std::vector<clang::tidy::libtorch::analysis::FunctionSummary> Summaries =
-        clang::tidy::libtorch::analysis::summarizeUnit(Context);
-    Out.clear();
-    if (Summaries.empty())
-      return;
-    llvm::raw_string_ostream OS(Out);
-    OS << llvm::json::Value(
-        clang::tidy::libtorch::analysis::summariesToJson(Summaries));
+    clang::tidy::libtorch::summaries::UnitSummaries Unit =
+        clang::tidy::libtorch::summaries::summarizeUnit(Context);
+    Out = std::move(Unit.Text);
+    CalledElsewhere = std::move(Unit.CalledElsewhere);
   }
 
 private:

@@ -6,7 +6,6 @@
 
 #include "run/DatabaseSummaries.h"
 #include "Catalog.h"
-#include "analysis/summaries/SummaryJson.h"
 #include "cache/ResultCache.h"
 #include "clang-compat/ClangCompat.h"
 #include "clang-tidy/ClangTidy.h"
@@ -15,13 +14,12 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
-using clang::tidy::libtorch::analysis::FunctionSummary;
-using clang::tidy::libtorch::analysis::SummarizedUnit;
-using clang::tidy::libtorch::analysis::SummaryTable;
+using clang::tidy::libtorch::summaries::FunctionSummary;
+using clang::tidy::libtorch::summaries::SummarizedUnit;
+using clang::tidy::libtorch::summaries::SummaryTable;
 
 namespace libtorch_tidy::run {
 
@@ -102,17 +100,14 @@ void DatabaseSummaries::set(StringRef MainFile, StringRef FunctionsJson) {
   Table.reset();
   std::vector<FunctionSummary> Functions;
   if (!FunctionsJson.empty()) {
-    Expected<json::Value> Parsed = json::parse(FunctionsJson);
-    if (!Parsed) {
-      consumeError(Parsed.takeError());
-    } else if (const json::Array *List = Parsed->getAsArray()) {
-      Expected<std::vector<FunctionSummary>> Read =
-          clang::tidy::libtorch::analysis::summariesFromJson(*List);
-      if (Read)
-        Functions = std::move(*Read);
-      else
-        consumeError(Read.takeError());
-    }
+    // Our own worker's or cache entry's text: one that does not read
+    // counts as none.
+    Expected<std::vector<FunctionSummary>> Read =
+        clang::tidy::libtorch::summaries::readUnitSummaries(FunctionsJson);
+    if (Read)
+      Functions = std::move(*Read);
+    else
+      consumeError(Read.takeError());
   }
   if (Functions.empty())
     Units.erase(MainFile.str());
@@ -139,7 +134,7 @@ std::vector<SummarizedUnit> DatabaseSummaries::summarizedUnits() const {
 }
 
 std::string DatabaseSummaries::fileText() const {
-  return clang::tidy::libtorch::analysis::summaryFileText(summarizedUnits());
+  return clang::tidy::libtorch::summaries::summaryFileText(summarizedUnits());
 }
 
 std::string DatabaseSummaries::answersDigest(ArrayRef<std::string> Usrs) const {

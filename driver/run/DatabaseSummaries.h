@@ -30,7 +30,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_DATABASESUMMARIES_H
 #define LIBTORCH_TIDY_DRIVER_RUN_DATABASESUMMARIES_H
 
-#include "analysis/summaries/SummaryTable.h"
+#include "Summaries.h"
 #include "clang-tidy/ClangTidyOptions.h"
 #include "config/OptionsSetup.h"
 #include "units/CompilationSetup.h"
@@ -103,17 +103,17 @@ public:
 private:
   DatabaseSummaries(
       std::map<std::string,
-               std::vector<clang::tidy::libtorch::analysis::FunctionSummary>>
+               std::vector<clang::tidy::libtorch::summaries::FunctionSummary>>
           Units);
-  const clang::tidy::libtorch::analysis::SummaryTable &table() const;
-  std::vector<clang::tidy::libtorch::analysis::SummarizedUnit>
+  const clang::tidy::libtorch::summaries::SummaryTable &table() const;
+  std::vector<clang::tidy::libtorch::summaries::SummarizedUnit>
   summarizedUnits() const;
 
   std::map<std::string,
-           std::vector<clang::tidy::libtorch::analysis::FunctionSummary>>
+           std::vector<clang::tidy::libtorch::summaries::FunctionSummary>>
       Units;
   /// Built on first use after a change.
-  mutable std::optional<clang::tidy::libtorch::analysis::SummaryTable> Table;
+  mutable std::optional<clang::tidy::libtorch::summaries::SummaryTable> Table;
 };
 
 } // namespace libtorch_tidy::run

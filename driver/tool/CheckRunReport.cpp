@@ -151,7 +151,7 @@ std::optional<int> CheckRun::exportFixes() {
   return std::nullopt;
 }
 
-/// analysis/summaries/SummaryTable.h's file.
+/// checks/Summaries.h's file.
 std::optional<int> CheckRun::exportDatabaseSummaries() {
   if (Tool.ExportSummaries.empty())
     return std::nullopt;

@@ -5,11 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tool/SummaryExport.h"
-#include "analysis/summaries/SummaryJson.h"
-#include "analysis/summaries/SummaryTable.h"
+#include "Summaries.h"
 #include "io/FileIO.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include <fcntl.h>
 #include <map>
@@ -17,24 +15,24 @@
 #include <unistd.h>
 
 using namespace llvm;
-namespace analysis = clang::tidy::libtorch::analysis;
+namespace summaries = clang::tidy::libtorch::summaries;
 
 namespace libtorch_tidy {
 namespace {
 
 /// The file's units, none when it does not exist yet; an error when it
 /// exists and is not a summary file.
-Expected<std::vector<analysis::SummarizedUnit>>
+Expected<std::vector<summaries::SummarizedUnit>>
 existingUnits(const std::string &Path) {
   if (!sys::fs::exists(Path))
-    return std::vector<analysis::SummarizedUnit>();
+    return std::vector<summaries::SummarizedUnit>();
   std::string Error;
   // A project's summaries are a few bytes per function; more is not ours.
   std::optional<std::string> Text =
       io::readRegularFile(Path, 256u << 20, "summary file", Error);
   if (!Text)
     return createStringError(inconvertibleErrorCode(), Error);
-  return analysis::parseSummaryFile(*Text);
+  return summaries::parseSummaryFile(*Text);
 }
 
 /// An exclusive flock() on the directory of a file, held while it lives:
@@ -67,7 +65,7 @@ private:
 } // namespace
 
 std::optional<std::string> summaryExportProblem(const std::string &Path) {
-  Expected<std::vector<analysis::SummarizedUnit>> Units = existingUnits(Path);
+  Expected<std::vector<summaries::SummarizedUnit>> Units = existingUnits(Path);
   if (!Units)
     return "'" + Path + "' exists and is " + toString(Units.takeError()) +
            "; name another file, or remove it (--export-summaries)";
@@ -78,28 +76,21 @@ std::optional<std::string> exportSummaries(const std::string &Path,
                                            const model::RunResult &Run,
                                            const StringSet<> *DatabaseUnits) {
   const DirectoryLock Turn(Path);
-  Expected<std::vector<analysis::SummarizedUnit>> Existing =
+  Expected<std::vector<summaries::SummarizedUnit>> Existing =
       existingUnits(Path);
   if (!Existing)
     return "'" + Path + "': " + toString(Existing.takeError());
-  std::map<std::string, analysis::SummarizedUnit> ByFile;
-  for (analysis::SummarizedUnit &Unit : *Existing)
+  std::map<std::string, summaries::SummarizedUnit> ByFile;
+  for (summaries::SummarizedUnit &Unit : *Existing)
     if (!DatabaseUnits || DatabaseUnits->contains(Unit.MainFile))
       ByFile[Unit.MainFile] = std::move(Unit);
   for (const model::TranslationUnitResult &Unit : Run.Units) {
     if (Unit.State == model::TranslationUnitResult::Status::Failed)
       continue;
-    analysis::SummarizedUnit Summarized{Unit.MainFile, {}};
+    summaries::SummarizedUnit Summarized{Unit.MainFile, {}};
     if (!Unit.FunctionSummaries.empty()) {
-      Expected<json::Value> Json = json::parse(Unit.FunctionSummaries);
-      const json::Array *Functions = Json ? Json->getAsArray() : nullptr;
-      if (!Json)
-        consumeError(Json.takeError());
-      Expected<std::vector<analysis::FunctionSummary>> Summaries =
-          Functions ? analysis::summariesFromJson(*Functions)
-                    : Expected<std::vector<analysis::FunctionSummary>>(
-                          createStringError(inconvertibleErrorCode(),
-                                            "not a JSON array"));
+      Expected<std::vector<summaries::FunctionSummary>> Summaries =
+          summaries::readUnitSummaries(Unit.FunctionSummaries);
       // Our own worker's or cache entry's text: one that does not read
       // leaves the unit's earlier entry as it was.
       if (!Summaries) {
@@ -110,11 +101,11 @@ std::optional<std::string> exportSummaries(const std::string &Path,
     }
     ByFile[Unit.MainFile] = std::move(Summarized);
   }
-  std::vector<analysis::SummarizedUnit> Units;
+  std::vector<summaries::SummarizedUnit> Units;
   for (auto &[File, Unit] : ByFile)
     if (!Unit.Functions.empty())
       Units.push_back(std::move(Unit));
-  return io::writeFile(Path, analysis::summaryFileText(std::move(Units)),
+  return io::writeFile(Path, summaries::summaryFileText(std::move(Units)),
                        io::FileMode::Fresh);
 }
 

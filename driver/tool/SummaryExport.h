@@ -9,7 +9,7 @@
 // in FILE, with the entries of the units not analyzed now kept. The checks
 // of later runs, the plugin's included, read it through the
 // `libtorch-tidy.SummaryFile` option
-// (checks/analysis/summaries/SummaryTable.h).
+// (checks/Summaries.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ASTTestSupport.h"
+#include "Summaries.h"
 #include "analysis/program/FunctionSummarizer.h"
 #include "analysis/summaries/CalledElsewhere.h"
 #include "analysis/summaries/SummaryTable.h"
@@ -668,6 +669,55 @@ TEST(FunctionSummariesTest, LinesAreFoundByUsrWithoutParsingTheRest) {
   EXPECT_FALSE(Lines->find("")) << "a unit's own line is no function";
   EXPECT_FALSE(
       SummaryLines::of(Text.substr(0, Text.find('\n') + 1))->find("c:@F@a"));
+}
+
+} // namespace function_summaries_test
+
+namespace function_summaries_test {
+
+// What a host gets through checks/Summaries.h: a unit's summaries as text,
+// which read back to what the summarizer made, and the functions the unit
+// calls elsewhere.
+TEST(FunctionSummariesTest, HostReadsBackTheTextOfAUnit) {
+  std::unique_ptr<ASTUnit> AST =
+      libtorch_tidy::testing::parseWithMockTorch(R"cpp(
+#include <torch/torch.h>
+float elsewhere(const torch::Tensor &t);
+float waits(const torch::Tensor &t) { return t.sum().item<float>(); }
+float calls(const torch::Tensor &t) { return elsewhere(t) + waits(t); }
+)cpp");
+  ASSERT_TRUE(AST);
+  ASTContext &Context = AST->getASTContext();
+  const clang::tidy::libtorch::summaries::UnitSummaries Unit =
+      clang::tidy::libtorch::summaries::summarizeUnit(Context);
+  ASSERT_EQ(Unit.CalledElsewhere.size(), 1u);
+  EXPECT_NE(Unit.CalledElsewhere[0].find("elsewhere"), std::string::npos);
+  ASSERT_FALSE(Unit.Text.empty());
+  llvm::Expected<std::vector<FunctionSummary>> Read =
+      clang::tidy::libtorch::summaries::readUnitSummaries(Unit.Text);
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  const std::vector<FunctionSummary> Made = summarizeUnit(Context);
+  ASSERT_EQ(Read->size(), Made.size());
+  const FunctionSummary *Waits = named(*Read, "waits");
+  ASSERT_TRUE(Waits);
+  ASSERT_EQ(Waits->Syncs.size(), 1u);
+  EXPECT_EQ(Waits->Syncs[0].Operation, "item<float>()");
+
+  // A unit with nothing to summarize hands on no text; a text that is not
+  // a list of summaries reads as an error, not as none.
+  std::unique_ptr<ASTUnit> Empty =
+      libtorch_tidy::testing::parseWithMockTorch("int answer() { return 42; }");
+  ASSERT_TRUE(Empty);
+  EXPECT_TRUE(
+      clang::tidy::libtorch::summaries::summarizeUnit(Empty->getASTContext())
+          .Text.empty());
+  for (llvm::StringRef Bad : {"{}", "[", "[{\"usr\": 3}]"}) {
+    llvm::Expected<std::vector<FunctionSummary>> Error =
+        clang::tidy::libtorch::summaries::readUnitSummaries(Bad);
+    EXPECT_FALSE(bool(Error)) << Bad.str();
+    if (!Error)
+      llvm::consumeError(Error.takeError());
+  }
 }
 
 } // namespace function_summaries_test
