@@ -25,39 +25,9 @@ namespace clang::tidy::libtorch {
 
 namespace {
 
-using analysis::TrainingLoopModel;
-
 /// A result that can carry tensors (and their autograd graph) to a caller.
 bool mayReturnTensors(const FunctionDecl *Function) {
   return analysis::mayHoldTensors(Function->getReturnType());
-}
-
-/// A loop around \p Call in its function is a training loop (the walk
-/// passes declarations: `auto [loss, acc] = test(model, loader);`).
-bool isInTrainingLoop(const CallExpr *Call, analysis::TrainingFacts &TU) {
-  const Stmt *Body = nullptr;
-  bool InLambda = false;
-  for (const Stmt *Loop :
-       analysis::enclosingLoops(Call, TU.Parents, Body, InLambda))
-    if (TU.Loops.isTrainingLoop(Loop))
-      return true;
-  return false;
-}
-
-/// The calls of \p Function, and of its instantiations if it is a template.
-llvm::SmallVector<const CallExpr *, 4> callersOf(const FunctionDecl *Function,
-                                                 TrainingLoopModel &Loops) {
-  llvm::SmallVector<const CallExpr *, 4> Calls;
-  auto Add = [&](const FunctionDecl *F) {
-    for (const CallExpr *Call : Loops.callSitesOf(F->getCanonicalDecl()))
-      Calls.push_back(Call);
-  };
-  Add(Function);
-  if (const FunctionTemplateDecl *Template =
-          Function->getDescribedFunctionTemplate())
-    for (const FunctionDecl *Instance : Template->specializations())
-      Add(Instance);
-  return Calls;
 }
 
 } // namespace
@@ -78,104 +48,119 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *Eval = Result.Nodes.getNodeAs<CXXMemberCallExpr>("eval"))
     return checkEvaluationFunction(*Eval, Context);
   const auto *Loop = Result.Nodes.getNodeAs<Stmt>("loop");
-  const SourceManager &SM = *Result.SourceManager;
   // A loop spelled in a macro: neither the report nor the fix would be
   // where the user can act on it.
   if (Loop->getBeginLoc().isMacroID() ||
       Reported.get(Context).contains(Loop->getBeginLoc()) ||
       !analysis::runsModel(Loop, parents(Context)))
     return;
+  if (trainingFacts(Context).Loops.isTrainingLoop(Loop))
+    return checkPeriodicPasses(Loop, Context);
+  if (std::optional<EvaluationLoop> Evaluation = evaluationLoop(Loop, Context))
+    diagnoseEvaluationLoop(*Evaluation, Context);
+}
+
+std::optional<EvalWithoutNoGradCheck::EvaluationLoop>
+EvalWithoutNoGradCheck::evaluationLoop(const Stmt *Loop, ASTContext &Context) {
+  const SourceManager &SM = Context.getSourceManager();
   analysis::TrainingFacts &TU = trainingFacts(Context);
-  if (TU.Loops.isTrainingLoop(Loop)) {
-    checkPeriodicPasses(Loop, Context);
-    return;
-  }
   const Stmt *CallableBody = nullptr;
-  bool InLambda = false;
+  EvaluationLoop Found{Loop};
   auto Outer =
-      analysis::enclosingLoops(Loop, TU.Parents, CallableBody, InLambda);
-  const FunctionDecl *Function = utils::enclosingFunction(Loop, TU.Parents);
-  if (!CallableBody || !Function || !Function->getBody())
-    return;
+      analysis::enclosingLoops(Loop, TU.Parents, CallableBody, Found.InLambda);
+  Found.Function = utils::enclosingFunction(Loop, TU.Parents);
+  if (!CallableBody || !Found.Function || !Found.Function->getBody())
+    return std::nullopt;
   // Inside a training step, forward passes usually feed the step's loss
   // (an RNN unrolled over time, a teacher model): not an evaluation.
   for (const Stmt *Around : Outer)
     if (TU.Loops.isStepLoop(Around))
-      return;
+      return std::nullopt;
   if (TU.Loops.perStep(Loop))
-    return;
+    return std::nullopt;
   // A module's own forward() looping over its layers runs in whatever mode
   // its caller chose.
-  if (analysis::isModuleMethod(Function))
-    return;
+  if (analysis::isModuleMethod(Found.Function))
+    return std::nullopt;
   // Guards: in the loop, before it in an enclosing block, or around a call
   // of the function.
   if (analysis::holdsNoGradGuard(utils::loopBody(Loop), Context) ||
       analysis::isCoveredByNoGradGuard(Loop, Context, TU.Parents))
-    return;
+    return std::nullopt;
   // A lambda called by name (`evaluate()` in the epoch loop) is judged as
   // a function of its own, unless it hands tensors to its captures: then
   // the function around it decides, as if the lambda's body were inline.
-  const FunctionDecl *Callable = Function;
-  const Stmt *Judged = Function->getBody();
+  const FunctionDecl *Callable = Found.Function;
+  Found.Judged = Found.Function->getBody();
   const FunctionDecl *Lambda = utils::enclosingCallable(Loop, TU.Parents);
   if (const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Lambda);
       Method && Method->getParent()->isLambda()) {
-    InLambda = true;
-    if (!callersOf(Lambda, TU.Loops).empty() &&
+    Found.InLambda = true;
+    if (!analysis::callersOf(Lambda, TU.Loops).empty() &&
         !analysis::findOuterTensorWrite(CallableBody)) {
       Callable = Lambda;
-      Judged = CallableBody;
+      Found.Judged = CallableBody;
     }
   }
-  analysis::BodyFacts Body = analysis::bodyFacts(Judged, TU.Loops);
-  if (Body.SetsGradMode || Body.MayTrain)
-    return;
-  auto Callers = callersOf(Callable, TU.Loops);
+  Found.Body = analysis::bodyFacts(Found.Judged, TU.Loops);
+  if (Found.Body.SetsGradMode || Found.Body.MayTrain)
+    return std::nullopt;
+  auto Callers = analysis::callersOf(Callable, TU.Loops);
   for (const CallExpr *Call : Callers)
     if (analysis::isCoveredByNoGradGuard(Call, Context, TU.Parents))
-      return;
+      return std::nullopt;
   // Evidence that the loop evaluates: eval mode (here, or before a call of
   // a function that switches no mode), or a walk over a data loader; in a
   // function that trains, over one it never trains on, after its training.
-  const CXXMemberCallExpr *ModeCall =
-      analysis::lastModeCallBefore(Body, Loop, SM);
-  if (!ModeCall && !Body.Trains)
-    for (const CallExpr *Call : Callers)
-      if (const FunctionDecl *Caller =
-              utils::enclosingFunction(Call, TU.Parents);
-          Caller && Caller->getBody())
-        if (const CXXMemberCallExpr *Before = analysis::lastModeCallBefore(
-                analysis::bodyFacts(Caller->getBody(), TU.Loops), Call, SM);
-            analysis::isEvalCall(Before)) {
-          ModeCall = Before;
-          break;
-        }
-  bool AfterEval = analysis::isEvalCall(ModeCall);
-  if (Body.Trains ? !(AfterEval ||
-                      analysis::walksHeldOutLoader(Loop, Judged, TU.Loops, SM))
-                  : !(AfterEval || analysis::iteratesDataLoader(Loop)))
-    return;
+  Found.ModeCall = analysis::lastModeCallBefore(Found.Body, Loop, SM);
+  if (!Found.ModeCall && !Found.Body.Trains)
+    Found.ModeCall = evalCallBeforeCallers(Callers, TU, SM);
+  Found.AfterEval = analysis::isEvalCall(Found.ModeCall);
+  if (Found.Body.Trains
+          ? !(Found.AfterEval ||
+              analysis::walksHeldOutLoader(Loop, Found.Judged, TU.Loops, SM))
+          : !(Found.AfterEval || analysis::iteratesDataLoader(Loop)))
+    return std::nullopt;
   // In a function that trains, a backward after the loop may use what the
   // loop computed (targets of a teacher model, outputs for a later loss).
-  for (const CallExpr *Update : Body.Updates)
+  for (const CallExpr *Update : Found.Body.Updates)
     if (SM.isBeforeInTranslationUnit(Loop->getEndLoc(),
                                      compat::beginOf(*Update)))
-      return;
+      return std::nullopt;
   // Outputs returned to a caller that trains may feed its backward.
-  const CallExpr *TrainingCaller = nullptr;
-  if (!Body.Trains)
+  if (!Found.Body.Trains)
     for (const CallExpr *Call : Callers) {
       const FunctionDecl *Caller = utils::enclosingFunction(Call, TU.Parents);
       if (Caller && Caller->getBody() &&
           !analysis::bodyFacts(Caller->getBody(), TU.Loops).Trains)
         continue;
       if (mayReturnTensors(Callable))
-        return;
-      if (!TrainingCaller && isInTrainingLoop(Call, TU))
-        TrainingCaller = Call;
+        return std::nullopt;
+      if (!Found.TrainingCaller &&
+          analysis::isInTrainingLoop(Call, TU.Parents, TU.Loops))
+        Found.TrainingCaller = Call;
     }
+  return Found;
+}
 
+const CXXMemberCallExpr *EvalWithoutNoGradCheck::evalCallBeforeCallers(
+    llvm::ArrayRef<const CallExpr *> Callers, analysis::TrainingFacts &TU,
+    const SourceManager &SM) {
+  for (const CallExpr *Call : Callers)
+    if (const FunctionDecl *Caller = utils::enclosingFunction(Call, TU.Parents);
+        Caller && Caller->getBody())
+      if (const CXXMemberCallExpr *Before = analysis::lastModeCallBefore(
+              analysis::bodyFacts(Caller->getBody(), TU.Loops), Call, SM);
+          analysis::isEvalCall(Before))
+        return Before;
+  return nullptr;
+}
+
+void EvalWithoutNoGradCheck::diagnoseEvaluationLoop(
+    const EvaluationLoop &Evaluation, ASTContext &Context) {
+  analysis::TrainingFacts &TU = trainingFacts(Context);
+  const Stmt *Loop = Evaluation.Loop;
+  const FunctionDecl *Function = Evaluation.Function;
   Reported.get(Context).insert(Loop->getBeginLoc());
   {
     auto Diag = diag(Loop->getBeginLoc(),
@@ -187,23 +172,24 @@ void EvalWithoutNoGradCheck::check(const MatchFinder::MatchResult &Result) {
     // the function also trains, may train through a function we cannot
     // see, or the loop is in a lambda.
     bool NoGradName =
-        Body.HasNoGradName ||
-        (Judged != Function->getBody() &&
+        Evaluation.Body.HasNoGradName ||
+        (Evaluation.Judged != Function->getBody() &&
          analysis::bodyFacts(Function->getBody(), TU.Loops).HasNoGradName);
     if (!NoGradName)
       insertGuard(Diag,
-                  Body.Trains || Body.CallsUnseen || InLambda
+                  Evaluation.Body.Trains || Evaluation.Body.CallsUnseen ||
+                          Evaluation.InLambda
                       ? utils::loopBody(Loop)
                       : Function->getBody(),
                   Context);
   }
-  if (AfterEval)
-    diag(ModeCall->getExprLoc(),
+  if (Evaluation.AfterEval)
+    diag(Evaluation.ModeCall->getExprLoc(),
          "'eval()' switches dropout and batch norm to inference behaviour; "
          "it does not turn autograd off",
          DiagnosticIDs::Note);
-  if (TrainingCaller)
-    diag(compat::beginOf(*TrainingCaller),
+  if (Evaluation.TrainingCaller)
+    diag(compat::beginOf(*Evaluation.TrainingCaller),
          "the evaluation runs from this call in a training loop",
          DiagnosticIDs::Note);
 }

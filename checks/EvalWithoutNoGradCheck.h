@@ -8,9 +8,11 @@
 #define LIBTORCH_TIDY_CHECKS_EVALWITHOUTNOGRADCHECK_H
 
 #include "LibTorchCheck.h"
+#include "analysis/steps/EvaluationFacts.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseSet.h"
+#include <optional>
 
 namespace clang::tidy::libtorch {
 
@@ -29,6 +31,35 @@ public:
   void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
 
 private:
+  /// A loop that evaluates without a guard, and what the report says of it.
+  struct EvaluationLoop {
+    const Stmt *Loop = nullptr;
+    const FunctionDecl *Function = nullptr;
+    /// The body judged: the function's, or a lambda's called by name.
+    const Stmt *Judged = nullptr;
+    analysis::BodyFacts Body;
+    /// The last mode switch before the loop, here or before a call of the
+    /// function; AfterEval when it is an eval().
+    const CXXMemberCallExpr *ModeCall = nullptr;
+    bool AfterEval = false;
+    bool InLambda = false;
+    /// A call of the function in a training loop, for a note.
+    const CallExpr *TrainingCaller = nullptr;
+  };
+
+  /// \p Loop, not a training loop, when it evaluates: it runs the model
+  /// after eval() or over a data loader, with no guard here or around a
+  /// call, and nothing it computes may feed a backward.
+  std::optional<EvaluationLoop> evaluationLoop(const Stmt *Loop,
+                                               ASTContext &Context);
+  /// The eval() before a call among \p Callers, in a function that
+  /// switches no mode itself.
+  static const CXXMemberCallExpr *
+  evalCallBeforeCallers(llvm::ArrayRef<const CallExpr *> Callers,
+                        analysis::TrainingFacts &TU, const SourceManager &SM);
+  /// Reports \p Evaluation, with the guard's fix-it.
+  void diagnoseEvaluationLoop(const EvaluationLoop &Evaluation,
+                              ASTContext &Context);
   /// Reports the periodic passes of the training loop \p Loop.
   void checkPeriodicPasses(const Stmt *Loop, ASTContext &Context);
   /// Reports the function around \p Eval when it evaluates without a loop

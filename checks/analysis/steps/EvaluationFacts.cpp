@@ -12,6 +12,7 @@
 #include "clang-compat/ClangCompat.h"
 #include "utils/AstWalk.h"
 #include "utils/References.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -270,6 +271,32 @@ llvm::SmallVector<PeriodicPass, 2> periodicPasses(const Stmt *Loop,
     Passes.push_back({Block, Forward});
   }
   return Passes;
+}
+
+bool isInTrainingLoop(const CallExpr *Call,
+                      const utils::UserCodeParents &UserParents,
+                      TrainingLoopModel &Loops) {
+  const Stmt *Body = nullptr;
+  bool InLambda = false;
+  for (const Stmt *Loop : enclosingLoops(Call, UserParents, Body, InLambda))
+    if (Loops.isTrainingLoop(Loop))
+      return true;
+  return false;
+}
+
+llvm::SmallVector<const CallExpr *, 4> callersOf(const FunctionDecl *Function,
+                                                 TrainingLoopModel &Loops) {
+  llvm::SmallVector<const CallExpr *, 4> Calls;
+  auto Add = [&](const FunctionDecl *F) {
+    for (const CallExpr *Call : Loops.callSitesOf(F->getCanonicalDecl()))
+      Calls.push_back(Call);
+  };
+  Add(Function);
+  if (const FunctionTemplateDecl *Template =
+          Function->getDescribedFunctionTemplate())
+    for (const FunctionDecl *Instance : Template->specializations())
+      Add(Instance);
+  return Calls;
 }
 
 } // namespace clang::tidy::libtorch::analysis

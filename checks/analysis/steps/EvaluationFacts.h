@@ -34,6 +34,17 @@ llvm::SmallVector<const Stmt *, 4>
 enclosingLoops(const Stmt *S, const utils::UserCodeParents &UserParents,
                const Stmt *&Body, bool &InLambda);
 
+/// A loop around \p Call in its function is a training loop (the walk
+/// passes declarations: `auto [loss, acc] = test(model, loader);`).
+bool isInTrainingLoop(const CallExpr *Call,
+                      const utils::UserCodeParents &UserParents,
+                      TrainingLoopModel &Loops);
+
+/// The calls of \p Function, and of its instantiations if it is a
+/// template.
+llvm::SmallVector<const CallExpr *, 4> callersOf(const FunctionDecl *Function,
+                                                 TrainingLoopModel &Loops);
+
 /// What a function body does that matters here.
 struct BodyFacts {
   /// Calls a backward pass or optimizer step or holds a training loop,
