@@ -169,6 +169,157 @@ bool isRequiredOnHost(const VarDecl *Variable) {
              });
 }
 
+/// What every step of placement() passes on to the next.
+struct PlacementWalk {
+  ASTContext &Context;
+  /// How deep the expression asked about is.
+  unsigned Depth;
+  bool FollowReassigned;
+  CallsOnTheWay Way;
+
+  /// Where \p E lives, one step in.
+  Placement next(const Expr *E) const { return next(E, Way); }
+  Placement next(const Expr *E, CallsOnTheWay Other) const {
+    return placement(E, Context, Depth + 1, FollowReassigned, Other);
+  }
+  /// Which device \p Device names, one step in.
+  DeviceKind device(const Expr *Device) const {
+    return classify(Device, Context, Depth + 1);
+  }
+
+  /// Where the tensors \p Operands live, when that says where the result
+  /// lives (it is made where they are): on the device if one of them is
+  /// (a CUDA tensor may meet a CPU scalar tensor), on the host if all are.
+  Placement ofOperands(ArrayRef<const Expr *> Operands,
+                       CallsOnTheWay OperandsWay) const {
+    bool AllHost = !Operands.empty();
+    for (const Expr *Operand : Operands) {
+      const Placement Where = next(Operand, OperandsWay);
+      if (Where == Placement::Device)
+        return Placement::Device;
+      AllHost &= Where == Placement::Host;
+    }
+    return AllHost ? Placement::Host : Placement::Unknown;
+  }
+};
+
+/// `x.cpu()`, `x.cuda()`, `x.to(device)`, `x.to(torch::kLong)`, `x.view(...)`.
+Placement ofTensorMethod(const CXXMemberCallExpr &Call,
+                         const CXXMethodDecl &Method,
+                         const PlacementWalk &Walk) {
+  const Expr *Object = Call.getImplicitObjectArgument();
+  StringRef Name = Method.getName();
+  if (Name == "cpu")
+    return Placement::Host;
+  if (Name == names::CudaMethod)
+    return Placement::Device;
+  if (Name == names::ToMethod && Call.getNumArgs() > 0) {
+    const Expr *Target = Call.getArg(0);
+    if (isDeviceLikeType(Target->getType()) ||
+        isDeviceLikeType(strip(Target)->getType())) {
+      DeviceKind Kind = Walk.device(Target);
+      if (Kind != DeviceKind::NoDevice)
+        return placementOfDevice(Kind);
+    }
+    // A dtype-only conversion stays where it is.
+    return Walk.next(Object);
+  }
+  if (preservesDevice(Name))
+    return Walk.next(Object);
+  return Placement::Unknown;
+}
+
+/// Tensor arithmetic (`a + b`, `x * 2`), and an element or slice (`x[i]`).
+Placement ofOperator(const CXXOperatorCallExpr &Operator,
+                     const PlacementWalk &Walk) {
+  if (!isTensorType(Operator.getType()))
+    return Placement::Unknown;
+  if (Operator.getOperator() == OO_Subscript && Operator.getNumArgs() > 0)
+    return Walk.next(Operator.getArg(0));
+  if (Operator.isInfixBinaryOp())
+    return Walk.ofOperands(tensorArguments(Operator), Walk.Way);
+  return Placement::Unknown;
+}
+
+/// A call of a function: a helper of the project, or one of LibTorch's.
+Placement ofCall(const CallExpr &Call, const PlacementWalk &Walk) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return Placement::Unknown;
+  // A helper of the project whose every return is on the device
+  // (`return torch::stack(crops).to(device);`).
+  if (!isInNamespace(Callee, names::TorchNamespace) &&
+      !isInNamespace(Callee, names::AtNamespace))
+    return returnsOnDevice(Callee, Walk.Context, Walk.Depth + 1)
+               ? Placement::Device
+               : Placement::Unknown;
+  if (joinsTensors(Callee) && Call.getNumArgs() > 0) {
+    if (auto Joined = tensorsOfList(Call.getArg(0), Walk.Way, Walk.Depth + 1))
+      return Walk.ofOperands(Joined->first, Joined->second);
+    return Placement::Unknown;
+  }
+  // A `*_like` factory makes its tensor where its model tensor lives,
+  // unless its options name a device.
+  if (Callee->getName().ends_with("_like") && Call.getNumArgs() > 0 &&
+      isTensorType(Call.getArg(0)->getType())) {
+    for (const Expr *Arg : llvm::drop_begin(Call.arguments()))
+      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType())) {
+        DeviceKind Kind = Walk.device(Arg);
+        if (Kind != DeviceKind::NoDevice)
+          return placementOfDevice(Kind);
+      }
+    return Walk.next(Call.getArg(0));
+  }
+  if (!isFactoryName(Callee->getName())) {
+    // LibTorch's operations on tensors (`torch::relu(x)`,
+    // `torch::matmul(a, b)`) compute where their tensors live; a call that
+    // returns something else, or takes no tensor, says nothing.
+    if (!isTensorType(Call.getType()))
+      return Placement::Unknown;
+    return Walk.ofOperands(tensorArguments(Call), Walk.Way);
+  }
+  // A factory makes its tensor where its options say, on the CPU if none.
+  Placement Result = Placement::Host;
+  for (const Expr *Arg : Call.arguments())
+    if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
+        placementOfDevice(Walk.device(Arg)) == Placement::Device)
+      Result = Placement::Device;
+  return Result;
+}
+
+/// A parameter of a call on the way (its argument there), or a local.
+Placement ofVariable(const DeclRefExpr &Ref, const PlacementWalk &Walk) {
+  if (Walk.Way.Open > 0 && isa<ParmVarDecl>(Ref.getDecl())) {
+    auto [Arg, Outer] =
+        argumentOnTheWay(cast<ParmVarDecl>(Ref.getDecl()), Walk.Way);
+    if (Arg)
+      return Walk.next(Arg, Outer);
+  }
+  const auto *Variable = dyn_cast<VarDecl>(Ref.getDecl());
+  if (!Variable || !Variable->hasLocalStorage())
+    return Placement::Unknown;
+  if (const Expr *Init = stableInitializer(Variable)) {
+    const Placement Initialized = Walk.next(Init);
+    return Initialized == Placement::Unknown && isRequiredOnHost(Variable)
+               ? Placement::Host
+               : Initialized;
+  }
+  // Reassigned (`state = next_state;` in a loop): where every value it is
+  // given lives, if they all agree.
+  if (!Walk.FollowReassigned)
+    return Placement::Unknown;
+  std::optional<llvm::SmallVector<const Expr *, 4>> Values =
+      utils::assignedValues(Variable);
+  if (!Values)
+    return Placement::Unknown;
+  const PlacementWalk Once{Walk.Context, Walk.Depth, false, Walk.Way};
+  const Placement Common = Once.next(Values->front());
+  for (const Expr *Value : llvm::drop_begin(*Values))
+    if (Common == Placement::Unknown || Once.next(Value) != Common)
+      return Placement::Unknown;
+  return Common;
+}
+
 } // namespace
 
 namespace device_facts {
@@ -178,145 +329,28 @@ Placement placement(const Expr *E, ASTContext &Context, unsigned Depth,
   E = strip(E);
   if (!E || Depth > MaxDepth)
     return Placement::Unknown;
+  const PlacementWalk Walk{Context, Depth, FollowReassigned, Way};
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
     if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
         Construct->getNumArgs() == 1)
-      return placement(Construct->getArg(0), Context, Depth + 1,
-                       FollowReassigned, Way);
-  if (const CXXMethodDecl *Method = tensorMethodCalled(E)) {
-    const auto *Call = cast<CXXMemberCallExpr>(E);
-    const Expr *Object = Call->getImplicitObjectArgument();
-    StringRef Name = Method->getName();
-    if (Name == "cpu")
-      return Placement::Host;
-    if (Name == names::CudaMethod)
-      return Placement::Device;
-    if (Name == names::ToMethod && Call->getNumArgs() > 0) {
-      const Expr *Target = Call->getArg(0);
-      if (isDeviceLikeType(Target->getType()) ||
-          isDeviceLikeType(strip(Target)->getType())) {
-        DeviceKind Kind = classify(Target, Context, Depth + 1);
-        if (Kind != DeviceKind::NoDevice)
-          return placementOfDevice(Kind);
-      }
-      // A dtype-only conversion stays where it is.
-      return placement(Object, Context, Depth + 1, FollowReassigned, Way);
-    }
-    if (preservesDevice(Name))
-      return placement(Object, Context, Depth + 1, FollowReassigned, Way);
-    return Placement::Unknown;
-  }
-  // Where the tensors \p Operands live, when that says where the result
-  // lives (it is made where they are): on the device if one of them is
-  // (a CUDA tensor may meet a CPU scalar tensor), on the host if all are.
-  auto PlacementOfOperands = [&](ArrayRef<const Expr *> Operands,
-                                 CallsOnTheWay OperandsWay) {
-    bool AllHost = !Operands.empty();
-    for (const Expr *Operand : Operands) {
-      Placement Where =
-          placement(Operand, Context, Depth + 1, FollowReassigned, OperandsWay);
-      if (Where == Placement::Device)
-        return Placement::Device;
-      AllHost &= Where == Placement::Host;
-    }
-    return AllHost ? Placement::Host : Placement::Unknown;
-  };
+      return Walk.next(Construct->getArg(0));
+  if (const CXXMethodDecl *Method = tensorMethodCalled(E))
+    return ofTensorMethod(*cast<CXXMemberCallExpr>(E), *Method, Walk);
   // A module computes where its parameters are, and its inputs must be
   // there too: given a tensor on the device, its output is on the device.
   // Inputs on the host say nothing (its forward may move them).
   if (isModuleForwardCall(E) && isTensorType(E->getType())) {
     const auto *Call = cast<CallExpr>(E);
-    const Placement Inputs = PlacementOfOperands(
+    const Placement Inputs = Walk.ofOperands(
         tensorArguments(*Call, utils::objectArgumentCount(Call)), Way);
     return Inputs == Placement::Device ? Placement::Device : Placement::Unknown;
   }
-  // Tensor arithmetic (`a + b`, `x * 2`), and an element or slice (`x[i]`).
-  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E)) {
-    if (!isTensorType(Operator->getType()))
-      return Placement::Unknown;
-    if (Operator->getOperator() == OO_Subscript && Operator->getNumArgs() > 0)
-      return placement(Operator->getArg(0), Context, Depth + 1,
-                       FollowReassigned, Way);
-    if (Operator->isInfixBinaryOp())
-      return PlacementOfOperands(tensorArguments(*Operator), Way);
-    return Placement::Unknown;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier())
-      return Placement::Unknown;
-    // A helper of the project whose every return is on the device
-    // (`return torch::stack(crops).to(device);`).
-    if (!isInNamespace(Callee, names::TorchNamespace) &&
-        !isInNamespace(Callee, names::AtNamespace))
-      return returnsOnDevice(Callee, Context, Depth + 1) ? Placement::Device
-                                                         : Placement::Unknown;
-    if (joinsTensors(Callee) && Call->getNumArgs() > 0) {
-      if (auto Joined = tensorsOfList(Call->getArg(0), Way, Depth + 1))
-        return PlacementOfOperands(Joined->first, Joined->second);
-      return Placement::Unknown;
-    }
-    // A `*_like` factory makes its tensor where its model tensor lives,
-    // unless its options name a device.
-    if (Callee->getName().ends_with("_like") && Call->getNumArgs() > 0 &&
-        isTensorType(Call->getArg(0)->getType())) {
-      for (const Expr *Arg : llvm::drop_begin(Call->arguments()))
-        if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType())) {
-          DeviceKind Kind = classify(Arg, Context, Depth + 1);
-          if (Kind != DeviceKind::NoDevice)
-            return placementOfDevice(Kind);
-        }
-      return placement(Call->getArg(0), Context, Depth + 1, FollowReassigned,
-                       Way);
-    }
-    if (!isFactoryName(Callee->getName())) {
-      // LibTorch's operations on tensors (`torch::relu(x)`,
-      // `torch::matmul(a, b)`) compute where their tensors live; a call that
-      // returns something else, or takes no tensor, says nothing.
-      if (!isTensorType(Call->getType()))
-        return Placement::Unknown;
-      return PlacementOfOperands(tensorArguments(*Call), Way);
-    }
-    // A factory makes its tensor where its options say, on the CPU if none.
-    Placement Result = Placement::Host;
-    for (const Expr *Arg : Call->arguments())
-      if (!isa<CXXDefaultArgExpr>(Arg) && isDeviceLikeType(Arg->getType()) &&
-          placementOfDevice(classify(Arg, Context, Depth + 1)) ==
-              Placement::Device)
-        Result = Placement::Device;
-    return Result;
-  }
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E);
-      Ref && Way.Open > 0 && isa<ParmVarDecl>(Ref->getDecl())) {
-    auto [Arg, Outer] =
-        argumentOnTheWay(cast<ParmVarDecl>(Ref->getDecl()), Way);
-    if (Arg)
-      return placement(Arg, Context, Depth + 1, FollowReassigned, Outer);
-  }
+  if (const auto *Operator = dyn_cast<CXXOperatorCallExpr>(E))
+    return ofOperator(*Operator, Walk);
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return ofCall(*Call, Walk);
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    if (const auto *Variable = dyn_cast<VarDecl>(Ref->getDecl());
-        Variable && Variable->hasLocalStorage()) {
-      if (const Expr *Init = stableInitializer(Variable)) {
-        const Placement Initialized =
-            placement(Init, Context, Depth + 1, FollowReassigned, Way);
-        return Initialized == Placement::Unknown && isRequiredOnHost(Variable)
-                   ? Placement::Host
-                   : Initialized;
-      }
-      // Reassigned (`state = next_state;` in a loop): where every value it
-      // is given lives, if they all agree.
-      if (!FollowReassigned)
-        return Placement::Unknown;
-      if (auto Values = utils::assignedValues(Variable)) {
-        Placement Common =
-            placement(Values->front(), Context, Depth + 1, false, Way);
-        for (const Expr *Value : llvm::drop_begin(*Values))
-          if (Common == Placement::Unknown ||
-              placement(Value, Context, Depth + 1, false, Way) != Common)
-            return Placement::Unknown;
-        return Common;
-      }
-    }
+    return ofVariable(*Ref, Walk);
   return Placement::Unknown;
 }
 
