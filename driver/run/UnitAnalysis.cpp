@@ -25,6 +25,7 @@
 #include "run/DetachedPrefixBuild.h"
 #include "run/ErrorConversion.h"
 #include "run/ParseRecovery.h"
+#include "run/UnitContexts.h"
 #include "utils/UserCode.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/Basic/SourceManager.h"
@@ -43,7 +44,6 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/xxhash.h"
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -87,61 +87,72 @@ private:
   const CompilationDatabase &Base;
 };
 
-/// \p Inner's options with \p Checks added after every source: the checks
-/// of one of a unit's two contexts (SkippingConsumer).
-class ChecksRestriction : public ClangTidyOptionsProvider {
-public:
-  ChecksRestriction(std::shared_ptr<ClangTidyOptionsProvider> Inner,
-                    std::string Checks)
-      : Inner(std::move(Inner)), Checks(std::move(Checks)) {}
-  const ClangTidyGlobalOptions &getGlobalOptions() override {
-    return Inner->getGlobalOptions();
-  }
-  std::vector<OptionsSource> getRawOptions(StringRef FileName) override {
-    std::vector<OptionsSource> Raw = Inner->getRawOptions(FileName);
-    if (!Checks.empty()) {
-      ClangTidyOptions Restriction;
-      Restriction.Checks = Checks;
-      Raw.emplace_back(std::move(Restriction), "libtorch-tidy");
-    }
-    return Raw;
-  }
-
-private:
-  std::shared_ptr<ClangTidyOptionsProvider> Inner;
-  std::string Checks;
-};
-
-/// Reads the per-check times clang-tidy's profiler stored as JSON under
-/// \p Dir (one file per unit) into \p Profile, then removes them.
-void collectProfile(StringRef Dir, std::map<std::string, double> &Profile) {
-  std::error_code EC;
-  for (sys::fs::directory_iterator It(Dir, EC), End; !EC && It != End;
-       It.increment(EC)) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Text =
-        MemoryBuffer::getFile(It->path());
-    if (Text) {
-      nlohmann::json J = nlohmann::json::parse((*Text)->getBuffer().begin(),
-                                               (*Text)->getBuffer().end(),
-                                               nullptr, /*exceptions=*/false);
-      if (J.is_object() && J.contains("profile") && J["profile"].is_object())
-        for (const auto &[Key, Value] : J["profile"].items()) {
-          // "time.clang-tidy.<check>.wall"
-          StringRef Name(Key);
-          if (!Name.consume_front("time.clang-tidy.") ||
-              !Name.consume_back(".wall") || !Value.is_number())
-            continue;
-          Profile[Name.str()] += Value.get<double>();
-        }
-    }
-    sys::fs::remove(It->path());
-  }
-  sys::fs::remove(Dir);
+/// The findings of both of a unit's consumers, in clang-tidy's order (its
+/// ClangTidyDiagnosticConsumer sorts so).
+std::vector<ClangTidyError> takeErrors(ClangTidyDiagnosticConsumer &Main,
+                                       ClangTidyDiagnosticConsumer *WholeUnit) {
+  std::vector<ClangTidyError> Errors = Main.take();
+  if (!WholeUnit)
+    return Errors;
+  for (ClangTidyError &E : WholeUnit->take())
+    Errors.push_back(std::move(E));
+  llvm::stable_sort(Errors,
+                    [](const ClangTidyError &L, const ClangTidyError &R) {
+                      return std::tie(L.Message.FilePath, L.Message.FileOffset,
+                                      L.DiagnosticName, L.Message.Message) <
+                             std::tie(R.Message.FilePath, R.Message.FileOffset,
+                                      R.DiagnosticName, R.Message.Message);
+                    });
+  return Errors;
 }
 
-} // namespace
+/// As clang-tidy: the compile command's directory, made absolute the way
+/// ClangTool sets it as the working directory.
+std::string buildDirectoryOf(llvm::ArrayRef<CompileCommand> Commands) {
+  SmallString<256> Directory(
+      Commands.empty() ? StringRef() : StringRef(Commands.front().Directory));
+  sys::fs::make_absolute(Directory);
+  sys::path::remove_dots(Directory, /*remove_dot_dot=*/true);
+  return std::string(Directory);
+}
 
-namespace {
+/// Which precompiled prefix the unit used ("reused", "built", "rebuilt"),
+/// and whether its findings may differ from a plain parse's.
+void notePrefixes(const AnalysisActionFactory &Factory, int Status,
+                  model::TranslationUnitResult &Unit, bool &PrefixUnsafe) {
+  if (Factory.AppliedPrefixes.empty())
+    return;
+  const auto Any = [&](bool preamble::AppliedPrefix::*Flag) {
+    return llvm::any_of(
+        Factory.AppliedPrefixes,
+        [Flag](const preamble::AppliedPrefix &P) { return P.*Flag; });
+  };
+  Unit.Preamble = Any(&preamble::AppliedPrefix::ReplacedDamaged) ? "rebuilt"
+                  : Any(&preamble::AppliedPrefix::Built)         ? "built"
+                                                                 : "reused";
+  // A header of the prefix that is not guarded, or a main file edited
+  // between the scan and the parse, would make the findings differ.
+  PrefixUnsafe =
+      !Unit.CompilerErrors.empty() || Status != 0 || Factory.PrefixMismatch;
+}
+
+/// The unit's state after the parse: compile errors, a failure, or done.
+void noteState(const AnalysisActionFactory &Factory, int Status,
+               bool HasCommand, model::TranslationUnitResult &Unit) {
+  if (!Unit.CompilerErrors.empty()) {
+    Unit.State = model::TranslationUnitResult::Status::CompileErrors;
+    Unit.MissingHeaders = Factory.Recovery.missingHeaders();
+    Unit.FailureMessage = compileErrorsSummary(Unit);
+  } else if (Status != 0) {
+    Unit.State = model::TranslationUnitResult::Status::Failed;
+    Unit.FailureMessage =
+        !HasCommand
+            ? "it has no compile command in the database; add it (re-run "
+              "the build system's configure step) or pass its flags after "
+              "'--'"
+            : "the compiler could not process it";
+  }
+}
 
 model::TranslationUnitResult
 analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
@@ -152,76 +163,14 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
             preamble::PrecompiledPrefixes *Prefixes, bool &PrefixUnsafe) {
   model::TranslationUnitResult Unit;
   Unit.MainFile = File.str();
-
-  // The checks that need the whole unit match in a context of their own
-  // when other checks run too (SkippingConsumer).
-  const ClangTidyOptions ForFile = Shared->getOptions(File);
-  std::vector<std::string> Enabled = clang::compat::enabledCheckNames(
-      ForFile, Settings.ExperimentalCustomChecks);
-  std::string WholeUnitChecks, OtherChecks;
-  size_t WholeUnitCount = 0;
-  if (Settings.SkipSystemBodies && !ForFile.SystemHeaders.value_or(false))
-    for (const std::string &Check : Enabled)
-      if (preamble::needsWholeUnit(Check)) {
-        WholeUnitChecks += "," + Check;
-        OtherChecks += ",-" + Check;
-        ++WholeUnitCount;
-      }
-  const bool Split = WholeUnitCount > 0 && WholeUnitCount < Enabled.size();
-  const clang::compat::TidyContextFlags Flags{
-      Settings.EnableModuleHeadersParsing, Settings.ExperimentalCustomChecks};
-  const std::unique_ptr<ClangTidyContext> OwnContext =
-      clang::compat::newTidyContext(
-          std::make_unique<ChecksRestriction>(Shared, Split ? OtherChecks : ""),
-          Flags);
-  ClangTidyContext &Context = *OwnContext;
-  std::unique_ptr<ClangTidyContext> WholeUnitContext;
-  if (Split)
-    WholeUnitContext = clang::compat::newTidyContext(
-        std::make_unique<ChecksRestriction>(Shared, "-*" + WholeUnitChecks),
-        Flags);
+  UnitContexts Contexts = unitContexts(Shared, File, Settings);
+  ClangTidyContext &Context = *Contexts.Main;
   DistinctCommands Commands(Compilations);
   ClangTool Tool(Commands, {File.str()},
                  std::make_shared<PCHContainerOperations>(), BaseFS);
-  // --extra-arg(-before) and ExtraArgs from .clang-tidy, as clang-tidy.
-  Tool.appendArgumentsAdjuster(
-      [&Context](const CommandLineArguments &Args, StringRef Filename) {
-        ClangTidyOptions Opts = Context.getOptionsForFile(Filename);
-        CommandLineArguments Adjusted = Args;
-        // --removed-arg first, as clang-tidy: what --extra-arg adds stays.
-        if (const std::vector<std::string> *Removed =
-                clang::compat::removedArgsOf(Opts))
-          llvm::erase_if(Adjusted, [&](const std::string &Arg) {
-            return llvm::is_contained(*Removed, Arg);
-          });
-        if (Opts.ExtraArgsBefore) {
-          auto I = Adjusted.begin();
-          if (I != Adjusted.end() && !StringRef(*I).starts_with("-"))
-            ++I; // Skip compiler binary name, if it is there.
-          Adjusted.insert(I, Opts.ExtraArgsBefore->begin(),
-                          Opts.ExtraArgsBefore->end());
-        }
-        if (Opts.ExtraArgs)
-          Adjusted.insert(Adjusted.end(), Opts.ExtraArgs->begin(),
-                          Opts.ExtraArgs->end());
-        return Adjusted;
-      });
+  Tool.appendArgumentsAdjuster(clangTidyArgumentsAdjuster(Context));
   Tool.appendArgumentsAdjuster(getStripPluginsAdjuster());
-
-  SmallString<128> ProfileDir;
-  if (Settings.EnableCheckProfile) {
-    std::string Prefix = Settings.StoreCheckProfile;
-    if (Prefix.empty() &&
-        !sys::fs::createUniqueDirectory("libtorch-tidy-profile", ProfileDir))
-      Prefix = std::string(ProfileDir);
-    for (ClangTidyContext *C : {&Context, WholeUnitContext.get()}) {
-      if (!C)
-        continue;
-      if (!Prefix.empty())
-        C->setProfileStoragePrefix(Prefix);
-      C->setEnableProfiling(true);
-    }
-  }
+  const std::string ProfileDir = enableProfiling(Contexts, Settings);
 
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr,
                                            /*RemoveIncompatibleErrors=*/true,
@@ -233,46 +182,27 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
   // consumer above.
   std::unique_ptr<ClangTidyDiagnosticConsumer> WholeUnitDiags;
   std::unique_ptr<DiagnosticsEngine> WholeUnitDE;
-  if (WholeUnitContext) {
+  if (Contexts.WholeUnit) {
     WholeUnitDiags = std::make_unique<ClangTidyDiagnosticConsumer>(
-        *WholeUnitContext, nullptr, /*RemoveIncompatibleErrors=*/true,
+        *Contexts.WholeUnit, nullptr, /*RemoveIncompatibleErrors=*/true,
         Settings.FixNotes);
-    WholeUnitDE = clang::compat::attachDiagnosticsEngine(*WholeUnitContext,
+    WholeUnitDE = clang::compat::attachDiagnosticsEngine(*Contexts.WholeUnit,
                                                          *WholeUnitDiags);
   }
 
-  AnalysisActionFactory Factory(Context, WholeUnitContext.get(), Enabled,
-                                BaseFS, Settings.SkipSystemBodies,
-                                Unit.LibTorchVersion, Dependencies, Prefixes);
+  AnalysisActionFactory Factory(
+      Context, Contexts.WholeUnit.get(), Contexts.Enabled, BaseFS,
+      Settings.SkipSystemBodies, Unit.LibTorchVersion, Dependencies, Prefixes);
   Factory.BuildPrefixOnly = Settings.Prefix == preamble::PrefixRole::BuildOnly;
   const int Status = Tool.run(&Factory);
-  std::vector<ClangTidyError> Errors = DiagConsumer.take();
-  if (WholeUnitDiags) {
-    // In clang-tidy's order (its ClangTidyDiagnosticConsumer sorts so).
-    for (ClangTidyError &E : WholeUnitDiags->take())
-      Errors.push_back(std::move(E));
-    llvm::stable_sort(
-        Errors, [](const ClangTidyError &L, const ClangTidyError &R) {
-          return std::tie(L.Message.FilePath, L.Message.FileOffset,
-                          L.DiagnosticName, L.Message.Message) <
-                 std::tie(R.Message.FilePath, R.Message.FileOffset,
-                          R.DiagnosticName, R.Message.Message);
-        });
-  }
-
+  std::vector<ClangTidyError> Errors =
+      takeErrors(DiagConsumer, WholeUnitDiags.get());
   if (!ProfileDir.empty())
     collectProfile(ProfileDir, Unit.CheckProfile);
 
-  // As clang-tidy: the compile command's directory, made absolute the way
-  // ClangTool sets it as the working directory.
-  std::vector<CompileCommand> UnitCommands =
+  const std::vector<CompileCommand> UnitCommands =
       Compilations.getCompileCommands(File);
-  SmallString<256> BuildDirectory(
-      UnitCommands.empty() ? StringRef()
-                           : StringRef(UnitCommands.front().Directory));
-  sys::fs::make_absolute(BuildDirectory);
-  sys::path::remove_dots(BuildDirectory, /*remove_dot_dot=*/true);
-  Unit.BuildDirectory = std::string(BuildDirectory);
+  Unit.BuildDirectory = buildDirectoryOf(UnitCommands);
   Unit.FunctionSummaries = std::move(Factory.FunctionSummaries);
   Unit.CalledElsewhere = std::move(Factory.CalledElsewhere);
   for (const std::string &File : Factory.Inconsistent)
@@ -282,45 +212,9 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
   Unit.Suppressed.UnparsedCode += leaveOutRecoveredFindings(
       Unit, Factory.Recovery,
       [&Converter](StringRef File) { return Converter.absolutePath(File); });
-
-  for (ClangTidyContext *C : {&Context, WholeUnitContext.get()}) {
-    if (!C)
-      continue;
-    const ClangTidyStats &Stats = C->getStats();
-    Unit.Suppressed.NoLint += Stats.ErrorsIgnoredNOLINT;
-    Unit.Suppressed.NonUserCode += Stats.ErrorsIgnoredNonUserCode;
-    Unit.Suppressed.LineFilter += Stats.ErrorsIgnoredLineFilter;
-    Unit.Suppressed.CheckFilter += Stats.ErrorsIgnoredCheckFilter;
-  }
-
-  if (!Factory.AppliedPrefixes.empty()) {
-    const auto Any = [&](bool preamble::AppliedPrefix::*Flag) {
-      return llvm::any_of(
-          Factory.AppliedPrefixes,
-          [Flag](const preamble::AppliedPrefix &P) { return P.*Flag; });
-    };
-    Unit.Preamble = Any(&preamble::AppliedPrefix::ReplacedDamaged) ? "rebuilt"
-                    : Any(&preamble::AppliedPrefix::Built)         ? "built"
-                                                                   : "reused";
-    // A header of the prefix that is not guarded, or a main file edited
-    // between the scan and the parse, would make the findings differ.
-    PrefixUnsafe =
-        !Unit.CompilerErrors.empty() || Status != 0 || Factory.PrefixMismatch;
-  }
-
-  if (!Unit.CompilerErrors.empty()) {
-    Unit.State = model::TranslationUnitResult::Status::CompileErrors;
-    Unit.MissingHeaders = Factory.Recovery.missingHeaders();
-    Unit.FailureMessage = compileErrorsSummary(Unit);
-  } else if (Status != 0) {
-    Unit.State = model::TranslationUnitResult::Status::Failed;
-    Unit.FailureMessage =
-        UnitCommands.empty()
-            ? "it has no compile command in the database; add it (re-run "
-              "the build system's configure step) or pass its flags after "
-              "'--'"
-            : "the compiler could not process it";
-  }
+  addSuppressedCounts(Contexts, Unit);
+  notePrefixes(Factory, Status, Unit, PrefixUnsafe);
+  noteState(Factory, Status, !UnitCommands.empty(), Unit);
   return Unit;
 }
 
