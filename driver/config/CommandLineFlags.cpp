@@ -291,28 +291,6 @@ over the real file system.
                                 cl::value_desc("filename"), cl::cat(Category));
 // --- end of clang-tidy's flags.
 
-cl::opt<std::string> WorkerUnit("worker-unit", cl::Hidden, cl::cat(Category));
-cl::opt<std::string> WorkerOutput("worker-output", cl::Hidden,
-                                  cl::cat(Category));
-cl::opt<bool> WorkerPreambleShared("worker-preamble-shared", cl::Hidden,
-                                   cl::cat(Category));
-cl::opt<preamble::PrefixRole> WorkerPreamble(
-    "worker-preamble", cl::Hidden, cl::init(preamble::PrefixRole::Analyze),
-    cl::values(clEnumValN(preamble::PrefixRole::Analyze, "analyze", ""),
-               clEnumValN(preamble::PrefixRole::ReuseOnly, "reuse-only", ""),
-               clEnumValN(preamble::PrefixRole::BuildOnly, "build-only", ""),
-               clEnumValN(preamble::PrefixRole::BuildDetached, "build-detached",
-                          "")),
-    cl::cat(Category));
-cl::opt<std::string> WorkerPreambleNotice("worker-preamble-notice", cl::Hidden,
-                                          cl::cat(Category));
-cl::opt<bool> WorkerRemoteLookup("worker-remote-lookup", cl::Hidden,
-                                 cl::cat(Category));
-cl::opt<std::string> WorkerSummaryFile("worker-summary-file", cl::Hidden,
-                                       cl::cat(Category));
-cl::opt<bool> WorkerDatabaseSummaries("worker-database-summaries", cl::Hidden,
-                                      cl::cat(Category));
-
 std::vector<std::string> loadedPlugins() {
   std::vector<std::string> Plugins;
   for (unsigned I = 0; I < PluginLoader::getNumPlugins(); ++I)

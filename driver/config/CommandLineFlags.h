@@ -13,7 +13,6 @@
 #ifndef LIBTORCH_TIDY_DRIVER_CONFIG_COMMANDLINEFLAGS_H
 #define LIBTORCH_TIDY_DRIVER_CONFIG_COMMANDLINEFLAGS_H
 
-#include "preamble/PrefixRole.h"
 #include "llvm/Support/CommandLine.h"
 #include <string>
 #include <vector>
@@ -93,16 +92,6 @@ extern llvm::cl::opt<bool> VerifyConfig;
 extern llvm::cl::opt<bool> ExplainConfig;
 extern llvm::cl::opt<std::string> StoreCheckProfile;
 extern llvm::cl::opt<std::string> VfsOverlay;
-
-// A worker's own, hidden: what its parent asks of it.
-extern llvm::cl::opt<std::string> WorkerUnit;
-extern llvm::cl::opt<std::string> WorkerOutput;
-extern llvm::cl::opt<bool> WorkerPreambleShared;
-extern llvm::cl::opt<preamble::PrefixRole> WorkerPreamble;
-extern llvm::cl::opt<std::string> WorkerPreambleNotice;
-extern llvm::cl::opt<bool> WorkerRemoteLookup;
-extern llvm::cl::opt<std::string> WorkerSummaryFile;
-extern llvm::cl::opt<bool> WorkerDatabaseSummaries;
 
 } // namespace flags
 } // namespace libtorch_tidy

@@ -123,9 +123,9 @@ createOptionsProvider(const ToolOptions &Options,
     OverrideOptions.ExtraArgs = Options.ExtraArgs;
   if (!Options.ExtraArgsBefore.empty())
     OverrideOptions.ExtraArgsBefore = Options.ExtraArgsBefore;
-  if (!Options.WorkerSummaryFile.empty())
+  if (!Options.Worker.SummaryFile.empty())
     OverrideOptions.CheckOptions[clang::tidy::libtorch::SummaryFileOption] =
-        ClangTidyOptions::ClangTidyValue(Options.WorkerSummaryFile);
+        ClangTidyOptions::ClangTidyValue(Options.Worker.SummaryFile);
 
   auto FromText = [&](StringRef Text, StringRef Origin)
       -> Expected<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>> {

@@ -12,6 +12,7 @@
 #include "config/CommandLineFlags.h"
 #include "report/ReportStage.h"
 #include "select/Exclude.h"
+#include "worker/WorkerProtocol.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
@@ -119,22 +120,14 @@ template <typename T> std::optional<T> ifGiven(const cl::opt<T> &Option) {
   return Option.getValue();
 }
 
-} // namespace
-
-Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
-parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
+/// Parses \p Arguments (argv, without the worker's flags) into the flags;
+/// on bad usage, LLVM's message made one line.
+Error parseFlags(std::vector<const char *> Arguments) {
   using namespace flags;
-  std::string FixedError;
-  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed =
-      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
-                                                                    FixedError);
-  if (!Fixed && !FixedError.empty())
-    return createStringError(inconvertibleErrorCode(), FixedError);
-
-  cl::opt<std::string> &Color = colorOption();
+  // Ours takes the name `--color` from LLVM's own, before the parse.
+  colorOption();
   // LLVM's `--load`, shown in --help as clang-tidy shows it.
-  cl::Option *Load = cl::getRegisteredOptions().lookup("load");
-  if (Load)
+  if (cl::Option *Load = cl::getRegisteredOptions().lookup("load"))
     Load->addCategory(Category);
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter(printVersion);
@@ -146,7 +139,9 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   bool Parsed;
   {
     CapturedStderr Captured;
-    Parsed = cl::ParseCommandLineOptions(Argc, Argv, Overview, &MessageStream);
+    Parsed =
+        cl::ParseCommandLineOptions(static_cast<int>(Arguments.size()),
+                                    Arguments.data(), Overview, &MessageStream);
     std::string Printed = Captured.take();
     // On a command line that parses, what LLVM printed is for the user as
     // it is (a --load plugin that could not be opened); else it joins the
@@ -156,57 +151,48 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
     else
       MessageStream << Printed;
   }
-  if (!Parsed) {
-    // LLVM prints "<tool>: Unknown command line argument '-x'.  Try: ..."
-    // and "<tool>: Did you mean '-y'?" on two lines: make them one.
-    std::string Program = sys::path::filename(Argv[0]).str() + ": ";
-    SmallVector<StringRef, 4> Lines;
-    StringRef(MessageStream.str()).trim().split(Lines, '\n');
-    std::string Text;
-    for (StringRef Line : Lines) {
-      Line = Line.trim();
-      Line.consume_front(Program);
-      Line = Line.split("  Try: ").first.trim();
-      if (Line.empty())
-        continue;
-      Text += (Text.empty() ? "" : " ") + Line.str();
-    }
-    return createStringError(inconvertibleErrorCode(),
-                             "%s; see 'libtorch-tidy --help'", Text.c_str());
+  if (Parsed)
+    return Error::success();
+  // LLVM prints "<tool>: Unknown command line argument '-x'.  Try: ..."
+  // and "<tool>: Did you mean '-y'?" on two lines: make them one.
+  std::string Program = sys::path::filename(Arguments.front()).str() + ": ";
+  SmallVector<StringRef, 4> Lines;
+  StringRef(MessageStream.str()).trim().split(Lines, '\n');
+  std::string Text;
+  for (StringRef Line : Lines) {
+    Line = Line.trim();
+    Line.consume_front(Program);
+    Line = Line.split("  Try: ").first.trim();
+    if (Line.empty())
+      continue;
+    Text += (Text.empty() ? "" : " ") + Line.str();
   }
+  return createStringError(inconvertibleErrorCode(),
+                           "%s; see 'libtorch-tidy --help'", Text.c_str());
+}
+
+Error notAChoice(StringRef Flag, StringRef Value, StringRef Choices) {
+  return createStringError(
+      inconvertibleErrorCode(), "--%s=%s is not a choice; use %s",
+      Flag.str().c_str(), Value.str().c_str(), Choices.str().c_str());
+}
+
+/// The flags whose values are checked before any is used.
+Error checkChoices() {
+  using namespace flags;
+  const cl::opt<std::string> &Color = colorOption();
   if (Color != "auto" && Color != "always" && Color != "never")
-    return createStringError(inconvertibleErrorCode(),
-                             "--color=%s is not a choice; use auto, always "
-                             "or never",
-                             Color.c_str());
+    return notAChoice("color", Color, "auto, always or never");
   if (Progress != "auto" && Progress != "bar" && Progress != "plain" &&
       Progress != "none")
-    return createStringError(inconvertibleErrorCode(),
-                             "--progress=%s is not a choice; use auto, bar, "
-                             "plain or none",
-                             Progress.c_str());
+    return notAChoice("progress", Progress, "auto, bar, plain or none");
   if (Summaries != "cached" && Summaries != "current" && Summaries != "off")
-    return createStringError(inconvertibleErrorCode(),
-                             "--summaries=%s is not a choice; use cached, "
-                             "current or off",
-                             Summaries.c_str());
+    return notAChoice("summaries", Summaries, "cached, current or off");
   if (Preamble != "auto" && Preamble != "always" && Preamble != "never")
-    return createStringError(inconvertibleErrorCode(),
-                             "--preamble=%s is not a choice; use auto, "
-                             "always or never",
-                             Preamble.c_str());
-  std::optional<std::uint64_t> MaxSize = cache::parseSize(CacheMaxSize);
-  if (!MaxSize)
-    return createStringError(inconvertibleErrorCode(),
-                             "--cache-max-size=%s is not a size; use a number "
-                             "of bytes or one with K, M, G or T (e.g. 5G)",
-                             CacheMaxSize.c_str());
+    return notAChoice("preamble", Preamble, "auto, always or never");
   if (FailOn != "all" && FailOn != "none" && FailOn != "default" &&
       FailOn != "opt-in")
-    return createStringError(inconvertibleErrorCode(),
-                             "--fail-on=%s is not a choice; use all, "
-                             "default, opt-in or none",
-                             FailOn.c_str());
+    return notAChoice("fail-on", FailOn, "all, default, opt-in or none");
   if (!RemovedArgs.empty() && !clang::compat::HasRemovedArgs)
     return createStringError(inconvertibleErrorCode(),
                              "--removed-arg is clang-tidy 22's; this "
@@ -218,35 +204,127 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
   if (Expected<report::OutputFormat> Parsed = report::parseOutputFormat(Format);
       !Parsed)
     return Parsed.takeError();
+  if (!LineFilter.empty()) {
+    // JSON first: clang-tidy's YAML reader would print its parser's error
+    // over several lines.
+    std::string Problem;
+    if (Expected<json::Value> Json = json::parse(LineFilter); !Json) {
+      Problem = toString(Json.takeError());
+    } else {
+      ClangTidyGlobalOptions Parsed;
+      if (std::error_code EC = clang::tidy::parseLineFilter(LineFilter, Parsed))
+        Problem = EC.message();
+    }
+    if (!Problem.empty())
+      return createStringError(
+          inconvertibleErrorCode(),
+          "invalid --line-filter (%s); pass a JSON array such as "
+          "'[{\"name\":\"file1.cpp\",\"lines\":[[1,3],[5,7]]}]'",
+          Problem.c_str());
+  }
+  return Error::success();
+}
 
+/// What the units stage is told (units/UnitOptions.h).
+void fillUnitOptions(UnitOptions &Options) {
+  using namespace flags;
   Options.BuildPath = BuildPath;
   Options.Sources.assign(SourcePaths.begin(), SourcePaths.end());
+  Options.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
+  Options.ExtraArgsBefore.assign(ExtraArgsBefore.begin(),
+                                 ExtraArgsBefore.end());
+  Options.Quiet = Quiet;
+  Options.ListChecks = ListChecks;
+  Options.DumpConfig = DumpConfig;
+}
+
+/// The servers of the remote cache, from `--remote-cache` or else the
+/// environment; none for a worker of the CLI, which neither reads nor
+/// writes the remote cache (its parent does) and so does not read the token
+/// again. A worker of the language server may look a unit up.
+Expected<std::vector<cache::RemoteSpec>>
+remoteCaches(const worker::WorkerRequest &Worker) {
+  using namespace flags;
+  // An empty --remote-cache= turns off the environment's servers.
+  std::optional<std::string> Remote =
+      RemoteCache.getNumOccurrences()
+          ? std::optional<std::string>(RemoteCache.getValue())
+          : sys::Process::GetEnv("LIBTORCH_TIDY_REMOTE_CACHE");
+  if (!Remote || (Worker.isWorker() && !Worker.RemoteLookup))
+    return std::vector<cache::RemoteSpec>();
+  Expected<std::vector<cache::RemoteSpec>> Specs =
+      cache::parseRemoteSpecs(*Remote);
+  if (!Specs && !RemoteCache.getNumOccurrences())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s (from LIBTORCH_TIDY_REMOTE_CACHE)",
+                             toString(Specs.takeError()).c_str());
+  return Specs;
+}
+
+/// What the analysis stage is told (run/SchedulerOptions.h), the worker's
+/// request already in \p Options.
+Error fillSchedulerOptions(run::SchedulerOptions &Options) {
+  using namespace flags;
+  std::optional<std::uint64_t> MaxSize = cache::parseSize(CacheMaxSize);
+  if (!MaxSize)
+    return createStringError(inconvertibleErrorCode(),
+                             "--cache-max-size=%s is not a size; use a number "
+                             "of bytes or one with K, M, G or T (e.g. 5G)",
+                             CacheMaxSize.c_str());
+  Expected<std::vector<cache::RemoteSpec>> Remote =
+      remoteCaches(Options.Worker);
+  if (!Remote)
+    return Remote.takeError();
+  Options.RemoteCaches = std::move(*Remote);
+  Options.CacheMaxSize = *MaxSize;
+  Options.Jobs = Jobs;
+  Options.Progress = Progress;
+  Options.UnitTimeout = UnitTimeout;
+  Options.Summaries = Summaries;
+  Options.Fix = Fix;
+  Options.FixErrors = FixErrors;
+  Options.FixNotes = FixNotes;
+  Options.ExportFixes = ExportFixes;
+  Options.EnableCheckProfile = EnableCheckProfile;
+  if (!StoreCheckProfile.empty()) {
+    SmallString<256> Prefix(StoreCheckProfile);
+    sys::fs::make_absolute(Prefix);
+    Options.StoreCheckProfile = std::string(Prefix);
+  }
+  Options.EnableModuleHeadersParsing = EnableModuleHeadersParsing;
+  Options.ExperimentalCustomChecks = ExperimentalCustomChecks;
+  Options.VfsOverlay = VfsOverlay;
+  Options.SkipSystemBodies = SkipSystemBodies;
+  Options.CacheDir = CacheDir;
+  Options.NoCache = NoCache;
+  Options.CacheBaseDir = CacheBaseDir;
+  Options.Preamble = NoPreamble ? std::string("never") : Preamble.getValue();
+  // The result cache's key holds neither the line filter, nor the plugins'
+  // code, nor what an overlay maps: a replay could be stale. The
+  // precompiled prefixes stay: they hold no finding, and one that read a
+  // file the overlay maps is not used (preamble/PrecompiledPrefixes.h).
+  const cl::Option *Load = cl::getRegisteredOptions().lookup("load");
+  Options.NoReplay = !LineFilter.empty() || !VfsOverlay.empty() ||
+                     (Load && Load->getNumOccurrences());
+  return Error::success();
+}
+
+/// What only the run's own stages read: the configuration, the selection
+/// of units, the report (tool/CheckRun.h).
+Error fillToolOptions(ToolOptions &Options) {
+  using namespace flags;
   Options.Checks = ifGiven(Checks);
   Options.WarningsAsErrors = ifGiven(WarningsAsErrors);
   Options.HeaderFilter = ifGiven(HeaderFilter);
   Options.ExcludeHeaderFilter = ifGiven(ExcludeHeaderFilter);
   Options.RemovedArgs.assign(RemovedArgs.begin(), RemovedArgs.end());
   Options.AllowNoChecks = AllowNoChecks;
-  Options.EnableModuleHeadersParsing = EnableModuleHeadersParsing;
-  Options.ExperimentalCustomChecks = ExperimentalCustomChecks;
   Options.SystemHeaders = ifGiven(SystemHeaders);
   Options.UseColor = ifGiven(UseColor);
   Options.Config = Config;
   Options.ConfigFile = ConfigFile;
   Options.FormatStyle = FormatStyle;
-  Options.ExportFixes = ExportFixes;
   Options.ExportSummaries = ExportSummaries;
-  Options.Summaries = Summaries;
-  Options.ExtraArgs.assign(ExtraArgs.begin(), ExtraArgs.end());
-  Options.ExtraArgsBefore.assign(ExtraArgsBefore.begin(),
-                                 ExtraArgsBefore.end());
-  Options.Fix = Fix;
-  Options.FixErrors = FixErrors;
-  Options.FixNotes = FixNotes;
-  Options.Quiet = Quiet;
-  Options.ListChecks = ListChecks;
-  Options.DumpConfig = DumpConfig;
-  Options.EnableCheckProfile = EnableCheckProfile;
   Options.PrintCheckTable = PrintCheckTable;
   Options.Format = Format;
   Options.Output = Output;
@@ -266,88 +344,54 @@ parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
                                "standard input");
     Options.Diff = Diff;
   }
+  const cl::opt<std::string> &Color = colorOption();
   if (Color != "auto")
     Options.Color = Color == "always";
   else if (UseColor.getNumOccurrences())
     Options.Color = UseColor;
-  Options.Jobs = Jobs;
-  Options.Progress = Progress;
   Options.FailOn = FailOn;
-  Options.CacheDir = CacheDir;
-  Options.NoCache = NoCache;
-  Options.CacheMaxSize = *MaxSize;
-  // An empty --remote-cache= turns off the environment's servers.
-  std::optional<std::string> Remote =
-      RemoteCache.getNumOccurrences()
-          ? std::optional<std::string>(RemoteCache.getValue())
-          : sys::Process::GetEnv("LIBTORCH_TIDY_REMOTE_CACHE");
-  // A worker of the CLI neither reads nor writes the remote cache (the
-  // parent does), so it does not read the token again; one of the language
-  // server may read it.
-  if (Remote && (WorkerUnit.empty() || WorkerRemoteLookup)) {
-    Expected<std::vector<cache::RemoteSpec>> Specs =
-        cache::parseRemoteSpecs(*Remote);
-    if (!Specs && !RemoteCache.getNumOccurrences())
-      return createStringError(inconvertibleErrorCode(),
-                               "%s (from LIBTORCH_TIDY_REMOTE_CACHE)",
-                               toString(Specs.takeError()).c_str());
-    if (!Specs)
-      return Specs.takeError();
-    Options.RemoteCaches = std::move(*Specs);
-  }
-  Options.CacheBaseDir = CacheBaseDir;
-  Options.Preamble = NoPreamble ? std::string("never") : Preamble.getValue();
-  Options.WorkerPreambleShared = WorkerPreambleShared;
-  Options.WorkerPreambleNotice = WorkerPreambleNotice;
-  Options.WorkerPrefixRole = WorkerPreamble;
-  Options.WorkerRemoteLookup = WorkerRemoteLookup;
-  Options.WorkerSummaryFile = WorkerSummaryFile;
-  Options.WorkerDatabaseSummaries = WorkerDatabaseSummaries;
-  Options.UnitTimeout = UnitTimeout;
   // --- Paths left out. ---
   Options.Exclude.assign(Exclude.begin(), Exclude.end());
   // --- End of paths left out. ---
-  Options.SkipSystemBodies = SkipSystemBodies;
-  Options.WorkerUnit = WorkerUnit;
-  Options.WorkerOutput = WorkerOutput;
-
-  // --- clang-tidy's flags. ---
-  if (!LineFilter.empty()) {
-    // JSON first: clang-tidy's YAML reader would print its parser's error
-    // over several lines.
-    std::string Problem;
-    if (Expected<json::Value> Json = json::parse(LineFilter); !Json) {
-      Problem = toString(Json.takeError());
-    } else {
-      ClangTidyGlobalOptions Parsed;
-      if (std::error_code EC = clang::tidy::parseLineFilter(LineFilter, Parsed))
-        Problem = EC.message();
-    }
-    if (!Problem.empty())
-      return createStringError(
-          inconvertibleErrorCode(),
-          "invalid --line-filter (%s); pass a JSON array such as "
-          "'[{\"name\":\"file1.cpp\",\"lines\":[[1,3],[5,7]]}]'",
-          Problem.c_str());
-  }
   Options.LineFilter = LineFilter;
   Options.VerifyConfig = VerifyConfig;
   Options.ExplainConfig = ExplainConfig;
-  if (!StoreCheckProfile.empty()) {
-    SmallString<256> Prefix(StoreCheckProfile);
-    sys::fs::make_absolute(Prefix);
-    Options.StoreCheckProfile = std::string(Prefix);
-  }
   Options.LoadedPlugins = flags::loadedPlugins();
-  Options.VfsOverlay = VfsOverlay;
-  // The result cache's key holds neither the line filter, nor the plugins'
-  // code, nor what an overlay maps: a replay could be stale. The
-  // precompiled prefixes stay: they hold no finding, and one that read a
-  // file the overlay maps is not used (preamble/PrecompiledPrefixes.h).
-  if (!Options.LineFilter.empty() || !Options.VfsOverlay.empty() ||
-      (Load && Load->getNumOccurrences()))
-    Options.NoReplay = true;
-  return Fixed;
+  return Error::success();
 }
 
+} // namespace
+
+Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+parseCommandLine(int Argc, const char **Argv, ToolOptions &Options) {
+  std::string FixedError;
+  std::unique_ptr<clang::tooling::CompilationDatabase> Fixed =
+      clang::tooling::FixedCompilationDatabase::loadFromCommandLine(Argc, Argv,
+                                                                    FixedError);
+  if (!Fixed && !FixedError.empty())
+    return createStringError(inconvertibleErrorCode(), FixedError);
+  // A worker's request is the protocol's (worker/WorkerProtocol.h): its
+  // flags are taken out before the parser sees the tool's own.
+  std::vector<std::string> Arguments(Argv + 1, Argv + Argc);
+  Expected<worker::WorkerRequest> Request =
+      worker::takeWorkerRequest(Arguments);
+  if (!Request)
+    return Request.takeError();
+  std::vector<const char *> ToolArgv = {Argv[0]};
+  for (const std::string &Argument : Arguments)
+    ToolArgv.push_back(Argument.c_str());
+  if (Error E = parseFlags(std::move(ToolArgv)))
+    return std::move(E);
+  if (Error E = checkChoices())
+    return std::move(E);
+
+  fillUnitOptions(Options);
+  Options.Worker = std::move(*Request);
+  Options.NoticesPrinted = Options.Worker.isWorker();
+  if (Error E = fillSchedulerOptions(Options))
+    return std::move(E);
+  if (Error E = fillToolOptions(Options))
+    return std::move(E);
+  return Fixed;
+}
 } // namespace libtorch_tidy

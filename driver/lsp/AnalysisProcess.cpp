@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "lsp/AnalysisProcess.h"
-#include "model/FindingsJson.h"
+#include "worker/WorkerProtocol.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
@@ -15,6 +15,7 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <nlohmann/json.hpp>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -74,77 +75,102 @@ std::string overlayYaml(const std::map<std::string, std::string> &Files,
   return Overlay.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+namespace {
+
+/// A worker's command line and environment.
+struct WorkerCommand {
+  std::vector<std::string> Arguments;
+  std::vector<std::string> Environment;
+};
+
+/// The worker for \p Request, whose result goes to \p Output, whose prefix
+/// notice to \p Notice, and whose unsaved texts are mapped by \p Overlay.
+WorkerCommand workerCommand(const AnalysisRequest &Request, StringRef Output,
+                            StringRef Notice, StringRef Overlay) {
+  worker::WorkerRequest Worker;
+  Worker.Unit = Request.File;
+  Worker.Output = Output.str();
+  Worker.Prefix = Request.Prefix;
+  Worker.PreambleNotice = Notice.str();
+  Worker.DatabaseSummaries = true;
+  // The servers' URLs may hold a password: the worker gets them in its
+  // environment, which only its user can read (/proc/PID/environ), not on
+  // its command line, which every user of the machine can (ps). The
+  // worker reads LIBTORCH_TIDY_REMOTE_CACHE when no --remote-cache is
+  // given, and only when asked for a remote lookup.
+  const StringRef RemoteVariable = "LIBTORCH_TIDY_REMOTE_CACHE=";
+  WorkerCommand Command;
+  for (char **E = environ; *E != nullptr; ++E)
+    if (!StringRef(*E).starts_with(RemoteVariable))
+      Command.Environment.push_back(*E);
+  if (!Request.RemoteCache.empty()) {
+    Worker.RemoteLookup = true;
+    Command.Environment.push_back(RemoteVariable.str() + Request.RemoteCache);
+  }
+  Command.Arguments = {Request.Executable};
+  append_range(Command.Arguments, Worker.arguments());
+  if (!Request.CacheMaxSize.empty())
+    Command.Arguments.push_back("--cache-max-size=" + Request.CacheMaxSize);
+  append_range(Command.Arguments,
+               std::vector<std::string>{
+                   "--unit-timeout=" + std::to_string(Request.TimeoutSeconds),
+                   "--vfsoverlay=" + Overlay.str(), "-p",
+                   Request.DatabaseDirectory, Request.File});
+  return Command;
+}
+
+} // namespace
+
 AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
   Started = Clock::now();
   Deadline = Started + std::chrono::seconds(Request.TimeoutSeconds + 2);
   NotBefore =
       Started + std::chrono::duration_cast<Clock::duration>(
                     std::chrono::duration<double>(Request.MinimumSeconds));
+  std::optional<std::string> Problem = writeScratch(Request);
+  if (!Problem) {
+    WorkerCommand Command =
+        workerCommand(Request, OutputPath, NoticePath, OverlayPath);
+    Problem =
+        start(std::move(Command.Arguments), std::move(Command.Environment));
+  }
+  if (Problem) {
+    Done = true;
+    Outcome.Problem = std::move(*Problem);
+  }
+}
+
+std::optional<std::string>
+AnalysisProcess::writeScratch(const AnalysisRequest &Request) {
   SmallString<128> Dir;
   SmallString<256> Model(Request.ScratchRoot);
   sys::path::append(Model, Request.ScratchRoot.empty() ? "libtorch-tidy-lsp"
                                                        : "analysis");
-  if (std::error_code EC = sys::fs::createUniqueDirectory(Model, Dir)) {
-    Done = true;
-    Outcome.Problem = "cannot create a temporary directory (" + EC.message() +
-                      "); set TMPDIR to a writable directory";
-    return;
-  }
+  if (std::error_code EC = sys::fs::createUniqueDirectory(Model, Dir))
+    return "cannot create a temporary directory (" + EC.message() +
+           "); set TMPDIR to a writable directory";
   TempDir = std::string(Dir);
+  auto InScratch = [&](StringRef Name) {
+    SmallString<256> Path(TempDir);
+    sys::path::append(Path, Name);
+    return std::string(Path);
+  };
   size_t Index = 0;
-  for (const auto &Entry : Request.Unsaved) {
-    SmallString<256> Source(TempDir);
-    sys::path::append(Source, std::to_string(Index++) + ".src");
-    if (!writeWhole(Source, Entry.second)) {
-      Done = true;
-      Outcome.Problem = "cannot write into " + TempDir;
-      return;
-    }
-  }
-  SmallString<256> Overlay(TempDir), Output(TempDir), Stderr(TempDir),
-      Notice(TempDir);
-  sys::path::append(Overlay, "overlay.yaml");
-  sys::path::append(Output, "result.msgpack");
-  sys::path::append(Stderr, "stderr.txt");
-  sys::path::append(Notice, "preamble-notice.txt");
-  OutputPath = std::string(Output);
-  StderrPath = std::string(Stderr);
-  NoticePath = std::string(Notice);
-  if (!writeWhole(Overlay, overlayYaml(Request.Unsaved, TempDir))) {
-    Done = true;
-    Outcome.Problem = "cannot write into " + TempDir;
-    return;
-  }
-  std::vector<std::string> Args = {Request.Executable,
-                                   "--worker-unit=" + Request.File,
-                                   "--worker-output=" + OutputPath,
-                                   "--unit-timeout=" +
-                                       std::to_string(Request.TimeoutSeconds),
-                                   "--vfsoverlay=" + std::string(Overlay),
-                                   "--worker-preamble-notice=" + NoticePath,
-                                   "--worker-database-summaries",
-                                   "-p",
-                                   Request.DatabaseDirectory,
-                                   Request.File};
-  if (!Request.CacheMaxSize.empty())
-    Args.insert(Args.begin() + 1, "--cache-max-size=" + Request.CacheMaxSize);
-  if (!Request.WorkerPreamble.empty())
-    Args.insert(Args.begin() + 1,
-                "--worker-preamble=" + Request.WorkerPreamble);
-  // The servers' URLs may hold a password: the worker gets them in its
-  // environment, which only its user can read (/proc/PID/environ), not on
-  // its command line, which every user of the machine can (ps). The
-  // worker reads LIBTORCH_TIDY_REMOTE_CACHE when no --remote-cache is
-  // given, and only with --worker-remote-lookup.
-  const StringRef RemoteVariable = "LIBTORCH_TIDY_REMOTE_CACHE=";
-  std::vector<std::string> Environment;
-  for (char **E = environ; *E != nullptr; ++E)
-    if (!StringRef(*E).starts_with(RemoteVariable))
-      Environment.push_back(*E);
-  if (!Request.RemoteCache.empty()) {
-    Args.insert(Args.begin() + 1, "--worker-remote-lookup");
-    Environment.push_back(RemoteVariable.str() + Request.RemoteCache);
-  }
+  for (const auto &Entry : Request.Unsaved)
+    if (!writeWhole(InScratch(std::to_string(Index++) + ".src"), Entry.second))
+      return "cannot write into " + TempDir;
+  OverlayPath = InScratch("overlay.yaml");
+  OutputPath = InScratch("result.msgpack");
+  StderrPath = InScratch("stderr.txt");
+  NoticePath = InScratch("preamble-notice.txt");
+  if (!writeWhole(OverlayPath, overlayYaml(Request.Unsaved, TempDir)))
+    return "cannot write into " + TempDir;
+  return std::nullopt;
+}
+
+std::optional<std::string>
+AnalysisProcess::start(std::vector<std::string> Args,
+                       std::vector<std::string> Environment) {
   std::vector<char *> Argv, Envp;
   Argv.reserve(Args.size());
   for (std::string &A : Args)
@@ -176,14 +202,11 @@ AnalysisProcess::AnalysisProcess(const AnalysisRequest &Request) {
     close(In);
   if (Err >= 0)
     close(Err);
-  if (Pid < 0) {
-    Done = true;
-    Outcome.Problem =
-        std::string("cannot start the analysis (") + strerror(errno) + ")";
-    return;
-  }
+  if (Pid < 0)
+    return std::string("cannot start the analysis (") + strerror(errno) + ")";
   // Also from here, so that killing the group cannot miss an early child.
   setpgid(Pid, Pid);
+  return std::nullopt;
 }
 
 AnalysisProcess::~AnalysisProcess() {
@@ -271,16 +294,13 @@ void AnalysisProcess::finish(int Status) {
   Outcome.Seconds =
       std::chrono::duration<double>(Clock::now() - Started).count();
   if (Status >= 0 && WIFEXITED(Status) && WEXITSTATUS(Status) == 0) {
-    std::string Bytes = readWhole(OutputPath);
-    nlohmann::json J = nlohmann::json::from_msgpack(Bytes, /*strict=*/true,
-                                                    /*allow_exceptions=*/false);
-    if (J.is_object() && J.contains("unit")) {
-      try {
-        Outcome.Unit = J["unit"].get<model::TranslationUnitResult>();
-        return;
-      } catch (const nlohmann::json::exception &) {
-      }
+    Expected<cache::WorkerResult> Result =
+        worker::readWorkerResult(readWhole(OutputPath));
+    if (Result) {
+      Outcome.Unit = std::move(Result->Unit);
+      return;
     }
+    consumeError(Result.takeError());
     Outcome.Problem = "the analysis wrote no readable result";
     return;
   }

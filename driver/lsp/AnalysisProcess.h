@@ -19,12 +19,14 @@
 #define LIBTORCH_TIDY_DRIVER_LSP_ANALYSISPROCESS_H
 
 #include "model/Findings.h"
+#include "worker/PrefixRole.h"
 #include "llvm/ADT/StringRef.h"
 #include <chrono>
 #include <map>
 #include <optional>
 #include <string>
 #include <sys/types.h>
+#include <vector>
 
 namespace libtorch_tidy::lsp {
 
@@ -47,9 +49,9 @@ struct AnalysisRequest {
   /// Where the unsaved texts go (the server's ScratchDirectory); empty for
   /// the system's temporary directory.
   std::string ScratchRoot;
-  /// `--worker-preamble=` for the worker (preamble/PrefixRole.h):
-  /// `reuse-only` for an analysis, `build-only` for a prefix builder.
-  std::string WorkerPreamble;
+  /// Who builds a missing prefix (worker/PrefixRole.h): ReuseOnly for an
+  /// analysis, BuildOnly for a prefix builder.
+  worker::PrefixRole Prefix = worker::PrefixRole::ReuseOnly;
   /// The tests' slow machine: the analysis is not reported done before
   /// this many seconds (LIBTORCH_TIDY_TEST_ANALYSIS_SECONDS, read by the
   /// server); 0 outside the tests.
@@ -96,9 +98,17 @@ public:
   double activeSeconds() const;
 
 private:
+  /// Makes the worker's scratch directory with the unsaved texts, their
+  /// overlay and the paths of its files; returns why it could not.
+  std::optional<std::string> writeScratch(const AnalysisRequest &Request);
+  /// Starts the worker in a process group of its own, with nothing on its
+  /// standard input and output and its stderr into StderrPath; returns why
+  /// it could not.
+  std::optional<std::string> start(std::vector<std::string> Arguments,
+                                   std::vector<std::string> Environment);
   void finish(int Status);
 
-  std::string TempDir, OutputPath, StderrPath, NoticePath;
+  std::string TempDir, OverlayPath, OutputPath, StderrPath, NoticePath;
   bool NoticeSeen = false;
   pid_t Pid = -1;
   std::chrono::steady_clock::time_point Started, Deadline, NotBefore;

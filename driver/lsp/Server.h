@@ -172,11 +172,10 @@ private:
   int step();
   void start(Document &Doc);
   /// A worker for \p Doc with \p Command's database and every open
-  /// document's text, whose prefix role is \p PrefixRole
-  /// (`--worker-preamble=`).
+  /// document's text, whose prefix role is \p Prefix.
   AnalysisRequest workerRequest(const Document &Doc,
                                 const CommandLookup &Command,
-                                const std::string &PrefixRole) const;
+                                worker::PrefixRole Prefix) const;
   /// Stops the running analysis of \p Doc, if any.
   void stopAnalysis(Document &Doc);
   /// Whether an edit of \p Doc lets its running analysis end and publish,

@@ -191,7 +191,8 @@ void Server::start(Document &Doc) {
   if (!Command.HasEntry)
     return NoAnalysis(Command.Problem);
   // Never builds nor waits for a prefix: ServerPrefixBuilds.cpp does.
-  AnalysisRequest Request = workerRequest(Doc, Command, "reuse-only");
+  AnalysisRequest Request =
+      workerRequest(Doc, Command, worker::PrefixRole::ReuseOnly);
   Request.MinimumSeconds = testAnalysisSeconds();
   if (!Options.RemoteCache.empty() && buffersMatchFiles(Request.Unsaved))
     Request.RemoteCache = Options.RemoteCache;
@@ -210,14 +211,14 @@ void Server::start(Document &Doc) {
 
 AnalysisRequest Server::workerRequest(const Document &Doc,
                                       const CommandLookup &Command,
-                                      const std::string &PrefixRole) const {
+                                      worker::PrefixRole Prefix) const {
   AnalysisRequest Request;
   Request.Executable = Options.Executable;
   Request.File = Doc.Path;
   Request.DatabaseDirectory = Command.Directory;
   Request.TimeoutSeconds = Options.TimeoutSeconds;
   Request.CacheMaxSize = Options.CacheMaxSize;
-  Request.WorkerPreamble = PrefixRole;
+  Request.Prefix = Prefix;
   if (Scratch)
     Request.ScratchRoot = Scratch->path();
   for (const auto &[Uri, Open] : Documents)

@@ -144,7 +144,8 @@ void Server::considerPrefixBuild(Document &Doc,
   if (!Command.HasEntry)
     return;
   // The builder finds the prefix in the editor's text, as the analyses do.
-  AnalysisRequest Request = workerRequest(Doc, Command, "build-only");
+  AnalysisRequest Request =
+      workerRequest(Doc, Command, worker::PrefixRole::BuildOnly);
   PrefixBuild &Build = PrefixBuilds[Key];
   Build.Process = std::make_unique<AnalysisProcess>(Request);
   Build.Uris.insert(Doc.Uri);

@@ -15,7 +15,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
 #define LIBTORCH_TIDY_DRIVER_RUN_ANALYSISSETTINGS_H
 
-#include "preamble/PrefixRole.h"
+#include "worker/PrefixRole.h"
 #include <cstdint>
 #include <string>
 
@@ -59,7 +59,7 @@ struct AnalysisSettings {
   /// waiting for another process's build (`waiting <headers>`).
   std::string PreambleNotice;
   /// Set by the parent or the language server for a worker.
-  preamble::PrefixRole Prefix = preamble::PrefixRole::Analyze;
+  worker::PrefixRole Prefix = worker::PrefixRole::Analyze;
   /// `--summaries=cached` or `current`: the checks read the summaries of
   /// the compile database's other units (run/DatabaseSummaries.h).
   bool DatabaseSummaries = true;

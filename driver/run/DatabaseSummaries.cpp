@@ -28,7 +28,7 @@ namespace {
 constexpr llvm::StringLiteral AnswersFormat = "libtorch-tidy-summary-answers-2";
 } // namespace
 
-bool wantsDatabaseSummaries(const ToolOptions &Tool,
+bool wantsDatabaseSummaries(const SchedulerOptions &Tool,
                             clang::tidy::ClangTidyOptionsProvider &Provider,
                             StringRef FirstFile) {
   if (Tool.Summaries == "off")
@@ -68,7 +68,8 @@ otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
 }
 
 std::string
-cachedDatabaseSummaries(const ToolOptions &Tool, const CompilationSetup &Setup,
+cachedDatabaseSummaries(const SchedulerOptions &Tool,
+                        const CompilationSetup &Setup,
                         clang::tidy::ClangTidyOptionsProvider &Provider,
                         StringRef Unit, StringRef Executable) {
   if (!wantsDatabaseSummaries(Tool, Provider, Unit) || Tool.NoCache)

@@ -32,7 +32,7 @@
 
 #include "Summaries.h"
 #include "clang-tidy/ClangTidyOptions.h"
-#include "config/OptionsSetup.h"
+#include "run/SchedulerOptions.h"
 #include "units/CompilationSetup.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -49,7 +49,7 @@ namespace libtorch_tidy::run {
 /// an enabled check reads them, and the configuration of \p FirstFile names
 /// no summary file of its own (which then governs, as it does in the
 /// clang-tidy plugin).
-bool wantsDatabaseSummaries(const ToolOptions &Tool,
+bool wantsDatabaseSummaries(const SchedulerOptions &Tool,
                             clang::tidy::ClangTidyOptionsProvider &Provider,
                             llvm::StringRef FirstFile);
 
@@ -65,7 +65,8 @@ otherDatabaseUnits(const clang::tooling::CompilationDatabase &Database,
 /// the project); empty when the run gathers none (wantsDatabaseSummaries)
 /// or the cache holds none.
 std::string
-cachedDatabaseSummaries(const ToolOptions &Tool, const CompilationSetup &Setup,
+cachedDatabaseSummaries(const SchedulerOptions &Tool,
+                        const CompilationSetup &Setup,
                         clang::tidy::ClangTidyOptionsProvider &Provider,
                         llvm::StringRef Unit, llvm::StringRef Executable);
 

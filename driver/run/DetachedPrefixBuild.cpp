@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "run/DetachedPrefixBuild.h"
+#include "worker/WorkerProtocol.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include <cerrno>
@@ -19,19 +21,20 @@ using namespace llvm;
 namespace libtorch_tidy::run {
 
 std::vector<std::string> prefixBuilderArguments(ArrayRef<std::string> Args) {
-  std::vector<std::string> Out;
-  bool CompilerArguments = false;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    const StringRef Arg = Args[I];
-    CompilerArguments |= I > 0 && Arg == "--";
-    if (!CompilerArguments && I > 0 &&
-        (Arg.starts_with("--worker-output=") ||
-         Arg.starts_with("--worker-preamble=")))
-      continue;
-    Out.push_back(Arg.str());
-    if (I == 0)
-      Out.push_back("--worker-preamble=build-only");
+  if (Args.empty())
+    return {};
+  std::vector<std::string> Rest(Args.begin() + 1, Args.end());
+  Expected<worker::WorkerRequest> Request = worker::takeWorkerRequest(Rest);
+  // The worker's own command line, which it parsed to get here.
+  if (!Request) {
+    consumeError(Request.takeError());
+    return {};
   }
+  Request->Output.clear();
+  Request->Prefix = worker::PrefixRole::BuildOnly;
+  std::vector<std::string> Out = {Args.front()};
+  append_range(Out, Request->arguments());
+  append_range(Out, Rest);
   return Out;
 }
 
@@ -51,6 +54,8 @@ void startDetachedPrefixBuild() {
   if (Own.empty())
     return;
   std::vector<std::string> Args = prefixBuilderArguments(Own);
+  if (Args.empty())
+    return;
   std::vector<char *> Argv;
   Argv.reserve(Args.size());
   for (std::string &A : Args)

@@ -28,7 +28,7 @@ namespace libtorch_tidy::run {
 /// The worker command line \p WorkerArgs (argv, the executable first) as a
 /// prefix builder's: without its result file and its prefix role, with
 /// `--worker-preamble=build-only`. Compiler arguments after `--` are kept as
-/// they are.
+/// they are. Empty when its worker flags do not parse.
 std::vector<std::string>
 prefixBuilderArguments(llvm::ArrayRef<std::string> WorkerArgs);
 

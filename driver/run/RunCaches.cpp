@@ -41,7 +41,7 @@ std::vector<bool> sharedPrefixes(ArrayRef<std::string> Files) {
 
 } // namespace
 
-std::optional<cache::ResultCache> openResultCache(const ToolOptions &Tool,
+std::optional<cache::ResultCache> openResultCache(const SchedulerOptions &Tool,
                                                   StringRef Executable,
                                                   std::string &Identity) {
   if (Tool.NoCache || Tool.NoReplay)
@@ -75,29 +75,29 @@ std::optional<cache::ResultCache> openResultCache(const ToolOptions &Tool,
   return cache::ResultCache(Dir);
 }
 
-std::vector<std::vector<std::string>>
-prefixArguments(const ToolOptions &Tool, ArrayRef<std::string> Files,
-                unsigned Jobs, StringRef PreambleDirectory) {
-  std::vector<std::vector<std::string>> Arguments(Files.size());
+std::vector<worker::WorkerRequest> prefixRequests(const SchedulerOptions &Tool,
+                                                  ArrayRef<std::string> Files,
+                                                  unsigned Jobs,
+                                                  StringRef PreambleDirectory) {
+  std::vector<worker::WorkerRequest> Requests(Files.size());
   if (PreambleDirectory.empty())
-    return Arguments;
+    return Requests;
   if (Files.size() > 1) {
     std::vector<bool> Shared = sharedPrefixes(Files);
     for (size_t K = 0; K < Files.size(); ++K)
-      if (Shared[K])
-        Arguments[K].push_back("--worker-preamble-shared");
+      Requests[K].PreambleShared = Shared[K];
   }
   // A run at a terminal is usually followed by an edit and another run:
   // with a core to spare, a prefix wanted for the first time is built for
   // that run, apart (DetachedPrefixBuild.h). Scripts and CI, which analyze
   // once, keep the rule that once is no reason to build.
   if (Tool.Preamble == "auto" &&
-      Tool.WorkerPrefixRole == preamble::PrefixRole::Analyze &&
+      Tool.Worker.Prefix == worker::PrefixRole::Analyze &&
       Files.size() < Jobs && sys::Process::StandardErrIsDisplayed())
-    for (std::vector<std::string> &Unit : Arguments)
-      if (Unit.empty())
-        Unit.push_back("--worker-preamble=build-detached");
-  return Arguments;
+    for (worker::WorkerRequest &Unit : Requests)
+      if (!Unit.PreambleShared)
+        Unit.Prefix = worker::PrefixRole::BuildDetached;
+  return Requests;
 }
 
 } // namespace libtorch_tidy::run

@@ -14,7 +14,8 @@
 #define LIBTORCH_TIDY_DRIVER_RUN_RUNCACHES_H
 
 #include "cache/ResultCache.h"
-#include "config/OptionsSetup.h"
+#include "run/SchedulerOptions.h"
+#include "worker/WorkerProtocol.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
@@ -26,14 +27,15 @@ namespace libtorch_tidy::run {
 /// The result cache of the run, unless --no-cache or the command line
 /// rules it out; \p Identity gets the tool's (ResultCache.h). A directory
 /// that cannot be written is said once, and not used.
-std::optional<cache::ResultCache> openResultCache(const ToolOptions &Tool,
+std::optional<cache::ResultCache> openResultCache(const SchedulerOptions &Tool,
                                                   llvm::StringRef Executable,
                                                   std::string &Identity);
 
-/// The worker flags of each of \p Files about precompiled prefixes.
-std::vector<std::vector<std::string>>
-prefixArguments(const ToolOptions &Tool, llvm::ArrayRef<std::string> Files,
-                unsigned Jobs, llvm::StringRef PreambleDirectory);
+/// What the worker of each of \p Files is asked about its precompiled
+/// prefix (worker/WorkerProtocol.h: PreambleShared, Prefix).
+std::vector<worker::WorkerRequest>
+prefixRequests(const SchedulerOptions &Tool, llvm::ArrayRef<std::string> Files,
+               unsigned Jobs, llvm::StringRef PreambleDirectory);
 
 } // namespace libtorch_tidy::run
 

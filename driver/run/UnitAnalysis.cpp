@@ -193,7 +193,7 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
   AnalysisActionFactory Factory(
       Context, Contexts.WholeUnit.get(), Contexts.Enabled, BaseFS,
       Settings.SkipSystemBodies, Unit.LibTorchVersion, Dependencies, Prefixes);
-  Factory.BuildPrefixOnly = Settings.Prefix == preamble::PrefixRole::BuildOnly;
+  Factory.BuildPrefixOnly = Settings.Prefix == worker::PrefixRole::BuildOnly;
   const int Status = Tool.run(&Factory);
   std::vector<ClangTidyError> Errors =
       takeErrors(DiagConsumer, WholeUnitDiags.get());
@@ -221,12 +221,12 @@ analyzeOnce(const std::shared_ptr<ClangTidyOptionsProvider> &Shared,
 /// Who builds the unit's missing prefix, and when.
 preamble::BuildPolicy prefixBuildPolicy(const AnalysisSettings &Settings) {
   switch (Settings.Prefix) {
-  case preamble::PrefixRole::ReuseOnly:
+  case worker::PrefixRole::ReuseOnly:
     return preamble::BuildPolicy::Never;
-  case preamble::PrefixRole::BuildOnly:
+  case worker::PrefixRole::BuildOnly:
     return preamble::BuildPolicy::Always;
-  case preamble::PrefixRole::Analyze:
-  case preamble::PrefixRole::BuildDetached:
+  case worker::PrefixRole::Analyze:
+  case worker::PrefixRole::BuildDetached:
     break;
   }
   return Settings.PreambleAlways ? preamble::BuildPolicy::Always
@@ -264,7 +264,7 @@ analyzeUnit(std::unique_ptr<ClangTidyOptionsProvider> Options,
         // and its prefix builds.
         (void)io::writeFile(Notice, Line + "\n", io::FileMode::Owned);
       };
-    if (Settings.Prefix == preamble::PrefixRole::BuildDetached)
+    if (Settings.Prefix == worker::PrefixRole::BuildDetached)
       PrefixSettings.OnFirstWanted = startDetachedPrefixBuild;
     PrefixSettings.ToolStamp = cache::toolIdentity(sys::fs::getMainExecutable(
         nullptr, reinterpret_cast<void *>(&cache::fastContentHash)));

@@ -17,7 +17,7 @@ using namespace llvm;
 
 namespace libtorch_tidy::run {
 
-AnalysisSettings analysisSettings(const ToolOptions &Tool) {
+AnalysisSettings analysisSettings(const SchedulerOptions &Tool) {
   AnalysisSettings Settings;
   Settings.SkipSystemBodies = Tool.SkipSystemBodies;
   Settings.FixNotes = Tool.FixNotes;
@@ -35,15 +35,15 @@ AnalysisSettings analysisSettings(const ToolOptions &Tool) {
   }
   Settings.PreambleAlways = Tool.Preamble == "always";
   Settings.PreambleMaxBytes = Tool.CacheMaxSize;
-  Settings.PreambleShared = Tool.WorkerPreambleShared;
+  Settings.PreambleShared = Tool.Worker.PreambleShared;
   Settings.PreambleOverlay = !Tool.VfsOverlay.empty();
-  Settings.PreambleNotice = Tool.WorkerPreambleNotice;
-  Settings.Prefix = Tool.WorkerPrefixRole;
+  Settings.PreambleNotice = Tool.Worker.PreambleNotice;
+  Settings.Prefix = Tool.Worker.Prefix;
   Settings.DatabaseSummaries = Tool.Summaries != "off";
   return Settings;
 }
 
-std::string remoteCacheBase(const ToolOptions &Tool) {
+std::string remoteCacheBase(const SchedulerOptions &Tool) {
   if (!Tool.CacheBaseDir.empty())
     return Tool.CacheBaseDir;
   SmallString<256> Current;
@@ -51,7 +51,7 @@ std::string remoteCacheBase(const ToolOptions &Tool) {
   return report::findProjectRoot(Current);
 }
 
-std::vector<std::string> unitKeyParts(const ToolOptions &Tool,
+std::vector<std::string> unitKeyParts(const SchedulerOptions &Tool,
                                       const CompilationSetup &Setup,
                                       ClangTidyOptionsProvider &Provider,
                                       StringRef File) {

@@ -14,8 +14,8 @@
 #ifndef LIBTORCH_TIDY_DRIVER_RUN_UNITKEYS_H
 #define LIBTORCH_TIDY_DRIVER_RUN_UNITKEYS_H
 
-#include "config/OptionsSetup.h"
 #include "run/AnalysisSettings.h"
+#include "run/SchedulerOptions.h"
 #include "units/CompilationSetup.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
@@ -32,17 +32,17 @@ namespace libtorch_tidy::run {
 /// version): its path, compile command, the compiler's environment, its
 /// effective configuration and the analysis settings.
 std::vector<std::string>
-unitKeyParts(const ToolOptions &Tool, const CompilationSetup &Setup,
+unitKeyParts(const SchedulerOptions &Tool, const CompilationSetup &Setup,
              clang::tidy::ClangTidyOptionsProvider &Provider,
              llvm::StringRef File);
 
 /// The directory the remote cache's keys and entries hold paths relative to:
 /// `--cache-base-dir`, else the project root of the current directory.
-std::string remoteCacheBase(const ToolOptions &Tool);
+std::string remoteCacheBase(const SchedulerOptions &Tool);
 
 /// The settings of a unit's analysis that \p Tool gives (the same in the
 /// parent, for the cache key, and in the worker).
-AnalysisSettings analysisSettings(const ToolOptions &Tool);
+AnalysisSettings analysisSettings(const SchedulerOptions &Tool);
 
 } // namespace libtorch_tidy::run
 

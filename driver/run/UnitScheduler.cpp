@@ -66,7 +66,7 @@ namespace {
 /// each unit on, in order, as soon as it and the units before it are done.
 class UnitScheduler {
 public:
-  UnitScheduler(const ToolOptions &Tool, const CompilationSetup &Setup,
+  UnitScheduler(const SchedulerOptions &Tool, const CompilationSetup &Setup,
                 ArrayRef<std::string> Units, const SummaryScope &Scope,
                 ClangTidyOptionsProvider &Provider, int Argc, const char **Argv,
                 const UnitReady &Ready);
@@ -91,7 +91,7 @@ private:
   /// Prints \p Line on its own line, with the progress bar out of the way.
   void warn(const std::string &Line);
 
-  const ToolOptions &Tool;
+  const SchedulerOptions &Tool;
   const CompilationSetup &Setup;
   ArrayRef<std::string> Units;
   const SummaryScope &Scope;
@@ -134,12 +134,12 @@ private:
   bool RoundOneRan = false;
 };
 
-ProgressStyle styleOf(const ToolOptions &Tool) {
+ProgressStyle styleOf(const SchedulerOptions &Tool) {
   return progressStyle(Tool.Progress, Tool.Quiet,
                        sys::Process::StandardErrIsDisplayed());
 }
 
-UnitScheduler::UnitScheduler(const ToolOptions &Tool,
+UnitScheduler::UnitScheduler(const SchedulerOptions &Tool,
                              const CompilationSetup &Setup,
                              ArrayRef<std::string> Units,
                              const SummaryScope &Scope,
@@ -342,8 +342,7 @@ void UnitScheduler::runRound(const std::vector<size_t> &Round,
   Files.reserve(Round.size());
   for (size_t I : Round)
     Files.push_back(All[I]);
-  Pool.UnitArguments =
-      prefixArguments(Tool, Files, Pool.Jobs, PreambleDirectory);
+  Pool.UnitRequests = prefixRequests(Tool, Files, Pool.Jobs, PreambleDirectory);
   // What the round's workers read, for the digest of their answers.
   std::optional<DatabaseSummaries> Read;
   Pool.SummaryText.clear();
@@ -423,7 +422,7 @@ void UnitScheduler::analyzeRoundTwo() {
 } // namespace
 
 std::vector<TranslationUnitResult>
-analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+analyzeUnits(const SchedulerOptions &Tool, const CompilationSetup &Setup,
              ArrayRef<std::string> Units, const SummaryScope &Scope,
              ClangTidyOptionsProvider &Provider, int Argc, const char **Argv,
              const UnitReady &Ready) {

@@ -17,10 +17,10 @@
 #define LIBTORCH_TIDY_DRIVER_RUN_UNITSCHEDULER_H
 
 #include "clang-tidy/ClangTidyOptions.h"
-#include "config/OptionsSetup.h"
 #include "model/Findings.h"
 #include "run/AnalysisSettings.h"
 #include "run/DatabaseSummaries.h"
+#include "run/SchedulerOptions.h"
 #include "run/UnitKeys.h"
 #include "units/CompilationSetup.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -52,7 +52,7 @@ using UnitReady =
 /// before its unit's \p Ready. \p Argc and \p Argv are the tool's own command
 /// line, which workers repeat.
 std::vector<model::TranslationUnitResult>
-analyzeUnits(const ToolOptions &Tool, const CompilationSetup &Setup,
+analyzeUnits(const SchedulerOptions &Tool, const CompilationSetup &Setup,
              llvm::ArrayRef<std::string> Units, const SummaryScope &Scope,
              clang::tidy::ClangTidyOptionsProvider &Provider, int Argc,
              const char **Argv, const UnitReady &Ready);

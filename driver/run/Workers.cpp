@@ -6,8 +6,8 @@
 
 #include "run/Workers.h"
 #include "io/FileIO.h"
-#include "model/FindingsJson.h"
 #include "run/WorkerProcess.h"
+#include "worker/WorkerProtocol.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
@@ -131,34 +131,15 @@ cache::WorkerResult collect(StringRef Unit, Running &W, const WorkerExit &Exit,
       Why += ": " + Detail;
     return failed(Unit, Why + "; please report it with this file");
   }
-  try {
-    // MessagePack, not JSON text: paths are bytes, and JSON text can only
-    // hold UTF-8.
-    nlohmann::json J = nlohmann::json::from_msgpack(Output);
-    cache::WorkerResult R;
-    R.Stderr = withoutClangNoise(Stderr);
-    J.at("unit").get_to(R.Unit);
-    J.at("dependencies").get_to(R.Dependencies);
-    return R;
-  } catch (const nlohmann::json::exception &E) {
-    return failed(Unit,
-                  std::string("the analysis returned no usable result (") +
-                      E.what() + ")");
-  }
+  Expected<cache::WorkerResult> R = worker::readWorkerResult(Output);
+  if (!R)
+    return failed(Unit, "the analysis returned no usable result (" +
+                            toString(R.takeError()) + ")");
+  R->Stderr = withoutClangNoise(Stderr);
+  return std::move(*R);
 }
 
 } // namespace
-
-bool writeWorkerResult(StringRef Path, const cache::WorkerResult &Result) {
-  nlohmann::json J = {{"unit", Result.Unit},
-                      {"dependencies", Result.Dependencies}};
-  std::vector<std::uint8_t> Bytes = nlohmann::json::to_msgpack(J);
-  return !io::writeFile(
-      Path.str(),
-      std::string_view(reinterpret_cast<const char *>(Bytes.data()),
-                       Bytes.size()),
-      io::FileMode::Owned);
-}
 
 /// The end of a run that a signal interrupted: every worker got the signal
 /// (WorkerProcesses forwards it); those still running after a grace period
@@ -212,9 +193,11 @@ std::vector<cache::WorkerResult> runWorkers(
     // A crash of this process (LLVM's handlers) removes them too.
     sys::RemoveFileOnSignal(W.OutputPath);
     sys::RemoveFileOnSignal(W.StderrPath);
-    std::vector<std::string> Args = {
-        Pool.Executable, "--worker-unit=" + Units[Index],
-        "--worker-output=" + std::string(W.OutputPath)};
+    worker::WorkerRequest Request;
+    if (Index < Pool.UnitRequests.size())
+      Request = Pool.UnitRequests[Index];
+    Request.Unit = Units[Index];
+    Request.Output = std::string(W.OutputPath);
     if (!Pool.SummaryText.empty()) {
       std::optional<std::string> Problem;
       if (sys::fs::createTemporaryFile("libtorch-tidy-summaries", "json",
@@ -233,12 +216,11 @@ std::vector<cache::WorkerResult> runWorkers(
         Finished(Index, Results[Index]);
         return;
       }
-      Args.push_back("--worker-summary-file=" + std::string(W.SummaryPath));
+      Request.SummaryFile = std::string(W.SummaryPath);
     }
-    if (Index < Pool.UnitArguments.size())
-      Args.insert(Args.end(), Pool.UnitArguments[Index].begin(),
-                  Pool.UnitArguments[Index].end());
-    Args.insert(Args.end(), Pool.Arguments.begin(), Pool.Arguments.end());
+    std::vector<std::string> Args = {Pool.Executable};
+    llvm::append_range(Args, Request.arguments());
+    llvm::append_range(Args, Pool.Arguments);
     std::string ErrMsg;
     W.Pid = Processes.start(Args, W.StderrPath, ErrMsg);
     if (W.Pid < 0) {

@@ -17,6 +17,7 @@
 #define LIBTORCH_TIDY_DRIVER_RUN_WORKERS_H
 
 #include "cache/WorkerResult.h"
+#include "worker/WorkerProtocol.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <functional>
@@ -26,20 +27,20 @@
 
 namespace libtorch_tidy::run {
 
-/// Writes \p Result as the worker output JSON to \p Path (atomically).
-bool writeWorkerResult(llvm::StringRef Path, const cache::WorkerResult &Result);
-
 struct WorkerPool {
   /// The tool's own executable and the arguments it was started with
-  /// (without argv[0]); a worker gets the worker flags prepended.
+  /// (without argv[0]); a worker gets its request's flags prepended
+  /// (worker/WorkerProtocol.h).
   std::string Executable;
   std::vector<std::string> Arguments;
   /// Processes at once (>= 1).
   unsigned Jobs = 1;
   /// Seconds a worker may run; 0 for no limit.
   unsigned TimeoutSeconds = 0;
-  /// Worker flags of one unit, by the unit's index (may be shorter).
-  std::vector<std::vector<std::string>> UnitArguments;
+  /// What a unit's worker is asked beyond its unit, its output and the
+  /// summaries (its prefix's role, whether another unit shares the
+  /// prefix), by the unit's index (may be shorter).
+  std::vector<worker::WorkerRequest> UnitRequests;
   /// When not empty, the summaries every worker reads
   /// (run/DatabaseSummaries.h): each worker gets its own copy, a file made
   /// and removed with its output, as `--worker-summary-file`. One file

@@ -85,7 +85,7 @@ int runCommandLine(int Argc, const char **Argv) {
   }
   // A worker process analyzes its one unit; none of the run's stages are
   // its.
-  if (!Tool.WorkerUnit.empty())
+  if (Tool.Worker.isWorker())
     return tool::runWorkerCommand(Tool, std::move(*Fixed), Argv[0]);
   return tool::runCheckCommand(Tool, std::move(*Fixed), Argc, Argv);
 }

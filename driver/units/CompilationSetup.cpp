@@ -180,18 +180,18 @@ Error skipCudaSources(const CompilationDatabase &Database, bool Quiet,
 
 Expected<CompilationSetup>
 finishSetup(CompilationSetup Setup, std::unique_ptr<CompilationDatabase> Base,
-            const ToolOptions &Options, const char *Argv0);
+            const UnitOptions &Options, const char *Argv0);
 
 } // namespace
 
 Expected<CompilationSetup>
-setUpCompilations(const ToolOptions &Options,
+setUpCompilations(const UnitOptions &Options,
                   std::unique_ptr<CompilationDatabase> Fixed,
                   const char *Argv0) {
   CompilationSetup Setup;
   // A worker sets up the same database again: its notices were printed by
   // the parent already, and would otherwise come once more per unit.
-  const bool Quiet = Options.Quiet || !Options.WorkerUnit.empty();
+  const bool Quiet = Options.Quiet || Options.NoticesPrinted;
   // --list-checks and --dump-config read only the configuration: like
   // clang-tidy, they take any name (run-clang-tidy asks with '' and '-').
   const bool ConfigOnly = Options.ListChecks || Options.DumpConfig;
@@ -250,7 +250,7 @@ setUpCompilations(const ToolOptions &Options,
   // Launchers, nvcc, precompiled headers and g++-only options
   // (BuildCommands.h), with one notice per kind of change; a worker process
   // leaves them to the parent.
-  if (!Options.Quiet && Options.WorkerUnit.empty())
+  if (!Options.Quiet && !Options.NoticesPrinted)
     for (const std::string &Notice : buildCommandNotices(*Base, Setup.Files))
       errs() << Notice << "\n";
   return finishSetup(std::move(Setup), adjustBuildCommands(std::move(Base)),
@@ -263,7 +263,7 @@ namespace {
 /// resource dir.
 Expected<CompilationSetup>
 finishSetup(CompilationSetup Setup, std::unique_ptr<CompilationDatabase> Base,
-            const ToolOptions &Options, const char *Argv0) {
+            const UnitOptions &Options, const char *Argv0) {
   auto Adjusting =
       std::make_unique<ArgumentsAdjustingCompilations>(std::move(Base));
   if (!Options.ExtraArgsBefore.empty())

@@ -7,7 +7,7 @@
 #ifndef LIBTORCH_TIDY_DRIVER_UNITS_COMPILATIONSETUP_H
 #define LIBTORCH_TIDY_DRIVER_UNITS_COMPILATIONSETUP_H
 
-#include "config/OptionsSetup.h"
+#include "units/UnitOptions.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 #include <memory>
@@ -46,7 +46,7 @@ struct CompilationSetup {
 /// notice, and nvcc commands of host files become host compiler commands
 /// (CudaCommands.h); when nothing but CUDA sources is left, that is an error.
 llvm::Expected<CompilationSetup>
-setUpCompilations(const ToolOptions &Options,
+setUpCompilations(const UnitOptions &Options,
                   std::unique_ptr<clang::tooling::CompilationDatabase> Fixed,
                   const char *Argv0);
 

@@ -86,6 +86,6 @@ TEST(AnalysisSettingsTest, UnkeyedSettingsDoNotChangeTheKey) {
   Preamble.PreambleAlways = true;
   Preamble.PreambleShared = true;
   Preamble.PreambleNotice = "notice";
-  Preamble.Prefix = libtorch_tidy::preamble::PrefixRole::ReuseOnly;
+  Preamble.Prefix = libtorch_tidy::worker::PrefixRole::ReuseOnly;
   EXPECT_EQ(settingsKey(Preamble), settingsKey(Default));
 }

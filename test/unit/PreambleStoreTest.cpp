@@ -276,7 +276,7 @@ TEST(DetachedPrefixBuildTest, BuilderArguments) {
                                            "-DX"};
   EXPECT_EQ(libtorch_tidy::run::prefixBuilderArguments(Worker),
             (std::vector<std::string>{
-                "/bin/libtorch-tidy", "--worker-preamble=build-only",
-                "--worker-unit=/p/a.cpp", "--cache-dir=/c", "a.cpp", "--",
+                "/bin/libtorch-tidy", "--worker-unit=/p/a.cpp",
+                "--worker-preamble=build-only", "--cache-dir=/c", "a.cpp", "--",
                 "-std=c++17", "--worker-output=compiler", "-DX"}));
 }

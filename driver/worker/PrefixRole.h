@@ -4,19 +4,20 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A header of its own, so that the command line (config/OptionsSetup.h,
-// `--worker-preamble=`) names a role without the engine's headers
-// (PrecompiledPrefixes.h).
+// Part of a worker's request (WorkerProtocol.h, `--worker-preamble=`), in a
+// header of its own so that the protocol, the command line and the language
+// server name a role without the prefix engine's headers
+// (preamble/PrecompiledPrefixes.h).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LIBTORCH_TIDY_DRIVER_PREAMBLE_PREFIXROLE_H
-#define LIBTORCH_TIDY_DRIVER_PREAMBLE_PREFIXROLE_H
+#ifndef LIBTORCH_TIDY_DRIVER_WORKER_PREFIXROLE_H
+#define LIBTORCH_TIDY_DRIVER_WORKER_PREFIXROLE_H
 
-namespace libtorch_tidy::preamble {
+namespace libtorch_tidy::worker {
 
 /// What a worker does about its unit's precompiled prefix when none is
-/// stored (`--worker-preamble=`; PrecompiledPrefixes.h).
+/// stored (`--worker-preamble=`; preamble/PrecompiledPrefixes.h).
 enum class PrefixRole {
   /// The CLI's rule: build it when it pays.
   Analyze,
@@ -31,6 +32,6 @@ enum class PrefixRole {
   BuildDetached,
 };
 
-} // namespace libtorch_tidy::preamble
+} // namespace libtorch_tidy::worker
 
-#endif // LIBTORCH_TIDY_DRIVER_PREAMBLE_PREFIXROLE_H
+#endif // LIBTORCH_TIDY_DRIVER_WORKER_PREFIXROLE_H
