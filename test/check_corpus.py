@@ -46,10 +46,9 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import DIAG  # noqa: E402
-from compile_fixed import run  # noqa: E402
-from fixit_sweep import (ALL_CHECKS, DEFAULT_TIMEOUT, Job, elapsed, first_run,  # noqa: E402
+from check_libtorch_tidy import DIAG
+from compile_fixed import run
+from fixit_sweep import (ALL_CHECKS, DEFAULT_TIMEOUT, Job, elapsed, first_run,
                          gxx_summary, shared_flags, sweep)
 
 CHECK_ID = re.compile(r"libtorch-[a-z0-9-]+")

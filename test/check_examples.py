@@ -25,9 +25,8 @@ import shlex
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import DIAG  # noqa: E402
-from compile_fixed import compile_all, libtorch_name, on_each_libtorch  # noqa: E402
+from check_libtorch_tidy import DIAG
+from compile_fixed import compile_all, libtorch_name, on_each_libtorch
 
 MARKER = re.compile(r"//\s*EXPECT:\s*(.*)$")
 

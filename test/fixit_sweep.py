@@ -46,9 +46,8 @@ import shutil
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from check_libtorch_tidy import warnings_with_fix_state  # noqa: E402
-from compile_fixed import compile_all, libtorch_name, on_each_libtorch, run  # noqa: E402
+from check_libtorch_tidy import warnings_with_fix_state
+from compile_fixed import compile_all, libtorch_name, on_each_libtorch, run
 
 ALL_CHECKS = "-*,libtorch-*"
 # One CLI or compiler run on real LibTorch takes ~10-20 s of CPU; allow for a

@@ -58,6 +58,13 @@ python = shlex.quote(sys.executable)
 src = config.libtorch_tidy_src_root
 obj = config.libtorch_tidy_obj_root
 mock = os.path.join(src, "test", "Inputs", "libtorch-mock")
+# The tests' Python helpers import their shared modules by name, from the
+# folders that hold them: test/ (check_libtorch_tidy, compile_fixed, ...),
+# lsp/Inputs (lsp_client) and hostile/Inputs (remote_servers, two_units,
+# ...), which the language server's and the hostile tests share. No helper
+# edits its own sys.path.
+config.environment["PYTHONPATH"] = os.pathsep.join(
+    os.path.join(src, "test", folder) for folder in ("", "lsp/Inputs", "hostile/Inputs"))
 torch_flags = " ".join(shlex.quote(f) for f in config.torch_compile_flags)
 
 # clang-tidy of other LLVM major versions, for plugin/other-llvm-versions.test

@@ -16,7 +16,6 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from two_units import analyze, write_two_units  # noqa: E402
 
 

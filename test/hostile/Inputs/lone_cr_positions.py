@@ -15,9 +15,6 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(
-    0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                    "lsp", "Inputs"))
 from lsp_client import Client, Failure, check, uri  # noqa: E402
 
 BREAK = re.compile(rb"\r\n|\r|\n")

@@ -11,7 +11,6 @@ import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(__file__))
 import remote_project as rp  # noqa: E402
 import remote_servers as rs  # noqa: E402
 

@@ -10,13 +10,11 @@ regions and GitHub line hash must not come from it either. Prints each
 format's line:column for FileCheck to compare.
 """
 import json
-import os
 import re
 import subprocess
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from edit_during_fix import EDIT, analyze_while_editing, write_gated_unit  # noqa: E402
 
 CHECK = "libtorch-dataloader-no-workers"

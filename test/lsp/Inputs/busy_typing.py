@@ -17,7 +17,6 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import Client, check, main, write_project  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -4,10 +4,8 @@ token, and nothing is sent on a token the client answers only after the
 analysis ended."""
 import os
 import sys
-import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import Client, check, main, write_project  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))

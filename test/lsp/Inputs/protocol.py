@@ -5,7 +5,6 @@ import sys
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import Client, check, main  # noqa: E402
 
 

@@ -12,8 +12,6 @@ import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(HERE, "..", "..", "hostile", "Inputs"))
 from lsp_client import Client, check, main, write_project  # noqa: E402
 import remote_servers as rs  # noqa: E402
 

@@ -16,7 +16,6 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import (Client, apply_edits, check, edits_of, main,  # noqa: E402
                         write_project)
 

@@ -4,7 +4,6 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from lsp_client import write_project  # noqa: E402
 
 directory, mock = (os.path.abspath(a) for a in sys.argv[1:3])
