@@ -139,6 +139,67 @@ bool parseHunkHeader(StringRef Line, unsigned &OldCount, unsigned &NewStart,
   return NewCountText.empty() || !NewCountText.getAsInteger(10, NewCount);
 }
 
+Error malformed(size_t LineIndex, const char *What) {
+  return createStringError(inconvertibleErrorCode(),
+                           "malformed diff at line %zu: %s; pass the output "
+                           "of 'git diff' or 'diff -u'",
+                           LineIndex + 1, What);
+}
+
+/// Reads the hunk whose header is \p Lines[\p I] into \p Into (the file of
+/// the last `+++` header; null before one): its added lines, and for a pure
+/// deletion the lines on either side of it. Leaves
+/// \p I on the hunk's last line.
+Error readHunk(ArrayRef<StringRef> Lines, size_t &I, ChangedLines *Into) {
+  unsigned OldLeft, NewLine, NewLeft;
+  if (!parseHunkHeader(Lines[I], OldLeft, NewLine, NewLeft))
+    return malformed(I, "bad hunk header");
+  if (!Into)
+    return malformed(I, "hunk without a '+++' file header");
+  // With -U0, a hunk that only deletes names the line before the deletion.
+  if (NewLeft == 0)
+    ++NewLine;
+  bool BlockAdds = false, BlockDeletes = false;
+  auto EndBlock = [&] {
+    // A pure deletion touches the lines on either side of where it was.
+    if (BlockDeletes && !BlockAdds)
+      Into->add(NewLine > 1 ? NewLine - 1 : 1, NewLine);
+    BlockAdds = BlockDeletes = false;
+  };
+  while (OldLeft > 0 || NewLeft > 0) {
+    if (++I >= Lines.size())
+      return malformed(I - 1, "hunk ends early");
+    StringRef Body = Lines[I];
+    char Kind = Body.empty() ? ' ' : Body.front();
+    if (Kind == '\\')
+      continue; // "\ No newline at end of file"
+    if (Kind == '+') {
+      if (NewLeft == 0)
+        return malformed(I, "more added lines than the hunk header says");
+      Into->add(NewLine, NewLine);
+      BlockAdds = true;
+      ++NewLine, --NewLeft;
+    } else if (Kind == '-') {
+      if (OldLeft == 0)
+        return malformed(I, "more removed lines than the hunk header says");
+      BlockDeletes = true;
+      --OldLeft;
+    } else if (Kind == ' ') {
+      EndBlock();
+      if (OldLeft == 0 || NewLeft == 0)
+        return malformed(I, "more context lines than the hunk header says");
+      ++NewLine, --OldLeft, --NewLeft;
+    } else {
+      return malformed(I, "unexpected line inside a hunk");
+    }
+  }
+  EndBlock();
+  // The marker may follow the last line of a hunk.
+  while (I + 1 < Lines.size() && Lines[I + 1].starts_with("\\"))
+    ++I;
+  return Error::success();
+}
+
 } // namespace
 
 Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
@@ -153,12 +214,6 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
   ChangedLines Discarded;
   bool StripPrefix = false;
   bool SawHeader = false;
-  auto Fail = [](size_t LineIndex, const char *What) {
-    return createStringError(inconvertibleErrorCode(),
-                             "malformed diff at line %zu: %s; pass the output "
-                             "of 'git diff' or 'diff -u'",
-                             LineIndex + 1, What);
-  };
 
   for (size_t I = 0; I < Lines.size(); ++I) {
     StringRef Line = Lines[I];
@@ -195,52 +250,8 @@ Expected<ParsedDiff> parseUnifiedDiff(StringRef Text) {
     if (!Line.starts_with("@@ "))
       continue; // index, mode, rename, similarity, commit message ...
 
-    unsigned OldLeft, NewLine, NewLeft;
-    if (!parseHunkHeader(Line, OldLeft, NewLine, NewLeft))
-      return Fail(I, "bad hunk header");
-    if (!Current)
-      return Fail(I, "hunk without a '+++' file header");
-    // With -U0, a hunk that only deletes names the line before the deletion.
-    if (NewLeft == 0)
-      ++NewLine;
-    bool BlockAdds = false, BlockDeletes = false;
-    auto EndBlock = [&] {
-      // A pure deletion touches the lines on either side of where it was.
-      if (BlockDeletes && !BlockAdds)
-        Current->add(NewLine > 1 ? NewLine - 1 : 1, NewLine);
-      BlockAdds = BlockDeletes = false;
-    };
-    while (OldLeft > 0 || NewLeft > 0) {
-      if (++I >= Lines.size())
-        return Fail(I - 1, "hunk ends early");
-      StringRef Body = Lines[I];
-      char Kind = Body.empty() ? ' ' : Body.front();
-      if (Kind == '\\')
-        continue; // "\ No newline at end of file"
-      if (Kind == '+') {
-        if (NewLeft == 0)
-          return Fail(I, "more added lines than the hunk header says");
-        Current->add(NewLine, NewLine);
-        BlockAdds = true;
-        ++NewLine, --NewLeft;
-      } else if (Kind == '-') {
-        if (OldLeft == 0)
-          return Fail(I, "more removed lines than the hunk header says");
-        BlockDeletes = true;
-        --OldLeft;
-      } else if (Kind == ' ') {
-        EndBlock();
-        if (OldLeft == 0 || NewLeft == 0)
-          return Fail(I, "more context lines than the hunk header says");
-        ++NewLine, --OldLeft, --NewLeft;
-      } else {
-        return Fail(I, "unexpected line inside a hunk");
-      }
-    }
-    EndBlock();
-    // The marker may follow the last line of a hunk.
-    while (I + 1 < Lines.size() && Lines[I + 1].starts_with("\\"))
-      ++I;
+    if (Error E = readHunk(Lines, I, Current))
+      return std::move(E);
   }
   // An empty diff says nothing changed; text without a single file header
   // is not a diff at all (a log, a file given by mistake), and analyzing
