@@ -156,8 +156,24 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   };
   if (std::optional<cache::StoredPrefix> Entry = Store.lookup(Key))
     return Found(std::move(*Entry), false);
-  if (Store.refused(Key))
+  if (!shouldBuild(Key, Applied.Prefix))
     return std::nullopt;
+  std::optional<cache::StoredPrefix> Committed;
+  if (!lockOrWait(Key, Applied.Prefix, Committed))
+    return Committed ? Found(std::move(*Committed), false) : std::nullopt;
+  bool Built = false;
+  std::optional<cache::StoredPrefix> Entry =
+      buildLocked(Key, Header, Applied.Prefix, Invocation, Files,
+                  std::move(PCHContainerOps), SkipBodies, Built);
+  if (!Entry)
+    return std::nullopt;
+  return Found(std::move(*Entry), Built);
+}
+
+bool PrecompiledPrefixes::shouldBuild(const std::string &Key,
+                                      const IncludePrefix &Prefix) {
+  if (Store.refused(Key))
+    return false;
   if (Store.stillNoRoom(Key)) {
     // The parent prints this line once a run.
     errs() << "libtorch-tidy: warning: the cache directory '"
@@ -165,18 +181,18 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
            << "' still has too little room for a precompiled prefix it could "
               "not hold before; analyzing without it until there is room "
               "(free space, or clear the cache)\n";
-    return std::nullopt;
+    return false;
   }
   if (Settings.MaxBytes)
     if (std::optional<std::uint64_t> Size = Store.oversize(Key);
         Size && *Size > Settings.MaxBytes) {
       warnOversize(*Size);
-      return std::nullopt;
+      return false;
     }
   if (Settings.Build == BuildPolicy::Never) {
     if (Settings.OnEvent)
-      Settings.OnEvent(Applied.Prefix, PrefixEvent::Missing);
-    return std::nullopt;
+      Settings.OnEvent(Prefix, PrefixEvent::Missing);
+    return false;
   }
   if (Settings.Build == BuildPolicy::Auto && !Settings.SharedInRun &&
       !Store.wanted(Key)) {
@@ -184,27 +200,39 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     Store.markWanted(Key);
     if (Settings.OnFirstWanted)
       Settings.OnFirstWanted();
-    return std::nullopt;
+    return false;
   }
+  return true;
+}
 
+bool PrecompiledPrefixes::lockOrWait(
+    const std::string &Key, const IncludePrefix &Prefix,
+    std::optional<cache::StoredPrefix> &Committed) {
   // Another process may be building it: wait for its PCH rather than parse
   // the same headers at the same time.
   const auto Deadline = std::chrono::steady_clock::now() + BuildWait;
   bool Waiting = false;
   while (!Store.tryLock(Key)) {
     if (!Waiting && Settings.OnEvent)
-      Settings.OnEvent(Applied.Prefix, PrefixEvent::Waiting);
+      Settings.OnEvent(Prefix, PrefixEvent::Waiting);
     Waiting = true;
     if (std::chrono::steady_clock::now() > Deadline)
-      return std::nullopt;
+      return false;
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     if (!Store.locked(Key)) {
-      if (std::optional<cache::StoredPrefix> Entry = Store.lookup(Key))
-        return Found(std::move(*Entry), false);
-      if (Store.refused(Key))
-        return std::nullopt;
+      Committed = Store.lookup(Key);
+      if (Committed || Store.refused(Key))
+        return false;
     }
   }
+  return true;
+}
+
+std::optional<cache::StoredPrefix> PrecompiledPrefixes::buildLocked(
+    const std::string &Key, const std::string &Header,
+    const IncludePrefix &Prefix, CompilerInvocation &Invocation,
+    FileManager &Files, std::shared_ptr<PCHContainerOperations> PCHContainerOps,
+    std::optional<SkipPolicy::Bodies> SkipBodies, bool &Built) {
   const std::string Lock = Store.lockPath(Key);
   sys::RemoveFileOnSignal(Lock);
   auto Unlock = [&] {
@@ -214,7 +242,7 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   // It may have been committed just before the lock was taken.
   if (std::optional<cache::StoredPrefix> Entry = Store.lookup(Key)) {
     Unlock();
-    return Found(std::move(*Entry), false);
+    return Entry;
   }
   std::optional<std::string> HeaderPath = Store.writeHeader(Key, Header);
   if (!HeaderPath) {
@@ -224,7 +252,7 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
   const std::string PchPath = Store.newPchPath(Key);
   sys::RemoveFileOnSignal(PchPath);
   if (Settings.OnEvent)
-    Settings.OnEvent(Applied.Prefix, PrefixEvent::Building);
+    Settings.OnEvent(Prefix, PrefixEvent::Building);
   PrefixPchBuild Build = buildPrefixPch(Invocation, *HeaderPath, PchPath, Files,
                                         std::move(PCHContainerOps), SkipBodies);
   std::optional<cache::StoredPrefix> Entry;
@@ -251,14 +279,14 @@ std::optional<AppliedPrefix> PrecompiledPrefixes::apply(
     Store.recordOversize(Key, Size, Build.Dependencies);
     sys::fs::remove(PchPath);
     warnOversize(Size);
-  } else if (Store.commit(Key, PchPath, Build.Dependencies))
+  } else if (Store.commit(Key, PchPath, Build.Dependencies)) {
     Entry = cache::StoredPrefix{*HeaderPath, PchPath,
                                 std::move(Build.Dependencies)};
+    Built = true;
+  }
   sys::DontRemoveFileOnSignal(PchPath);
   Unlock();
-  if (!Entry)
-    return std::nullopt;
-  return Found(std::move(*Entry), true);
+  return Entry;
 }
 
 } // namespace libtorch_tidy::preamble

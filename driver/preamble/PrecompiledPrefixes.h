@@ -135,6 +135,25 @@ public:
         std::optional<SkipPolicy::Bodies> SkipBodies);
 
 private:
+  /// Whether the prefix \p Key, stored nowhere, is to be built now: not
+  /// when an earlier build failed on the same files, the cache has no room
+  /// for it, the policy says never, or (BuildPolicy::Auto, not shared in the
+  /// run) it is wanted for the first time.
+  bool shouldBuild(const std::string &Key, const IncludePrefix &Prefix);
+  /// Takes the build lock of \p Key, waiting (up to a limit) for another
+  /// process that holds it. True with the lock taken; false otherwise, with
+  /// \p Committed set when that process committed the prefix meanwhile.
+  bool lockOrWait(const std::string &Key, const IncludePrefix &Prefix,
+                  std::optional<cache::StoredPrefix> &Committed);
+  /// With the lock of \p Key held: builds the PCH of \p Header, keeps it if
+  /// it may be kept, and releases the lock. \p Built is false when the
+  /// prefix was committed just before the lock was taken.
+  std::optional<cache::StoredPrefix>
+  buildLocked(const std::string &Key, const std::string &Header,
+              const IncludePrefix &Prefix,
+              clang::CompilerInvocation &Invocation, clang::FileManager &Files,
+              std::shared_ptr<clang::PCHContainerOperations> PCHContainerOps,
+              std::optional<SkipPolicy::Bodies> SkipBodies, bool &Built);
   /// One line: the prefix of \p Bytes is not kept under the cap.
   void warnOversize(std::uint64_t Bytes) const;
 
