@@ -80,21 +80,11 @@ size_t innermost(const Container &Items, GetRange Get, FileID File,
   return Best;
 }
 
-} // namespace
-
-ParseRecovery ParseRecovery::of(ASTContext &Context,
-                                const ErrorRecorder &Errors) {
-  ParseRecovery Result;
-  Result.MissingHeaders = Errors.MissingHeaders;
-  Result.Everything = Errors.Unbounded;
-  if (Result.Everything ||
-      (Errors.CodeErrors.empty() && Errors.FirstMissingInclude.isInvalid()))
-    return Result;
-
-  const SourceManager &SM = Context.getSourceManager();
-  FunctionGraph Graph(Context);
-  // What did not parse: the errors, and the calls whose overload set a
-  // missing header may have completed (the file comment says which).
+/// Where the unit did not parse: its errors, and the calls whose overload
+/// set a missing header may have completed (the file comment says which).
+std::vector<SourceLocation> unparsedLocations(const SourceManager &SM,
+                                              const FunctionGraph &Graph,
+                                              const ErrorRecorder &Errors) {
   std::vector<SourceLocation> Unparsed = Errors.CodeErrors;
   if (Errors.FirstMissingInclude.isValid())
     for (SourceLocation Call : Graph.OpenNameLibraryCalls)
@@ -102,8 +92,19 @@ ParseRecovery ParseRecovery::of(ASTContext &Context,
               SM.getExpansionLoc(Errors.FirstMissingInclude),
               SM.getExpansionLoc(Call)))
         Unparsed.push_back(Call);
-  if (Unparsed.empty())
-    return Result;
+  return Unparsed;
+}
+
+/// The broken functions: those that hold an error, and the functions of a
+/// class that holds one outside them. An error outside every function (in a
+/// class or at namespace scope: a declaration of an undeclared type) breaks
+/// every function that comes after it in the unit too: C++ uses only what
+/// was declared before, and the uses of an invalid declaration vanish
+/// without errors of their own. Nothing when an error is in a system
+/// header, which breaks everything.
+std::optional<std::vector<bool>>
+brokenFunctions(const SourceManager &SM, const FunctionGraph &Graph,
+                ArrayRef<SourceLocation> Unparsed) {
   const auto BodyOf =
       [](const FunctionGraph::Function &F) -> const FunctionGraph::Range & {
     return F.Body;
@@ -112,21 +113,12 @@ ParseRecovery ParseRecovery::of(ASTContext &Context,
       [](const FunctionGraph::Range &R) -> const FunctionGraph::Range & {
     return R;
   };
-
-  // The broken functions: those that hold an error, and the functions of a
-  // class that holds one outside them. An error outside every function
-  // (in a class or at namespace scope: a declaration of an undeclared type)
-  // breaks every function that comes after it in the unit too: C++ uses
-  // only what was declared before, and the uses of an invalid declaration
-  // vanish without errors of their own.
   std::vector<bool> IsBroken(Graph.Functions.size(), false);
   SourceLocation FirstOutside;
   for (SourceLocation Error : Unparsed) {
     const SourceLocation Where = SM.getExpansionLoc(Error);
-    if (SM.isInSystemHeader(Where)) {
-      Result.Everything = true;
-      return Result;
-    }
+    if (SM.isInSystemHeader(Where))
+      return std::nullopt;
     auto [File, Offset] = SM.getDecomposedLoc(Where);
     const size_t Function = innermost(Graph.Functions, BodyOf, File, Offset);
     if (Function != StringRef::npos) {
@@ -148,6 +140,51 @@ ParseRecovery ParseRecovery::of(ASTContext &Context,
       if (SM.isBeforeInTranslationUnit(FirstOutside,
                                        Graph.Functions[I].Body.Start))
         IsBroken[I] = true;
+  return IsBroken;
+}
+
+/// The functions reached from \p Seeds along \p Edges (each
+/// function's neighbours by index), the seeds included.
+std::vector<bool> closure(std::vector<bool> Seeds,
+                          const std::vector<std::vector<size_t>> &Edges) {
+  std::vector<size_t> Work;
+  for (size_t I = 0; I < Seeds.size(); ++I)
+    if (Seeds[I])
+      Work.push_back(I);
+  while (!Work.empty()) {
+    const size_t I = Work.back();
+    Work.pop_back();
+    for (size_t Next : Edges[I])
+      if (!Seeds[Next]) {
+        Seeds[Next] = true;
+        Work.push_back(Next);
+      }
+  }
+  return Seeds;
+}
+
+} // namespace
+
+ParseRecovery ParseRecovery::of(ASTContext &Context,
+                                const ErrorRecorder &Errors) {
+  ParseRecovery Result;
+  Result.MissingHeaders = Errors.MissingHeaders;
+  Result.Everything = Errors.Unbounded;
+  if (Result.Everything ||
+      (Errors.CodeErrors.empty() && Errors.FirstMissingInclude.isInvalid()))
+    return Result;
+
+  const SourceManager &SM = Context.getSourceManager();
+  FunctionGraph Graph(Context);
+  std::vector<SourceLocation> Unparsed = unparsedLocations(SM, Graph, Errors);
+  if (Unparsed.empty())
+    return Result;
+  std::optional<std::vector<bool>> IsBroken =
+      brokenFunctions(SM, Graph, Unparsed);
+  if (!IsBroken) {
+    Result.Everything = true;
+    return Result;
+  }
 
   // Down: the broken functions and what they call, directly or not.
   // Reaching: the functions from which a broken one can be reached.
@@ -161,25 +198,8 @@ ParseRecovery ParseRecovery::of(ASTContext &Context,
       Callees[I].push_back(It->second);
       Callers[It->second].push_back(I);
     }
-  const auto Closure = [&](const std::vector<std::vector<size_t>> &Edges) {
-    std::vector<bool> In = IsBroken;
-    std::vector<size_t> Work;
-    for (size_t I = 0; I < N; ++I)
-      if (In[I])
-        Work.push_back(I);
-    while (!Work.empty()) {
-      const size_t I = Work.back();
-      Work.pop_back();
-      for (size_t Next : Edges[I])
-        if (!In[Next]) {
-          In[Next] = true;
-          Work.push_back(Next);
-        }
-    }
-    return In;
-  };
-  const std::vector<bool> Down = Closure(Callees);
-  const std::vector<bool> Reaching = Closure(Callers);
+  const std::vector<bool> Down = closure(*IsBroken, Callees);
+  const std::vector<bool> Reaching = closure(*IsBroken, Callers);
 
   const auto SpanOf = [&](const FunctionGraph::Range &R) {
     OptionalFileEntryRef Entry = SM.getFileEntryRefForID(R.File);
