@@ -34,6 +34,8 @@ for var in ("CLANG_TIDY_CONFIG", "XDG_CACHE_HOME"):
 # Tests over ~3 minutes (REQUIRES: slow) run with `scripts/test --slow`.
 if os.environ.get("LIBTORCH_TIDY_SLOW_TESTS") == "1":
     config.available_features.add("slow")
+    # And the slow variants of the check tests (test/check_libtorch_tidy.py).
+    config.environment["LIBTORCH_TIDY_SLOW_TESTS"] = "1"
 if "LIBTORCH_TIDY_DEB" in os.environ:  # a .deb for debian-package.test
     config.environment["LIBTORCH_TIDY_DEB"] = os.environ["LIBTORCH_TIDY_DEB"]
 # The result cache of every test run lives in the build tree, not in $HOME.
